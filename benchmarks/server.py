@@ -1,0 +1,199 @@
+"""Server speed: simulated clients play Mole Hill tables over WebSockets on loopback.
+
+    .venv/bin/python benchmarks/server.py [--tables 10 100 500] [--database sqlite postgres]
+        [--postgres-url URL]
+
+For each database and each number of concurrent tables, starts ``molehaven serve`` on a fresh
+database, creates that many one-round Mole Hill tables, seats two simulated clients at each
+(one WebSocket per seat, random legal moves, no think time) and lets all of them play to the
+end at once. Prints moves per second over the whole run and the p50/p99 latency of a move:
+from sending the action to receiving the observation that includes it (the server stores the
+action before it answers). The server runs with a raised per-connection rate limit, since
+these clients act far faster than people. PostgreSQL needs ``--postgres-url`` (or
+``MOLEHAVEN_TEST_POSTGRES_URL``, as ``scripts/test`` sets it) naming a role that may create
+databases; each run uses a new database and drops it afterwards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import httpx
+import psycopg
+from sqlalchemy import make_url
+from websockets.asyncio.client import connect
+
+GAME = {"game": "mole-hill", "options": {"rounds": 1}}
+
+
+@dataclass(slots=True)
+class Figures:
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "MOLEHAVEN_BOT_DELAY": "0",
+        "MOLEHAVEN_RATE_PER_SECOND": "10000",
+        "MOLEHAVEN_RATE_BURST": "10000",
+        "MOLEHAVEN_HTTP_RATE_BURST": "100000",
+    }
+    command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(port)]
+    with log.open("ab") as output:
+        process = subprocess.Popen(
+            [*command, "--database", database_url], env=env, stdout=output, stderr=output
+        )
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/games", timeout=1).status_code == 200:
+                return process
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"the server did not start: {log.read_text()[-1000:]}")
+
+
+async def seat_table(client: httpx.AsyncClient) -> tuple[str, list[str]]:
+    created = (await client.post("/api/tables", json=GAME)).json()
+    table_id, host = created["table"]["id"], created["host_token"]
+    tokens = []
+    for seat in range(2):
+        joined = await client.post(f"/api/tables/{table_id}/seats/{seat}", json={"name": "sim"})
+        tokens.append(joined.json()["token"])
+    return table_id, [host, *tokens]
+
+
+async def play_seat(
+    url: str, token: str, ready: asyncio.Event, figures: Figures, rng: random.Random
+) -> None:
+    """One simulated player: act at random whenever it may, until the game is over."""
+    async with connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "data": {"token": token}}))
+        ready.set()
+        sent_at: float | None = None
+        sent_version = -1
+        async for raw in ws:
+            message = json.loads(raw)
+            if message["type"] == "error":
+                sent_at = None
+                continue
+            if sent_at is not None and message["version"] > sent_version:
+                figures.latencies.append(time.perf_counter() - sent_at)
+                figures.moves += 1
+                sent_at = None
+            data = message["data"]
+            if data["table"]["status"] == "over":
+                return
+            if data["legal"] and sent_at is None:
+                sent_version = message["version"]
+                sent_at = time.perf_counter()
+                action = rng.choice(data["legal"])
+                envelope = {"type": "act", "version": sent_version, "data": {"action": action}}
+                await ws.send(json.dumps(envelope))
+
+
+async def run(port: int, tables: int) -> tuple[Figures, float]:
+    base = f"http://127.0.0.1:{port}"
+    figures = Figures()
+    rng = random.Random(tables)
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        seated = await asyncio.gather(*(seat_table(client) for _ in range(tables)))
+        players = []
+        for table_id, (_host, *tokens) in seated:
+            url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
+            for token in tokens:
+                ready = asyncio.Event()
+                players.append((play_seat(url, token, ready, figures, rng), ready))
+        tasks = [asyncio.create_task(play) for play, _ in players]
+        await asyncio.gather(*(ready.wait() for _, ready in players))
+        began = time.perf_counter()
+        starts = [
+            client.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+            for table_id, (host, *_tokens) in seated
+        ]
+        await asyncio.gather(*starts)
+        await asyncio.gather(*tasks)
+        return figures, time.perf_counter() - began
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def fresh_postgres(admin_url: str) -> str:
+    name = f"molehaven_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(admin_url, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return make_url(admin_url).set(database=name).render_as_string(hide_password=False)
+
+
+def drop_postgres(url: str) -> None:
+    parsed = make_url(url)
+    admin = parsed.set(database="postgres").render_as_string(hide_password=False)
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--tables", type=int, nargs="+", default=[10, 100, 500])
+    parser.add_argument(
+        "--database", nargs="+", choices=["sqlite", "postgres"], default=["sqlite", "postgres"]
+    )
+    parser.add_argument("--postgres-url", default=os.environ.get("MOLEHAVEN_TEST_POSTGRES_URL"))
+    arguments = parser.parse_args()
+    print(f"{'database':<9} {'tables':>6} {'moves':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
+    with tempfile.TemporaryDirectory() as scratch:
+        for backend in arguments.database:
+            if backend == "postgres" and not arguments.postgres_url:
+                print("postgres: skipped (give --postgres-url or MOLEHAVEN_TEST_POSTGRES_URL)")
+                continue
+            for count in arguments.tables:
+                if backend == "sqlite":
+                    url = f"sqlite:///{Path(scratch) / f'bench-{count}.db'}"
+                else:
+                    url = fresh_postgres(arguments.postgres_url)
+                port = free_port()
+                server = start_server(url, port, Path(scratch) / "server.log")
+                try:
+                    figures, seconds = asyncio.run(run(port, count))
+                finally:
+                    server.terminate()
+                    server.wait(15)
+                    if backend == "postgres":
+                        drop_postgres(url)
+                p50 = percentile(figures.latencies, 0.50) * 1000
+                p99 = percentile(figures.latencies, 0.99) * 1000
+                rate = figures.moves / seconds
+                print(
+                    f"{backend:<9} {count:>6} {figures.moves:>7} {rate:>9.0f}"
+                    f" {p50:>8.1f} {p99:>8.1f}",
+                    flush=True,
+                )
+
+
+if __name__ == "__main__":
+    main()

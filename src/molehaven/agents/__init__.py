@@ -1,0 +1,14 @@
+"""Agents: anything that picks an action from a seat's view."""
+
+from collections.abc import Callable
+
+from molehaven.agents.base import Agent, SeatView
+from molehaven.agents.mcts import MCTSAgent
+from molehaven.agents.random_agent import RandomAgent
+
+AgentFactory = Callable[[int | None], Agent]
+"""Makes an agent from a seed (``None``: unseeded)."""
+
+AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "mcts": MCTSAgent}
+
+__all__ = ["AGENTS", "Agent", "AgentFactory", "MCTSAgent", "RandomAgent", "SeatView"]

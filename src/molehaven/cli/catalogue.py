@@ -1,0 +1,63 @@
+"""``molehaven games`` and ``molehaven rules``: what can be played, and how."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+
+from molehaven.cli.errors import CliError
+from molehaven.games import REGISTRY
+
+RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
+
+
+def games_table() -> Table:
+    table = Table(title="Molehaven games", show_lines=True)
+    table.add_column("game", style="bold cyan", no_wrap=True)
+    table.add_column("players", justify="center")
+    table.add_column("about")
+    table.add_column("options (default; allowed)")
+    for slug in REGISTRY.list_games():
+        game_class = REGISTRY.game_class(slug)
+        info = game_class.info
+        counts = (
+            str(info.min_players)
+            if info.min_players == info.max_players
+            else f"{info.min_players}-{info.max_players}"
+        )
+        options = "\n".join(
+            f"[bold]{spec.name}[/]={_shown(spec.default)} ({spec.allowed_text()}): {spec.help}"
+            for spec in game_class.option_specs()
+        )
+        table.add_row(f"{slug}\n[dim]{info.title}[/]", counts, info.summary, options or "none")
+    return table
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rules_path(slug: str) -> Path:
+    """The project's rules page for a game.
+
+    Raises:
+        CliError: the page is missing (an installation without the docs folder).
+    """
+    REGISTRY.game_class(slug)  # an unknown slug fails here, naming the valid ones
+    path = RULES_DIR / f"{slug}.md"
+    if not path.is_file():
+        raise CliError(f"no rules page at {path}")
+    return path
+
+
+def print_rules(console: Console, slug: str, *, plain: bool) -> None:
+    text = rules_path(slug).read_text(encoding="utf-8")
+    if plain:
+        console.print(text, markup=False, highlight=False)
+    else:
+        console.print(Markdown(text))

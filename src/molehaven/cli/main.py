@@ -1,0 +1,202 @@
+"""The ``molehaven`` command line: list games, read rules, play, replay and simulate."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import random
+import secrets
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from molehaven.agents import AGENTS, Agent
+from molehaven.cli.catalogue import games_table, print_rules
+from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.play import QuitGame, Table
+from molehaven.cli.replaying import browse, load_record, show_step, states_of
+from molehaven.cli.serve import serve
+from molehaven.cli.simulating import run_simulation
+from molehaven.games import REGISTRY
+
+app = typer.Typer(
+    name="molehaven",
+    help="Play, study and simulate five mole-themed tabletop games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+
+GameArg = Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill (see 'molehaven games').")]
+PlayersOpt = Annotated[
+    int | None, typer.Option("--players", "-p", help="Number of seats (default: the minimum).")
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", help="A game option as name=value; repeat for several."),
+]
+
+
+def _ask(prompt: str) -> str:
+    try:
+        return console.input(prompt)
+    except EOFError:
+        raise QuitGame from None
+
+
+@app.command()
+@one_line_errors
+def games() -> None:
+    """List the games with their player counts and options."""
+    console.print(games_table())
+
+
+@app.command()
+@one_line_errors
+def rules(
+    game: GameArg,
+    plain: Annotated[bool, typer.Option(help="Print the Markdown source as it is.")] = False,
+) -> None:
+    """Print a game's rules page, with every rule decision."""
+    print_rules(console, game, plain=plain)
+
+
+@app.command()
+@one_line_errors
+def play(
+    game: GameArg,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    human: Annotated[
+        list[int] | None,
+        typer.Option("--human", "-h", help="A seat you play (repeat; default: seat 0)."),
+    ] = None,
+    hotseat: Annotated[
+        bool, typer.Option(help="Every seat is a human at this keyboard, with a privacy screen.")
+    ] = False,
+    bot: Annotated[str, typer.Option(help=f"Agent for the other seats: {', '.join(AGENTS)}.")] = (
+        "random"
+    ),
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for chance and bots (default: unpredictable).")
+    ] = None,
+) -> None:
+    """Play a game in the terminal, typing moves in the game's notation ('?' lists them)."""
+    game_class = REGISTRY.game_class(game)
+    options = parse_option_pairs(game_class.option_specs(), option or [])
+    the_game = REGISTRY.make(game, players, **options)
+    seats = range(the_game.players)
+    humans = frozenset(seats if hotseat else (human or [0]))
+    if not humans <= set(seats):
+        raise CliError(f"--human seats must be 0-{the_game.players - 1}")
+    if bot not in AGENTS:
+        raise CliError(f"unknown agent {bot!r}; valid: {', '.join(AGENTS)}")
+    seed = secrets.randbits(63) if seed is None else seed
+    agents: dict[int, Agent] = {s: AGENTS[bot](seed + 1 + s) for s in seats if s not in humans}
+    console.print(
+        f"[bold]{the_game.info.title}[/] · {the_game.players} players · you: "
+        f"{', '.join(f'seat {s}' for s in sorted(humans))} · seed {seed} · '?' for help"
+    )
+    table = Table(
+        the_game,
+        humans,
+        agents,
+        random.Random(seed),
+        console,
+        _ask,
+        privacy=not the_game.info.perfect_information,
+    )
+    try:
+        table.play()
+    except QuitGame:
+        console.print("game abandoned")
+
+
+@app.command()
+@one_line_errors
+def replay(
+    record: Annotated[Path, typer.Argument(help="A record (.json) or records file (.jsonl).")],
+    index: Annotated[
+        int | None, typer.Option(help="Which game of a records file (0 = first).")
+    ] = None,
+    seat: Annotated[
+        int | None, typer.Option(help="Show what this seat saw (default: everything public).")
+    ] = None,
+    step: Annotated[int, typer.Option(help="Start at this step.")] = 0,
+    no_pause: Annotated[
+        bool, typer.Option("--no-pause", help="Print every step without waiting.")
+    ] = False,
+) -> None:
+    """Step through a saved game, move by move."""
+    states = states_of(load_record(record, index))
+    if seat is not None and not 0 <= seat < states[0].game.players:
+        raise CliError(f"--seat must be 0-{states[0].game.players - 1}")
+    if no_pause or not sys.stdin.isatty():
+        for number in range(min(step, len(states) - 1), len(states)):
+            show_step(console, states, number, seat)
+        return
+    with contextlib.suppress(QuitGame):
+        browse(console, states, seat, _ask, start=min(step, len(states) - 1))
+
+
+@app.command()
+@one_line_errors
+def simulate(
+    game: GameArg,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1000,
+    seed: Annotated[int, typer.Option(help="Seed: the same seed gives the same games.")] = 0,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, help="Worker processes (default: all cores).")
+    ] = os.cpu_count() or 1,
+    players: PlayersOpt = None,
+    option: OptionOpt = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write every game record to this JSON-lines file.")
+    ] = None,
+    agent: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--agent",
+            "-a",
+            help=f"Agent per seat, in seat order ({', '.join(AGENTS)}); default: all random.",
+        ),
+    ] = None,
+) -> None:
+    """Play many games (random agents unless --agent) and print win rates, scores, lengths."""
+    game_class = REGISTRY.game_class(game)
+    options = parse_option_pairs(game_class.option_specs(), option or [])
+    the_game = REGISTRY.make(game, players, **options)
+    if agent:
+        unknown = [name for name in agent if name not in AGENTS]
+        if unknown or len(agent) != the_game.players:
+            raise CliError(
+                f"give one --agent per seat ({the_game.players}) from: {', '.join(AGENTS)};"
+                f" got {', '.join(agent)}"
+            )
+    run_simulation(
+        console,
+        game,
+        players=the_game.players,
+        options=dict(the_game.options_dict()),
+        games=games,
+        seed=seed,
+        jobs=jobs,
+        save=save,
+        agents=tuple(agent) if agent else None,
+    )
+
+
+app.command()(serve)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,50 @@
+"""``--option name=value`` pairs from the command line, typed by the game's option specs."""
+
+from __future__ import annotations
+
+from molehaven.core import OptionsError, OptionSpec
+from molehaven.core.options import OptionValue
+
+
+def _convert(spec: OptionSpec, text: str) -> OptionValue:
+    if spec.type is bool:
+        lowered = text.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        raise OptionsError(f"option {spec.name!r} must be true or false, got {text!r}")
+    if spec.type is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise OptionsError(
+                f"option {spec.name!r} must be {spec.allowed_text()}, got {text!r}"
+            ) from None
+    if spec.type is float:
+        try:
+            return float(text)
+        except ValueError:
+            raise OptionsError(
+                f"option {spec.name!r} must be {spec.allowed_text()}, got {text!r}"
+            ) from None
+    return text
+
+
+def parse_option_pairs(specs: tuple[OptionSpec, ...], pairs: list[str]) -> dict[str, OptionValue]:
+    """Parse ``name=value`` texts into typed option values (validated later by ``make``).
+
+    Raises:
+        OptionsError: a pair without ``=``, an unknown name or a value of the wrong type.
+    """
+    by_name = {spec.name: spec for spec in specs}
+    options: dict[str, OptionValue] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep:
+            raise OptionsError(f"write options as name=value, got {pair!r}")
+        if name not in by_name:
+            raise OptionsError(f"unknown option {name!r}; valid: {', '.join(by_name) or 'none'}")
+        options[name] = _convert(by_name[name], value.strip())
+    return options

@@ -1,0 +1,48 @@
+"""``molehaven serve``: the web app, to play every game in the browser with friends and bots."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+WEBSOCKET_FRAME_LIMIT = 64 * 1024  # a hard cap under the app's own (smaller, answered) limit
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=0, max=65535, help="Port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL: sqlite:///path.db or postgresql://user:password@host/db."
+            " Default: a SQLite file in the data directory ($MOLEHAVEN_DATA_DIR or"
+            " ~/.local/share/molehaven)."
+        ),
+    ] = None,
+) -> None:
+    """Start the web app and print the address to open in a browser."""
+    import uvicorn
+
+    from molehaven.server import Settings, create_app
+    from molehaven.server.db import backend_urls
+
+    settings = Settings.from_env(database)
+    try:
+        backend_urls(settings.database_url)
+    except ValueError as error:
+        raise typer.BadParameter(str(error), param_hint="--database") from None
+    shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    database_shown = settings.database_url.split("@")[-1]  # never print a password
+    typer.echo(f"Molehaven: open http://{shown_host}:{port}/ in your browser")
+    typer.echo(f"database: {database_shown} (Ctrl+C to stop)")
+    uvicorn.run(
+        create_app(settings),
+        host=host,
+        port=port,
+        ws_max_size=WEBSOCKET_FRAME_LIMIT,
+        log_level="warning",
+        timeout_graceful_shutdown=3,
+    )

@@ -1,0 +1,101 @@
+"""``molehaven simulate``: many random games on all cores, with statistics."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TextIO
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from molehaven.core.options import OptionValue
+from molehaven.sim.runner import GameResult, Summary, record_line, simulate
+
+
+def run_simulation(
+    console: Console,
+    slug: str,
+    *,
+    players: int,
+    options: dict[str, OptionValue],
+    games: int,
+    seed: int,
+    jobs: int,
+    save: Path | None,
+    agents: tuple[str, ...] | None = None,
+) -> Summary:
+    """Simulate with a progress bar, writing each record to ``save`` as soon as it exists."""
+    out: TextIO | None = save.open("w", encoding="utf-8") if save else None
+    started = time.perf_counter()
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{slug}, {players} players", total=games)
+
+            def on_result(result: GameResult) -> None:
+                if out is not None:
+                    out.write(record_line(result) + "\n")
+                    out.flush()
+                progress.advance(task)
+
+            summary = simulate(
+                slug,
+                players=players,
+                options=options,
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                agents=agents,
+                on_result=on_result,
+            )
+    finally:
+        if out is not None:
+            out.close()
+    elapsed = time.perf_counter() - started
+    if agents:
+        console.print("agents: " + ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents)))
+    print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs)
+    if save:
+        console.print(f"records written to {save}")
+    return summary
+
+
+def print_summary(
+    console: Console, summary: Summary, *, elapsed: float, seed: int, jobs: int
+) -> None:
+    console.print(
+        f"[bold]{summary.games} games of {summary.slug}[/] with {summary.players} players,"
+        f" seed {seed}, {jobs} job(s): {elapsed:.1f} s ({summary.games / max(elapsed, 1e-9):.0f}"
+        " games/s)"
+    )
+    table = Table(title="per seat (win share counts a k-way draw as 1/k; 95% intervals)")
+    for column in ("seat", "win share", "95% interval", "score mean", "sd", "min", "median", "max"):
+        table.add_column(column, justify="right")
+    for seat, (rate, scores) in enumerate(
+        zip(summary.win_rates(), summary.score_distributions(), strict=True)
+    ):
+        table.add_row(
+            str(seat),
+            f"{rate.mean:.3f}",
+            f"{rate.low:.3f}-{rate.high:.3f}",
+            f"{scores.mean:.2f}",
+            f"{scores.stdev:.2f}",
+            f"{scores.minimum:g}",
+            f"{scores.median:g}",
+            f"{scores.maximum:g}",
+        )
+    console.print(table)
+    length = summary.length_distribution()
+    console.print(
+        f"game length (actions, chance included): mean {length.mean:.1f}, sd {length.stdev:.1f},"
+        f" min {length.minimum:g}, median {length.median:g}, max {length.maximum:g}"
+    )
+    console.print(f"games with a shared win or draw: {summary.draws} of {summary.games}")

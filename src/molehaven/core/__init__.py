@@ -1,0 +1,45 @@
+"""The game API every Molehaven game implements, with no game of its own."""
+
+from molehaven.core.errors import (
+    IllegalActionError,
+    MolehavenError,
+    NotationError,
+    OptionsError,
+    RecordError,
+    UnknownGameError,
+)
+from molehaven.core.game import (
+    CHANCE,
+    CLOCK,
+    Action,
+    Game,
+    GameInfo,
+    JSONValue,
+    Observation,
+    Seat,
+    State,
+    winners_returns,
+)
+from molehaven.core.options import OptionSpec, build_options, option
+
+__all__ = [
+    "CHANCE",
+    "CLOCK",
+    "Action",
+    "Game",
+    "GameInfo",
+    "IllegalActionError",
+    "JSONValue",
+    "MolehavenError",
+    "NotationError",
+    "Observation",
+    "OptionSpec",
+    "OptionsError",
+    "RecordError",
+    "Seat",
+    "State",
+    "UnknownGameError",
+    "build_options",
+    "option",
+    "winners_returns",
+]

@@ -1,0 +1,384 @@
+"""Checks every game must pass, as plain functions (like PettingZoo's ``api_test``).
+
+Each ``check_*`` function raises ``AssertionError`` with a message that names the game, the
+seed and the step, so a failure can be replayed. ``tests/conformance`` runs them over every
+registered game and player count.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import random
+from collections.abc import Iterator
+
+from molehaven.core.errors import RecordError
+from molehaven.core.game import CHANCE, CLOCK, Action, Game, JSONValue, Seat, State
+from molehaven.core.play import sample_outcome
+from molehaven.core.registry import Registry
+
+AnyGame = Game[object]
+CLOCK_PROBABILITY = 0.01  # how often a random driver applies a clock event when one is legal
+
+
+def viewers(game: AnyGame) -> list[Seat | None]:
+    """Every seat plus the spectator (``None``)."""
+    return [*range(game.players), None]
+
+
+def canonical_json(value: JSONValue) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def observation_digest(state: State) -> str:
+    """A short hash of every viewer's observation, for golden files."""
+    text = "\n".join(canonical_json(state.observation(v)) for v in viewers(state.game))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def random_step(state: State, rng: random.Random) -> tuple[Seat, Action]:
+    """One random driver step, clock events included now and then; returns what it applied."""
+    if state.is_chance():
+        action = sample_outcome(state.chance_outcomes(), rng)
+        state.apply(CHANCE, action)
+        return CHANCE, action
+    clock = state.legal_actions(CLOCK)
+    if clock and rng.random() < CLOCK_PROBABILITY:
+        action = rng.choice(clock)
+        state.apply(CLOCK, action)
+        return CLOCK, action
+    seat = rng.choice(state.to_move())
+    action = rng.choice(state.legal_actions(seat))
+    state.apply(seat, action)
+    return seat, action
+
+
+def playout_states(game: AnyGame, seed: int) -> Iterator[State]:
+    """Yield the state of a seeded random game before every action and at the end.
+
+    Yields the same (mutating) object each time; clone it to keep a position.
+    """
+    rng = random.Random(seed)
+    state = game.initial_state()
+    bound = game.max_length()
+    while True:
+        yield state
+        if state.is_terminal():
+            return
+        if state.num_actions >= bound:
+            raise AssertionError(f"{game!r} seed {seed}: more than {bound} actions")
+        random_step(state, rng)
+
+
+def play_seeded(game: AnyGame, seed: int, steps: int | None = None) -> State:
+    """The state after ``steps`` random actions (or at the end) of the seeded game."""
+    for state in playout_states(game, seed):
+        if steps is not None and state.num_actions >= steps:
+            return state
+    return state
+
+
+# ------------------------------------------------------------------------------- the checks
+
+
+def check_state_invariants(state: State, where: str) -> None:
+    """The structural contract of one state (conventions: seats, chance, returns)."""
+    game = state.game
+    n = game.players
+    to_move = state.to_move()
+    terminal = state.is_terminal()
+    chance = state.is_chance()
+    assert to_move == sorted(set(to_move)), f"{where}: to_move {to_move} not sorted/unique"
+    assert all(0 <= s < n for s in to_move), f"{where}: to_move {to_move} has a bad seat"
+    assert not (terminal and chance), f"{where}: terminal and chance at once"
+    if terminal or chance:
+        assert to_move == [], f"{where}: to_move must be empty at chance nodes and the end"
+    else:
+        assert to_move, f"{where}: nobody to move in a live, non-chance state"
+    for seat in range(n):
+        legal = state.legal_actions(seat)
+        if seat in to_move:
+            assert legal, f"{where}: seat {seat} is to move but has no legal action"
+        else:
+            assert legal == [], f"{where}: seat {seat} is not to move but has {legal[:3]}"
+    if chance:
+        outcomes = state.chance_outcomes()
+        assert outcomes, f"{where}: chance node without outcomes"
+        assert all(p > 0 for _, p in outcomes), f"{where}: non-positive chance probability"
+        total = math.fsum(p for _, p in outcomes)
+        assert abs(total - 1.0) < 1e-9, f"{where}: chance probabilities sum to {total}"
+        actions = [a for a, _ in outcomes]
+        assert len(set(actions)) == len(actions), f"{where}: repeated chance outcome"
+        assert state.legal_actions(CHANCE) == actions, f"{where}: CHANCE legal != outcomes"
+    else:
+        assert state.chance_outcomes() == [], f"{where}: outcomes outside a chance node"
+        assert state.legal_actions(CHANCE) == [], f"{where}: CHANCE may act outside chance"
+    returns = state.returns()
+    assert len(returns) == n, f"{where}: {len(returns)} returns for {n} seats"
+    if terminal:
+        assert abs(math.fsum(returns) - 1.0) < 1e-9, f"{where}: returns {returns} sum != 1"
+        assert all(r >= 0 for r in returns), f"{where}: negative return {returns}"
+        assert state.legal_actions(CLOCK) == [], f"{where}: clock events after the end"
+    else:
+        assert all(r == 0 for r in returns), f"{where}: returns {returns} before the end"
+    assert len(state.scores()) == n, f"{where}: scores() has the wrong length"
+
+
+def check_observations_json(state: State, where: str) -> None:
+    """Every viewer's observation is JSON-ready and survives a JSON round trip unchanged."""
+    for viewer in viewers(state.game):
+        observation = state.observation(viewer)
+        assert isinstance(observation, dict), f"{where}: observation({viewer}) is not a dict"
+        text = json.dumps(observation, sort_keys=True)
+        assert json.loads(text) == observation, f"{where}: observation({viewer}) not JSON-exact"
+        assert "game" in observation, f"{where}: observation({viewer}) lacks 'game'"
+
+
+def check_notation_round_trip(state: State, where: str) -> None:
+    """Every legal action (chance and clock included) prints a text that parses back to it."""
+    game = state.game
+    for seat in [CHANCE, CLOCK, *state.to_move()]:
+        for action in state.legal_actions(seat):
+            text = str(action)
+            assert text == text.strip() and "  " not in text, f"{where}: untidy text {text!r}"
+            parsed = game.parse_action(text)
+            assert parsed == action, f"{where}: {text!r} parsed to {parsed!r}, not {action!r}"
+            assert str(parsed) == text, f"{where}: {text!r} printed back as {str(parsed)!r}"
+
+
+def snapshot(state: State) -> tuple[str, ...]:
+    """Everything observable about a state, to compare before and after."""
+    parts = [canonical_json(state.observation(v)) for v in viewers(state.game)]
+    # The record is the action history: the same history node (an immutable linked list)
+    # means the same record, without serialising thousands of actions at every check.
+    parts.append(f"{state.num_actions}:{id(state._history)}")
+    parts.append(repr((state.to_move(), state.is_chance(), state.is_terminal())))
+    parts.append(repr((state.returns(), state.scores())))
+    return tuple(parts)
+
+
+def check_illegal_leaves_unchanged(
+    state: State, pool: list[tuple[Seat, Action]], rng: random.Random, where: str
+) -> int:
+    """Actions that are illegal here raise ``ValueError`` and change nothing.
+
+    Tries actions seen elsewhere in the game (``pool``) and legal actions played by the wrong
+    seat. Returns how many illegal attempts were made.
+    """
+    game = state.game
+    before = snapshot(state)
+    reference = state.clone()
+    attempts = 0
+    candidates = rng.sample(pool, min(len(pool), 6))
+    for seat in range(game.players):
+        if seat not in state.to_move():
+            for other in state.to_move():
+                legal = state.legal_actions(other)
+                candidates.append((seat, legal[0]))
+                break
+    candidates += [(CHANCE, a) for _, a in pool[:1]]
+    for seat, action in candidates:
+        if seat in (CHANCE, CLOCK):
+            legal_here = action in state.legal_actions(seat)
+        elif seat in state.to_move():
+            legal_here = _accepts(state, seat, action)
+        else:
+            legal_here = False
+        if legal_here:
+            continue
+        attempts += 1
+        try:
+            state.apply(seat, action)
+        except ValueError:
+            pass
+        else:
+            raise AssertionError(f"{where}: illegal {action} by seat {seat} was accepted")
+        assert snapshot(state) == before, f"{where}: a rejected {action} changed the state"
+        assert state == reference, f"{where}: a rejected {action} changed the state's fields"
+    return attempts
+
+
+def _accepts(state: State, seat: Seat, action: Action) -> bool:
+    probe = state.clone()
+    try:
+        probe.apply(seat, action)
+    except ValueError:
+        return False
+    return True
+
+
+def check_clone_independent(state: State, rng: random.Random, where: str) -> None:
+    """Changing a clone leaves the original as it was, and the other way round."""
+    if state.is_terminal():
+        copy = state.clone()
+        assert copy == state and snapshot(copy) == snapshot(state), f"{where}: clone differs"
+        return
+    before = snapshot(state)
+    copy = state.clone()
+    assert copy == state, f"{where}: a fresh clone is not equal to its original"
+    assert snapshot(copy) == before, f"{where}: a fresh clone observes differently"
+    random_step(copy, rng)
+    assert snapshot(state) == before, f"{where}: applying to a clone changed the original"
+    copy_before = snapshot(copy)
+    random_step(state.clone(), rng)
+    other = state.clone()
+    random_step(other, rng)
+    assert snapshot(copy) == copy_before, f"{where}: a sibling clone changed this clone"
+
+
+def check_replay(state: State, where: str) -> None:
+    """record → JSON → replay gives an equal state with equal observations."""
+    game = state.game
+    text = json.dumps(state.record())
+    replayed = _registry_replay(state, json.loads(text))
+    assert replayed == state, f"{where}: the replayed state differs from the original"
+    for viewer in viewers(game):
+        assert replayed.observation(viewer) == state.observation(viewer), (
+            f"{where}: replayed observation({viewer}) differs"
+        )
+    assert replayed.record() == state.record(), f"{where}: the replayed record differs"
+
+
+def _registry_replay(state: State, record: dict[str, JSONValue]) -> State:
+    return Registry([type(state.game)]).replay(record)
+
+
+def check_replay_errors(state: State, where: str) -> None:
+    """A record with an unparseable or an illegal action is refused naming its index and text.
+
+    ``state`` must be terminal: any action appended after the end is illegal.
+    """
+    record = state.record()
+    actions = record["actions"]
+    assert isinstance(actions, list) and state.is_terminal()
+    if not actions:
+        return
+    first = actions[0]
+    assert isinstance(first, dict)
+    middle = len(actions) // 2
+    unparseable = [*actions[:middle], {"seat": first["seat"], "action": "no such action"}]
+    after_end = [*actions, first]
+    for broken, index, text in (
+        (unparseable, middle, "no such action"),
+        (after_end, len(actions), str(first["action"])),
+    ):
+        try:
+            _registry_replay(state, {**record, "actions": broken})
+        except RecordError as error:
+            assert (error.index, error.text) == (index, text), (
+                f"{where}: replay error names action {error.index} {error.text!r},"
+                f" expected {index} {text!r}"
+            )
+            assert str(index) in str(error) and text in str(error), (
+                f"{where}: replay error message {error} lacks the index or text"
+            )
+        else:
+            raise AssertionError(f"{where}: a broken record replayed without error")
+
+
+def check_no_leak(state: State, rng: random.Random, where: str, samples: int = 3) -> int:
+    """What a seat cannot see never changes its observation.
+
+    For every seat (and the spectator), ``resample_hidden`` redraws the information hidden from
+    it; its observation must not change. Returns how many resamples changed some *other*
+    viewer's observation, which proves the resampling really varied hidden information.
+    """
+    game = state.game
+    varied = 0
+    for viewer in viewers(game):
+        seen = canonical_json(state.observation(viewer))
+        for _ in range(samples):
+            variant = state.resample_hidden(viewer, rng)
+            assert canonical_json(variant.observation(viewer)) == seen, (
+                f"{where}: observation({viewer}) changed when only hidden information did"
+            )
+            check_state_invariants(variant, f"{where} (resampled for {viewer})")
+            if snapshot(variant)[: game.players + 1] != snapshot(state)[: game.players + 1]:
+                varied += 1
+    if game.info.perfect_information:
+        public = canonical_json(state.observation(None))
+        for seat in range(game.players):
+            assert canonical_json(state.observation(seat)) == public, (
+                f"{where}: perfect information, yet observation({seat}) differs from a spectator's"
+            )
+    return varied
+
+
+def check_playouts(game: AnyGame, *, seeds: range, deep_every: int = 7) -> dict[str, int]:
+    """Seeded random playouts with the per-state checks at every step.
+
+    The cheap checks run on every state; clone, replay, illegal-action and no-leak checks on
+    every ``deep_every``-th state and the last. Returns counters that tests can assert on
+    (games played, states seen, illegal attempts, resamples that varied hidden information).
+    """
+    counts = {"games": 0, "states": 0, "illegal": 0, "varied": 0, "chance": 0, "terminal": 0}
+    for seed in seeds:
+        rng = random.Random(seed ^ 0x5EED)
+        pool: list[tuple[Seat, Action]] = []
+        last: State | None = None
+        for state in playout_states(game, seed):
+            where = f"{game!r} seed {seed} after {state.num_actions} actions"
+            counts["states"] += 1
+            counts["chance"] += state.is_chance()
+            check_state_invariants(state, where)
+            check_notation_round_trip(state, where)
+            if state.num_actions % deep_every == 0 or state.is_terminal():
+                check_observations_json(state, where)
+                check_clone_independent(state, rng, where)
+                counts["illegal"] += check_illegal_leaves_unchanged(state, pool, rng, where)
+                counts["varied"] += check_no_leak(state, rng, where, samples=1)
+            for seat in [CHANCE, *state.to_move()]:
+                legal = state.legal_actions(seat)
+                if legal:
+                    pool.append((seat, rng.choice(legal)))
+            if len(pool) > 64:
+                del pool[: len(pool) - 64]
+            last = state
+        assert last is not None and last.is_terminal()
+        counts["terminal"] += 1
+        check_replay(last, f"{game!r} seed {seed} at the end")
+        check_replay_errors(last, f"{game!r} seed {seed} at the end")
+        counts["games"] += 1
+    return counts
+
+
+def golden_playthrough(game: AnyGame, seed: int, checkpoints: int = 12) -> dict[str, JSONValue]:
+    """A seeded game's record with a digest of every viewer's observations after each action
+    and full observations at ``checkpoints`` evenly spaced steps and at the end."""
+    digests: list[str] = []
+    states: list[State] = []
+    for state in playout_states(game, seed):
+        digests.append(observation_digest(state))
+        states.append(state.clone())
+    final = states[-1]
+    total = len(states)
+    wanted = sorted({round(i * (total - 1) / max(checkpoints - 1, 1)) for i in range(checkpoints)})
+    full: dict[str, JSONValue] = {
+        str(step): {str(v): states[step].observation(v) for v in viewers(game)} for step in wanted
+    }
+    return {
+        "seed": seed,
+        "record": final.record(),
+        "returns": final.returns(),
+        "scores": final.scores(),
+        "digests": digests,
+        "observations": full,
+    }
+
+
+__all__ = [
+    "check_clone_independent",
+    "check_illegal_leaves_unchanged",
+    "check_no_leak",
+    "check_notation_round_trip",
+    "check_observations_json",
+    "check_playouts",
+    "check_replay",
+    "check_replay_errors",
+    "check_state_invariants",
+    "golden_playthrough",
+    "play_seeded",
+    "playout_states",
+    "random_step",
+]

@@ -1,0 +1,337 @@
+"""The game API every Molehaven game implements: ``GameInfo``, ``Game``, ``State``, ``Action``.
+
+A ``Game`` is a rule set with its player count and options fixed; it makes the initial
+``State`` and parses action text. A ``State`` is mutable plain data: ``apply`` checks an action
+and then changes the state, ``clone`` copies it cheaply. Rules never draw random numbers: at a
+chance node the state lists its outcomes with probabilities and whoever drives the game picks
+one and applies it as seat ``CHANCE``. Real-time events (a round clock) are applied as seat
+``CLOCK``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Final, Generic, Self, TypeAlias, TypeVar
+
+from molehaven.core.errors import IllegalActionError, OptionsError
+from molehaven.core.options import OptionSpec, build_options, option_specs, options_to_dict
+
+Seat: TypeAlias = int
+CHANCE: Final[Seat] = -1
+CLOCK: Final[Seat] = -2
+
+JSONValue: TypeAlias = (
+    str | int | float | bool | Sequence["JSONValue"] | Mapping[str, "JSONValue"] | None
+)
+Observation: TypeAlias = dict[str, JSONValue]
+
+RECORD_FORMAT: Final = 1
+_LISTED_IN_ERRORS: Final = 12
+
+
+class Action(ABC):
+    """One action of a game; ``str(action)`` is its canonical notation.
+
+    Concrete actions are frozen, slotted dataclasses, so equal texts mean equal actions and
+    actions can be dictionary keys.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def __str__(self) -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """Facts about a game that do not depend on its options (OpenSpiel's ``GameType``)."""
+
+    slug: str
+    title: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    has_clock: bool
+    simultaneous: bool
+    perfect_information: bool
+    summary: str
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+
+OptionsT = TypeVar("OptionsT", covariant=True)
+HistoryNode: TypeAlias = "tuple[HistoryNode, Seat, Action] | None"
+
+
+class Game(ABC, Generic[OptionsT]):
+    """A rule set with its player count and options fixed.
+
+    Raises:
+        OptionsError: ``players`` outside the game's range or of the wrong type, an unknown
+            option, or an option value that is not allowed. The message names the valid choices.
+    """
+
+    info: ClassVar[GameInfo]
+    options_type: ClassVar[type]
+
+    __slots__ = ("options", "players")
+
+    def __init__(self, players: int | None = None, **options: object) -> None:
+        counts = self.info.player_counts
+        allowed = ", ".join(str(n) for n in counts)
+        if players is None:
+            players = self.info.min_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionsError(f"players must be an int ({allowed}), got {players!r}")
+        if players not in counts:
+            raise OptionsError(f"{self.info.title} takes {allowed} players, got {players}")
+        self.players: int = players
+        built: object = build_options(self.options_type, options)
+        self.options: OptionsT = built  # type: ignore[assignment]
+
+    @classmethod
+    def option_specs(cls) -> tuple[OptionSpec, ...]:
+        """Every option the game accepts, with its type, default, help and allowed values."""
+        return option_specs(cls.options_type)
+
+    def options_dict(self) -> dict[str, bool | int | float | str]:
+        """Every option with its value, as stored in records."""
+        return options_to_dict(self.options)
+
+    @property
+    def slug(self) -> str:
+        return self.info.slug
+
+    @abstractmethod
+    def initial_state(self) -> State:
+        """The state before the first action (often a chance node)."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse action text, case-insensitively and with any run of spaces.
+
+        Raises:
+            NotationError: the text is not an action of this game; the message says what was
+                expected. Whether the action is legal now is for ``State.apply`` to decide.
+        """
+
+    @abstractmethod
+    def max_length(self) -> int:
+        """An upper bound on the number of actions in a game, chance and clock included."""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.players == other.players
+            and self.options == other.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.players, self.options))
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())
+        return f"make({self.slug!r}, players={self.players}{', ' if options else ''}{options})"
+
+
+class State(ABC):
+    """The mutable state of one game in progress.
+
+    Subclasses are slotted dataclasses of plain values and implement the abstract methods;
+    this base class does the bookkeeping every game shares: checking an action before it is
+    applied, the action history behind ``record()``, and ``clone()``.
+    """
+
+    __slots__ = ("_history", "_length", "game")
+
+    game: Game[object]
+    _history: HistoryNode
+    _length: int
+
+    def _bind(self, game: Game[object]) -> Self:
+        """Attach a freshly built state to its game, with an empty history."""
+        self.game = game
+        self._history = None
+        self._length = 0
+        return self
+
+    # ----------------------------------------------------------- what each game implements
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """True when the next action is a chance outcome applied by ``CHANCE``."""
+
+    @abstractmethod
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node, every outcome with its probability (positive, summing to 1)."""
+
+    @abstractmethod
+    def to_move(self) -> list[Seat]:
+        """The seats that may act now, ascending; empty at chance nodes and at the end."""
+
+    @abstractmethod
+    def _seat_actions(self, seat: Seat) -> list[Action]:
+        """The legal actions of a real seat (``0 <= seat < players``) in this state."""
+
+    @abstractmethod
+    def _apply(self, seat: Seat, action: Action) -> None:
+        """Change the state by an action already known to be legal."""
+
+    @abstractmethod
+    def _copy(self) -> Self:
+        """A copy of the game-specific fields, independent of this state."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """0 for every seat until the end; then 1/k for each of k winners, 0 for the rest."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """The game's own points for each seat, as the rulebook counts them."""
+
+    @abstractmethod
+    def observation(self, seat: Seat | None = None) -> Observation:
+        """What ``seat`` may know, as JSON-ready data; ``None`` is a spectator (public only)."""
+
+    def _clock_actions(self) -> list[Action]:
+        """Clock events a host may apply now; games with a clock override this."""
+        return []
+
+    def _is_legal(self, seat: Seat, action: Action) -> bool:
+        """Whether a seat in ``to_move()`` may apply ``action``; override for speed or for
+        actions that are legal without being listed (free text)."""
+        return action in self._seat_actions(seat)
+
+    def resample_hidden(self, seat: Seat | None, rng: random.Random) -> Self:
+        """A state that ``seat`` cannot tell from this one, its hidden parts drawn anew.
+
+        Everything ``seat`` may see is kept, so ``observation(seat)`` is unchanged; everything
+        hidden from it (other hands, pile order, others' secret choices) is redrawn with
+        ``rng`` among the possibilities the rules allow. Search agents use it to sample what
+        they cannot see, and the conformance suite to prove observations leak nothing. The
+        copy keeps this state's record, which it no longer matches: never replay it.
+        """
+        if self.game.info.perfect_information:
+            return self.clone()
+        raise NotImplementedError(f"{self.game.slug} does not implement resample_hidden")
+
+    # ----------------------------------------------------------------- shared public API
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        """The actions ``seat`` may apply now: for ``CHANCE`` the chance outcomes, for
+        ``CLOCK`` the clock events, ``[]`` for a seat that cannot act."""
+        if seat == CHANCE:
+            return [action for action, _ in self.chance_outcomes()] if self.is_chance() else []
+        if seat == CLOCK:
+            return [] if self.is_terminal() else self._clock_actions()
+        if seat not in self.to_move():
+            return []
+        return self._seat_actions(seat)
+
+    def check(self, seat: Seat, action: Action) -> None:
+        """Raise ``IllegalActionError`` unless ``seat`` may apply ``action`` now.
+
+        The message never names other seats' options: in some games who may act is secret.
+        """
+        if self.is_terminal():
+            raise IllegalActionError(f"the game is over; {action} cannot be played")
+        if seat == CHANCE:
+            if not self.is_chance():
+                raise IllegalActionError(f"chance cannot act now ({action})")
+            outcomes = self.legal_actions(CHANCE)
+            if action not in outcomes:
+                raise IllegalActionError(_not_legal(action, "chance", outcomes))
+            return
+        if seat == CLOCK:
+            events = self._clock_actions()
+            if action not in events:
+                raise IllegalActionError(_not_legal(action, "the clock", events))
+            return
+        if not 0 <= seat < self.game.players:
+            raise IllegalActionError(
+                f"no seat {seat} in a {self.game.players}-player game"
+                f" (seats 0-{self.game.players - 1})"
+            )
+        if seat not in self.to_move() or not self._is_legal(seat, action):
+            raise IllegalActionError(_not_legal(action, f"seat {seat}", self.legal_actions(seat)))
+
+    def apply(self, seat: Seat, action: Action | str) -> None:
+        """Apply ``action`` for ``seat``, mutating this state.
+
+        ``action`` may also be given as notation text, which is parsed first.
+
+        Raises:
+            NotationError: text that is not an action of this game.
+            IllegalActionError: the action is not legal for that seat now; the state is
+                left unchanged.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        self.check(seat, action)
+        self._apply(seat, action)
+        self._history = (self._history, seat, action)
+        self._length += 1
+
+    def clone(self) -> Self:
+        """An independent copy; cheap, because states are small plain data."""
+        copy = self._copy()
+        copy.game = self.game
+        copy._history = self._history  # a shared immutable linked list
+        copy._length = self._length
+        return copy
+
+    @property
+    def num_actions(self) -> int:
+        """How many actions have been applied since the initial state."""
+        return self._length
+
+    def history(self) -> list[tuple[Seat, Action]]:
+        """Every applied action with its seat, oldest first."""
+        entries: list[tuple[Seat, Action]] = []
+        node = self._history
+        while node is not None:
+            node, seat, action = node
+            entries.append((seat, action))
+        entries.reverse()
+        return entries
+
+    def record(self) -> dict[str, JSONValue]:
+        """The game record: enough to replay this state exactly with ``molehaven.replay``."""
+        return {
+            "format": RECORD_FORMAT,
+            "game": self.game.slug,
+            "options": self.game.options_dict(),
+            "players": self.game.players,
+            "actions": [{"seat": seat, "action": str(action)} for seat, action in self.history()],
+        }
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} of {self.game!r} after {self._length} actions>"
+
+
+def _not_legal(action: Action, who: str, legal: Sequence[Action]) -> str:
+    if not legal:
+        return f"{who} cannot play {action} now: no action is legal for {who}"
+    shown = ", ".join(str(a) for a in legal[:_LISTED_IN_ERRORS])
+    more = f", … ({len(legal)} in all)" if len(legal) > _LISTED_IN_ERRORS else ""
+    return f"{action} is not legal for {who} now; legal: {shown}{more}"
+
+
+def winners_returns(players: int, winners: Sequence[Seat]) -> list[float]:
+    """Returns for a finished game: ``1/k`` for each of the ``k`` winners, 0 for the rest."""
+    share = 1.0 / len(winners)
+    result = [0.0] * players
+    for seat in winners:
+        result[seat] = share
+    return result

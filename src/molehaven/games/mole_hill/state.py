@@ -1,0 +1,159 @@
+"""Mole Hill's state: a few ints and short tuples, cheap to copy."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from molehaven.core import Action, Observation, Seat, State, winners_returns
+from molehaven.games.mole_hill import rules
+from molehaven.games.mole_hill.data import (
+    EDGE_NAMES,
+    FILES,
+    FLOWER_POINTS,
+    HEIGHT,
+    PIECES,
+    RANKS,
+    RODS,
+    SQUARE_NAMES,
+    WIDTH,
+    edge_between,
+    square_of,
+)
+
+
+@dataclass(slots=True, eq=True)
+class MoleHillState(State):
+    """One match in progress (rules section 4).
+
+    ``visited`` and ``rods`` are bitmasks over squares and edges for the move test; ``path``
+    and ``rod_order`` keep the same sets in the order they happened, for observations.
+    """
+
+    rounds: int
+    centre_start_jump: bool
+    round: int = 1
+    phase: int = rules.PLACE
+    visited: int = 0
+    path: tuple[int, ...] = ()
+    rods: int = 0
+    rod_order: tuple[int, ...] = ()
+    jump: bool = False
+    round_scores: tuple[int, ...] = (0,)
+
+    def is_terminal(self) -> bool:
+        return self.phase == rules.OVER
+
+    def is_chance(self) -> bool:
+        return False  # MH-27
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return []
+
+    @property
+    def mole(self) -> Seat:
+        return rules.mole_seat(self.round)
+
+    @property
+    def gardener(self) -> Seat:
+        return 1 - rules.mole_seat(self.round)
+
+    def to_move(self) -> list[Seat]:
+        phase = self.phase
+        if phase == rules.OVER:
+            return []
+        return [self.gardener if phase == rules.ROD else self.mole]
+
+    def _seat_actions(self, seat: Seat) -> list[Action]:
+        return rules.legal_actions(self)
+
+    def _is_legal(self, seat: Seat, action: Action) -> bool:
+        return rules.is_legal(self, action)
+
+    def _apply(self, seat: Seat, action: Action) -> None:
+        rules.apply_action(self, action)
+
+    def _copy(self) -> MoleHillState:
+        return MoleHillState(
+            self.rounds,
+            self.centre_start_jump,
+            self.round,
+            self.phase,
+            self.visited,
+            self.path,
+            self.rods,
+            self.rod_order,
+            self.jump,
+            self.round_scores,
+        )
+
+    def scores(self) -> list[float]:
+        return rules.scores(self)
+
+    def returns(self) -> list[float]:
+        if self.phase != rules.OVER:
+            return [0.0, 0.0]
+        return winners_returns(2, rules.winners(self))
+
+    def observation(self, seat: Seat | None = None) -> Observation:
+        """Everything is public (MH-28): the same dict for every viewer."""
+        return {
+            "game": "mole-hill",
+            "round": self.round,
+            "rounds": self.rounds,
+            "mole": self.mole,
+            "gardener": self.gardener,
+            "phase": rules.PHASE_NAMES[self.phase],
+            "to_move": self.to_move(),
+            "stack": SQUARE_NAMES[self.path[-1]] if self.path else None,
+            "visited": [SQUARE_NAMES[s] for s in self.path],
+            "rods": [EDGE_NAMES[e] for e in self.rod_order],
+            "jump": self.jump,
+            "pieces_left": PIECES - len(self.path),
+            "rods_left": RODS - len(self.rod_order),
+            "round_scores": list(self.round_scores),
+            "scores": self.scores(),
+        }
+
+    def __str__(self) -> str:
+        return render_board(self)
+
+
+def render_board(state: MoleHillState) -> str:
+    """A plain-text diagram: pieces by visit number, ``|`` and ``---`` for rods.
+
+    Unvisited squares show ``R``/``W`` for flowers, ``C`` for the centre, ``.`` otherwise;
+    ``[n]`` marks the stack.
+    """
+    order = {square: index + 1 for index, square in enumerate(state.path)}
+    rods = state.rods
+    stack = state.path[-1] if state.path else None
+    lines = ["      " + "    ".join(FILES)]
+    for rank in reversed(range(HEIGHT)):
+        cells = []
+        for file in range(WIDTH):
+            square = square_of(file, rank)
+            if square in order:
+                text = f"{order[square]:>2}"
+                text = f"[{order[square]}]" if square == stack else f" {text}"
+            else:
+                mark = {2: "R", 1: "W"}.get(FLOWER_POINTS[square], ".")
+                text = "  C" if SQUARE_NAMES[square] == "e4" else f"  {mark}"
+            cells.append(f"{text:>4}")
+            if file < WIDTH - 1:
+                blocked = rods >> edge_between(square, square + 1) & 1
+                cells.append("|" if blocked else " ")
+        lines.append(f"{RANKS[rank]:>2} " + "".join(cells))
+        if rank > 0:
+            walls = []
+            for file in range(WIDTH):
+                square = square_of(file, rank)
+                blocked = rods >> edge_between(square - WIDTH, square) & 1
+                walls.append(" ---" if blocked else "    ")
+                walls.append(" ")
+            lines.append("   " + "".join(walls).rstrip())
+    phase = rules.PHASE_NAMES[state.phase]
+    lines.append(
+        f"round {state.round}/{state.rounds}, mole: seat {state.mole}, phase: {phase},"
+        f" jump: {'yes' if state.jump else 'no'}, scores: {state.scores()}"
+    )
+    return "\n".join(lines)

@@ -1,0 +1,232 @@
+"""What each seat may see of a Mole Majority state (rules section 7), redrawing what it
+cannot see (``resample_hidden``), and a plain-text summary for ``str(state)``.
+
+Hidden: hand contents (owner only), deck order (nobody; a deck is a multiset), the values of
+face-down Home Tokens on the board and in the pool (nobody) and of collected ones (owner
+only). At the end every hand and every collected token is shown.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from molehaven.core import JSONValue, Observation
+from molehaven.games.mole_majority import ending, phases
+from molehaven.games.mole_majority.board import hex_owners
+from molehaven.games.mole_majority.data import (
+    CARD_NAMES,
+    EDGE_NAMES,
+    HEX_VALUES,
+    KEEPERS,
+    LABELS,
+    NO_TOKEN,
+    POSITIONS,
+    TOKEN_VALUES,
+    pile_cards,
+    pile_from_cards,
+    pile_names,
+)
+from molehaven.games.mole_majority.notation import NO_CARD
+from molehaven.games.mole_majority.setup import placing_seat
+
+if TYPE_CHECKING:
+    from molehaven.games.mole_majority.state import MoleMajorityState
+
+
+def _token_seen(state: MoleMajorityState, position: int) -> JSONValue:
+    value = state.tokens[position]
+    if value == NO_TOKEN:
+        return "none"
+    return value if state.revealed >> position & 1 else "hidden"
+
+
+def _board(state: MoleMajorityState) -> dict[str, JSONValue]:
+    board: dict[str, JSONValue] = {}
+    values = state.values
+    home_of = {position: seat for seat, position in enumerate(state.home_bases)}
+    for position in range(POSITIONS):
+        if not values[position]:
+            continue
+        owners = hex_owners(state, position)
+        claim = state.claims[position]
+        entrant = state.last_entrant[position]
+        board[LABELS[position]] = {
+            "value": values[position],
+            "spaces": [None if owner < 0 else owner for owner in owners],
+            "claim": None if claim < 0 else claim,
+            "token": _token_seen(state, position),
+            "last_entrant": None if entrant < 0 else entrant,
+            "home_base_of": home_of.get(position),
+        }
+    return board
+
+
+def _seat_entry(state: MoleMajorityState, seat: int) -> dict[str, JSONValue]:
+    shown = state.shown_tokens[seat]
+    return {
+        "moles": state.moles[seat],
+        "moles_on_board": ending.moles_on_board(state, seat),
+        "claims": state.claim_supply[seat],
+        "cave_ins": state.cave_in_supply[seat],
+        "hand_size": sum(state.hands[seat]),
+        "deck_size": sum(state.decks[seat]),
+        "discard": pile_names(state.discards[seat]),
+        "home_tokens": len(state.secret_tokens[seat]) + len(shown),
+        "shown_home_tokens": sorted(shown),
+        "eliminated": state.eliminated[seat],
+    }
+
+
+def _edge_names(mask: int) -> list[str]:
+    names = []
+    while mask:
+        low = mask & -mask
+        names.append(EDGE_NAMES[low.bit_length() - 1])
+        mask ^= low
+    return names
+
+
+def _current(state: MoleMajorityState) -> dict[str, JSONValue]:
+    """The turn state of rules 4.1 (public)."""
+    action = state.action
+    return {
+        "action": None if action == NO_CARD else CARD_NAMES[action],
+        "number": None if state.number == NO_CARD else CARD_NAMES[state.number],
+        "stacked": [str(stack) for stack in state.stacked],
+        "steps": state.steps,
+        "bonus": state.bonus,
+        "converts": state.converts,
+        "roll_number": state.roll_number if state.number != NO_CARD else None,
+        "roll_done": state.roll_done,
+        "effect": phases.EFFECT_NAMES[state.effect],
+        "draws_left": state.draws_left,
+    }
+
+
+def observation(state: MoleMajorityState, viewer: int | None) -> Observation:
+    """Public information plus ``viewer``'s hand and collected token values."""
+    over = state.phase == phases.OVER
+    phase = state.phase
+    data: Observation = {
+        "game": "mole-majority",
+        "phase": phases.PHASE_NAMES[phase],
+        "turn": state.turn,
+        "turn_limit": state.turn_limit,
+        "active": state.active if phase in phases.TURN_PHASES or phase == phases.DRAW else None,
+        "to_move": state.to_move(),
+        "board": _board(state),
+        "cave_ins": _edge_names(state.cave_ins),
+        "pile": {
+            str(value): count for value, count in zip(HEX_VALUES, state.hex_pile, strict=True)
+        },
+        "pending_hex": state.pending_hex or None,
+        "placing": placing_seat(state) if phase in (phases.BASE, phases.PLACE) else None,
+        "pool": sum(state.pool),
+        "seats": [_seat_entry(state, seat) for seat in range(state.players)],
+        "current": _current(state),
+        "scores": [float(points) for points in ending.scores(state)],
+    }
+    if viewer is not None:
+        data["hand"] = pile_names(state.hands[viewer])
+        data["my_home_tokens"] = sorted(state.secret_tokens[viewer] + state.shown_tokens[viewer])
+    if over:
+        data["end_reason"] = state.end_reason
+        data["winners"] = list(state.winners)
+        data["hands"] = [pile_names(hand) for hand in state.hands]
+        data["home_token_values"] = [
+            sorted(state.secret_tokens[s] + state.shown_tokens[s]) for s in range(state.players)
+        ]
+    return data
+
+
+def resample_hidden(
+    state: MoleMajorityState, viewer: int | None, rng: random.Random
+) -> MoleMajorityState:
+    """A copy in which everything hidden from ``viewer`` is redrawn, sizes kept.
+
+    Another seat's hand is redrawn from its hand and deck together (its discard pile is
+    public); the values of face-down tokens the viewer has not seen (on the board, in the
+    pool, collected by others) are shuffled among those places. At the end hands and collected
+    tokens are public, so only the board and the pool are redrawn.
+    """
+    copy = state.clone()
+    over = state.phase == phases.OVER
+    others = [seat for seat in range(state.players) if seat != viewer]
+    if not over:
+        hands = list(state.hands)
+        decks = list(state.decks)
+        for seat in others:
+            unseen = pile_cards(hands[seat]) + pile_cards(decks[seat])
+            rng.shuffle(unseen)
+            size = sum(hands[seat])
+            hands[seat] = pile_from_cards(unseen[:size])
+            decks[seat] = pile_from_cards(unseen[size:])
+        copy.hands = tuple(hands)
+        copy.decks = tuple(decks)
+    _resample_tokens(state, copy, [] if over else others, rng)
+    return copy
+
+
+def _resample_tokens(
+    state: MoleMajorityState, copy: MoleMajorityState, others: list[int], rng: random.Random
+) -> None:
+    """Shuffle the unseen token values among the face-down board tokens, the pool and the
+    secret tokens of ``others``."""
+    face_down = [
+        p for p in range(POSITIONS) if state.tokens[p] != NO_TOKEN and not state.revealed >> p & 1
+    ]
+    values = [state.tokens[p] for p in face_down]
+    for value, count in zip(TOKEN_VALUES, state.pool, strict=True):
+        values += [value] * count
+    for seat in others:
+        values += state.secret_tokens[seat]
+    rng.shuffle(values)
+    cursor = 0
+    tokens = list(state.tokens)
+    for position in face_down:
+        tokens[position] = values[cursor]
+        cursor += 1
+    copy.tokens = tuple(tokens)
+    pool_size = sum(state.pool)
+    pooled = values[cursor : cursor + pool_size]
+    cursor += pool_size
+    copy.pool = tuple(pooled.count(value) for value in TOKEN_VALUES)
+    secret = list(state.secret_tokens)
+    for seat in others:
+        size = len(secret[seat])
+        secret[seat] = tuple(values[cursor : cursor + size])
+        cursor += size
+    copy.secret_tokens = tuple(secret)
+
+
+def describe(state: MoleMajorityState) -> str:
+    """A few lines: each board hex with its spaces, claim and token, then the turn."""
+    lines = []
+    for position in range(POSITIONS):
+        if not state.values[position]:
+            continue
+        owners = "".join("." if o < 0 else str(o) for o in hex_owners(state, position))
+        claim = state.claims[position]
+        token = _token_seen(state, position)
+        lines.append(
+            f"{LABELS[position]} ({state.values[position]}): {owners}"
+            f"  claim {'-' if claim < 0 else claim}  token {token}"
+        )
+    lines.append(
+        f"phase {phases.PHASE_NAMES[state.phase]}, turn {state.turn}, active seat"
+        f" {state.active}: {_describe_current(state)}; scores {ending.scores(state)}"
+    )
+    return "\n".join(lines)
+
+
+def _describe_current(state: MoleMajorityState) -> str:
+    """The turn state in a few words, for ``str(state)``."""
+    if state.action == NO_CARD:
+        return "no Action yet"
+    parts = [f"action {CARD_NAMES[state.action]}", f"steps {state.steps}", f"bonus {state.bonus}"]
+    if state.converts:
+        parts.append(f"converts {state.converts}")
+    if state.action in KEEPERS:
+        parts.append(f"roll {state.roll_number}{' done' if state.roll_done else ''}")
+    return ", ".join(parts)

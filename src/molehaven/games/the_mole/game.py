@@ -1,0 +1,71 @@
+"""``TheMoleGame``: The Mole's rules behind the core ``Game`` interface."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from molehaven.core import Action, Game, GameInfo, option
+from molehaven.games.the_mole.data import MAX_PLAYERS, MIN_PLAYERS
+from molehaven.games.the_mole.notation import parse_action
+from molehaven.games.the_mole.state import TheMoleState, new_state
+
+# With question_limit = 0 only a host's clock ends a round: no real bound exists (section 10).
+UNBOUNDED = 2**62
+
+
+@dataclass(frozen=True, slots=True)
+class TheMoleOptions:
+    target_score: int = option(
+        5, minimum=1, maximum=20, help="points that end the game (TM-23, TM-24)"
+    )
+    question_limit: int = option(
+        20,
+        minimum=0,
+        maximum=200,
+        help="answers per round after which time runs out by itself; 0 = only the clock (TM-20)",
+    )
+    round_seconds: int = option(
+        600, minimum=30, maximum=3600, help="length of the host's round timer in seconds (TM-8)"
+    )
+    free_text: bool = option(True, help='whether answers may be free text, answer "..." (TM-13)')
+
+
+class TheMoleGame(Game[TheMoleOptions]):
+    """The Mole: spies who know the location hunt the one player who does not."""
+
+    info = GameInfo(
+        slug="the-mole",
+        title="The Mole",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        has_chance=True,
+        has_clock=True,
+        simultaneous=True,
+        perfect_information=False,
+        summary="Everyone but the Mole knows where you are: ask and answer questions, vote out "
+        "the Mole before time runs out, or, as the Mole, guess the location.",
+    )
+    options_type = TheMoleOptions
+
+    def initial_state(self) -> TheMoleState:
+        options = self.options
+        state = new_state(
+            self.players,
+            target_score=options.target_score,
+            question_limit=options.question_limit,
+            round_seconds=options.round_seconds,
+            free_text=options.free_text,
+        )
+        return state._bind(self)
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text, self.players)
+
+    def max_length(self) -> int:
+        """Section 10: (⌊n(T − 1)/2⌋ + 1) rounds of at most n² + 7n + 3Q + 3 actions."""
+        n = self.players
+        limit = self.options.question_limit
+        if limit == 0:
+            return UNBOUNDED
+        rounds = n * (self.options.target_score - 1) // 2 + 1
+        return rounds * (n * n + 7 * n + 3 * limit + 3)

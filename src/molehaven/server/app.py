@@ -1,0 +1,117 @@
+"""The web app: ``create_app`` wires settings, database, hub, authority and routes together.
+
+One process holds the live tables (the authority); run it as a single uvicorn worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI, Request, Response
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from molehaven.agents import AGENTS, AgentFactory
+from molehaven.core.errors import MolehavenError
+from molehaven.core.registry import Registry
+from molehaven.games import REGISTRY
+from molehaven.server import migrate, pages
+from molehaven.server.db import Database
+from molehaven.server.hub import Hub
+from molehaven.server.limits import TokenBucket
+from molehaven.server.lobby import routes as lobby_routes
+from molehaven.server.matches import routes as match_routes
+from molehaven.server.matches.authority import Authority, Rejected
+from molehaven.server.settings import Settings
+
+MAX_TRACKED_ADDRESSES = 10_000
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)
+
+
+def create_app(
+    settings: Settings | None = None,
+    *,
+    registry: Registry | None = None,
+    agents: Mapping[str, AgentFactory] | None = None,
+) -> FastAPI:
+    """The ASGI app. ``registry`` and ``agents`` default to every registered game and agent."""
+    settings = settings or Settings.from_env()
+    games = registry or REGISTRY
+    bots = dict(agents or AGENTS)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(migrate.upgrade, settings.database_url)
+        db = Database(settings.database_url)
+        hub = Hub(settings)
+        authority = Authority(db=db, registry=games, agents=bots, settings=settings, publisher=hub)
+        app.state.settings = settings
+        app.state.registry = games
+        app.state.hub = hub
+        app.state.authority = authority
+        await authority.load()
+        try:
+            yield
+        finally:
+            await authority.close()
+            await db.dispose()
+
+    app = FastAPI(
+        title="Molehaven",
+        summary="Play the Molehaven games in the browser, with friends and bots.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.include_router(lobby_routes.router)
+    app.include_router(match_routes.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
+
+    @app.exception_handler(Rejected)
+    async def rejected(_request: Request, error: Rejected) -> JSONResponse:
+        return JSONResponse({"detail": error.message, "code": error.code}, status_code=error.status)
+
+    @app.exception_handler(MolehavenError)
+    async def bad_input(_request: Request, error: MolehavenError) -> JSONResponse:
+        return JSONResponse({"detail": str(error), "code": "bad-request"}, status_code=422)
+
+    buckets: dict[str, TokenBucket] = {}
+
+    @app.middleware("http")
+    async def rate_limit_changes(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Each address may make ``http_rate_burst`` changes at once, refilled slowly."""
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return await call_next(request)
+        address = request.client.host if request.client else "unknown"
+        if len(buckets) > MAX_TRACKED_ADDRESSES:
+            buckets.clear()
+        bucket = buckets.get(address)
+        if bucket is None:
+            bucket = buckets[address] = TokenBucket(
+                rate=settings.http_rate_per_second, burst=settings.http_rate_burst
+            )
+        if not bucket.take():
+            return JSONResponse(
+                {"detail": "too many requests; slow down", "code": "rate-limited"},
+                status_code=429,
+            )
+        return await call_next(request)
+
+    @app.middleware("http")
+    async def security_headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        return response
+
+    return app

@@ -1,0 +1,159 @@
+"""The socket layer: who watches which table, and sending each of them what it may see.
+
+It knows no game rules (lila-ws): the authority tells it a table changed, and it builds each
+connection's message with ``matches.views`` at send time, filtered for that connection's seat.
+Every message is a ``{"type", "version", "data"}`` envelope. Each connection has an outbox
+drained by its own writer task, so one slow client never holds up the others; a client that
+stops reading is dropped and, like any client, reconnects to a full snapshot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass, field
+
+from starlette.websockets import WebSocket
+
+from molehaven.core import Seat
+from molehaven.core.game import JSONValue
+from molehaven.server.limits import TokenBucket
+from molehaven.server.matches.table import LiveTable
+from molehaven.server.matches.views import viewer_payload
+from molehaven.server.settings import Settings
+
+CLOSE_TOO_SLOW = 4008
+CLOSE_ABUSE = 1008
+
+
+def envelope(kind: str, version: int | None, data: JSONValue) -> str:
+    return json.dumps({"type": kind, "version": version, "data": data}, separators=(",", ":"))
+
+
+@dataclass(eq=False, slots=True)
+class Connection:
+    """One WebSocket watching one table; ``seat`` is ``None`` for a spectator."""
+
+    websocket: WebSocket
+    table_id: str
+    bucket: TokenBucket
+    outbox: asyncio.Queue[str | None]
+    seat: Seat | None = None
+    greeted: bool = False
+    sent_version: int = 0  # log entries this client already has
+    strikes: int = 0
+    close_code: int | None = None
+    writer: asyncio.Task[None] | None = field(default=None, repr=False)
+
+    async def pump(self) -> None:
+        """Send queued messages in order until told to stop (``None``)."""
+        while True:
+            text = await self.outbox.get()
+            if text is None:
+                break
+            await self.websocket.send_text(text)
+        if self.close_code is not None:
+            await self.websocket.close(self.close_code)
+
+
+class Hub:
+    """Connections by table, and the per-recipient fan-out."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self._by_table: dict[str, set[Connection]] = {}
+
+    def open(self, websocket: WebSocket, table_id: str) -> Connection:
+        connection = Connection(
+            websocket,
+            table_id,
+            TokenBucket(rate=self.settings.rate_per_second, burst=self.settings.rate_burst),
+            asyncio.Queue(maxsize=self.settings.outbox_limit),
+        )
+        connection.writer = asyncio.get_running_loop().create_task(connection.pump())
+        self._by_table.setdefault(table_id, set()).add(connection)
+        return connection
+
+    def watchers(self, table_id: str) -> int:
+        return len(self._by_table.get(table_id, ()))
+
+    async def close(self, connection: Connection) -> None:
+        """Forget a connection and stop its writer."""
+        watchers = self._by_table.get(connection.table_id)
+        if watchers is not None:
+            watchers.discard(connection)
+            if not watchers:
+                del self._by_table[connection.table_id]
+        if connection.writer is not None:
+            if connection.close_code is not None:  # let it send what is queued, then close
+                await asyncio.wait({connection.writer}, timeout=2.0)
+            connection.writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await connection.writer
+
+    def connected_seats(self, table_id: str) -> set[Seat]:
+        return {
+            c.seat for c in self._by_table.get(table_id, ()) if c.greeted and c.seat is not None
+        }
+
+    def push(self, connection: Connection, text: str) -> None:
+        try:
+            connection.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(connection, CLOSE_TOO_SLOW)
+
+    def drop(self, connection: Connection, code: int) -> None:
+        """Close a connection after what is already queued (or at once if its outbox is full)."""
+        connection.close_code = code
+        while True:
+            try:
+                connection.outbox.put_nowait(None)
+                return
+            except asyncio.QueueFull:
+                connection.outbox.get_nowait()  # a client that does not read loses its backlog
+
+    def send_error(
+        self,
+        connection: Connection,
+        code: str,
+        message: str,
+        *,
+        version: int | None,
+        ref: str | None,
+    ) -> None:
+        """An error for this client only."""
+        data: dict[str, JSONValue] = {"code": code, "message": message}
+        if ref is not None:
+            data["ref"] = ref
+        self.push(connection, envelope("error", version, data))
+
+    def send_snapshot(self, connection: Connection, table: LiveTable) -> None:
+        history = table.state.history()
+        payload = viewer_payload(
+            table, connection.seat, history=history, connected=self.connected_seats(table.id)
+        )
+        self.push(connection, envelope("snapshot", table.version, payload))
+        connection.sent_version = table.version
+
+    def publish(self, table: LiveTable, *, skip: Connection | None = None) -> None:
+        """Send every greeted watcher of ``table`` (but ``skip``) its view: new log entries
+        only, or the whole log once the game is over (when every action becomes public)."""
+        watchers = [c for c in self._by_table.get(table.id, ()) if c.greeted and c is not skip]
+        if not watchers:
+            return
+        history = table.state.history()
+        connected = self.connected_seats(table.id)
+        built: dict[tuple[Seat | None, int], str] = {}
+        for connection in watchers:
+            since = 0 if table.is_over else min(connection.sent_version, table.version)
+            key = (connection.seat, since)
+            text = built.get(key)
+            if text is None:
+                payload = viewer_payload(
+                    table, connection.seat, history=history, since=since, connected=connected
+                )
+                kind = "snapshot" if since == 0 else "update"
+                text = built[key] = envelope(kind, table.version, payload)
+            self.push(connection, text)
+            connection.sent_version = table.version

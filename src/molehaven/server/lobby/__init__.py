@@ -1,0 +1,1 @@
+"""The lobby: tables, their seats and who sits there, before and during play."""

@@ -1,0 +1,55 @@
+"""Tables and seats as stored. Seat tokens are kept only as SHA-256 hashes."""
+
+from __future__ import annotations
+
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from molehaven.server.db import Base
+
+OPEN = "open"
+RUNNING = "running"
+OVER = "over"
+
+
+class TableRow(Base):
+    """One table: a game with its players and options, from creation to the end.
+
+    ``version`` is the number of events in the table's log; ``clock_deadline`` the wall-clock
+    time (epoch seconds) at which the running clock fires, so a restart keeps the same time.
+    """
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, bool | int | float | str]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[float] = mapped_column(Float)
+    updated_at: Mapped[float] = mapped_column(Float, index=True)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    result: Mapped[dict[str, list[float]] | None] = mapped_column(JSON, nullable=True)
+
+    seats: Mapped[list[SeatRow]] = relationship(
+        back_populates="table", order_by="SeatRow.seat", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    """A seat at a table: empty, a person (by display name and token hash) or a bot."""
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(
+        String(16), ForeignKey("tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))  # "empty", "human" or "bot"
+    name: Mapped[str] = mapped_column(String(64), default="")
+    agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+    table: Mapped[TableRow] = relationship(back_populates="seats")

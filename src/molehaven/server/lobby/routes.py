@@ -1,0 +1,167 @@
+"""Lobby routes: the game catalogue, creating and listing tables, seats, bots and the start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Path, Request, status
+
+from molehaven.server.deps import AuthorityDep, HostToken, RegistryDep, SeatToken
+from molehaven.server.lobby import service
+from molehaven.server.lobby.models import SeatRow, TableRow
+from molehaven.server.lobby.schemas import (
+    BotsAdd,
+    Catalogue,
+    GamePublic,
+    OptionPublic,
+    Problem,
+    SeatJoin,
+    SeatJoined,
+    SeatPublic,
+    TableCreate,
+    TableCreated,
+    TableList,
+    TablePublic,
+    TableSummary,
+)
+from molehaven.server.matches.views import table_public
+
+router = APIRouter(prefix="/api", tags=["lobby"])
+TableId = Path(max_length=16, description="the table's id, as in its link")
+ERRORS: dict[int | str, dict[str, Any]] = {
+    code: {"model": Problem} for code in (403, 404, 409, 422, 503)
+}
+
+
+@router.get("/games", response_model=Catalogue)
+def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
+    """Every registered game with its player counts and options (defaults explained)."""
+    entries = []
+    for slug in registry.list_games():
+        game_class = registry.game_class(slug)
+        info = game_class.info
+        options = [
+            OptionPublic(
+                name=spec.name,
+                type=spec.type.__name__,
+                default=spec.default,
+                help=spec.help,
+                choices=list(spec.choices) if spec.choices is not None else None,
+                minimum=spec.minimum,
+                maximum=spec.maximum,
+                allowed=spec.allowed_text(),
+            )
+            for spec in game_class.option_specs()
+        ]
+        entries.append(
+            GamePublic(
+                slug=info.slug,
+                title=info.title,
+                summary=info.summary,
+                min_players=info.min_players,
+                max_players=info.max_players,
+                has_chance=info.has_chance,
+                has_clock=info.has_clock,
+                simultaneous=info.simultaneous,
+                perfect_information=info.perfect_information,
+                options=options,
+            )
+        )
+    return Catalogue(games=entries, agents=list(authority.agents))
+
+
+@router.post(
+    "/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated, responses=ERRORS
+)
+async def create_table(
+    body: TableCreate, authority: AuthorityDep, request: Request
+) -> TableCreated:
+    """Create an open table; the answer holds the host token and the link to share."""
+    table, host_token = await authority.create(
+        game=body.game, players=body.players, options=body.options
+    )
+    return TableCreated(
+        table=TablePublic.model_validate(table_public(table)),
+        host_token=host_token,
+        join_url=str(request.url_for("table_page", table_id=table.id)),
+    )
+
+
+def _summary(row: TableRow) -> TableSummary:
+    return TableSummary(
+        id=row.id,
+        game=row.game,
+        title=row.game,
+        players=row.players,
+        status=row.status,
+        version=row.version,
+        seats=[_seat(seat) for seat in row.seats],
+        updated_at=row.updated_at,
+        result=row.result,
+    )
+
+
+def _seat(row: SeatRow) -> SeatPublic:
+    return SeatPublic(seat=row.seat, kind=row.kind, name=row.name, agent=row.agent)
+
+
+@router.get("/tables", response_model=TableList)
+async def list_tables(authority: AuthorityDep, registry: RegistryDep) -> TableList:
+    """Open tables (seats to take), running ones (to watch) and recently finished ones."""
+    listed: dict[str, list[TableSummary]] = {}
+    async with authority.db.read() as session:
+        for status_name in service.STATUSES:
+            rows = await service.recent_tables(session, status=status_name)
+            summaries = []
+            for row in rows:
+                summary = _summary(row)
+                if row.game in registry.list_games():
+                    summary.title = registry.info(row.game).title
+                summaries.append(summary)
+            listed[status_name] = summaries
+    return TableList(**listed)
+
+
+@router.get("/tables/{table_id}", response_model=TablePublic, responses=ERRORS)
+async def get_table(authority: AuthorityDep, table_id: str = TableId) -> TablePublic:
+    table = await authority.require(table_id)
+    return TablePublic.model_validate(table_public(table))
+
+
+@router.post("/tables/{table_id}/seats/{seat}", response_model=SeatJoined, responses=ERRORS)
+async def join_seat(
+    body: SeatJoin, seat: int, authority: AuthorityDep, table_id: str = TableId
+) -> SeatJoined:
+    """Take an empty seat under a display name; keep the returned token to reclaim it."""
+    token = await authority.join(table_id, seat=seat, name=body.name)
+    return SeatJoined(seat=seat, token=token)
+
+
+@router.delete(
+    "/tables/{table_id}/seats/{seat}", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS
+)
+async def leave_seat(
+    seat: int,
+    authority: AuthorityDep,
+    seat_token: SeatToken = None,
+    host_token: HostToken = None,
+    table_id: str = TableId,
+) -> None:
+    """Free a seat before the start (its player, or the host for any seat)."""
+    await authority.leave(table_id, seat=seat, token=seat_token, host=host_token)
+
+
+@router.post("/tables/{table_id}/bots", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS)
+async def add_bots(
+    body: BotsAdd, authority: AuthorityDep, host_token: HostToken = None, table_id: str = TableId
+) -> None:
+    """Seat bots at the given seats, or at every empty one (host only)."""
+    await authority.add_bots(table_id, seats=body.seats, agent=body.agent, host=host_token)
+
+
+@router.post("/tables/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS)
+async def start(
+    authority: AuthorityDep, host_token: HostToken = None, table_id: str = TableId
+) -> None:
+    """Start the game once every seat has a player or a bot (host only)."""
+    await authority.start(table_id, host=host_token)

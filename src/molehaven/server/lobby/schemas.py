@@ -1,0 +1,122 @@
+"""The lobby's HTTP shapes: what clients send (``*Create``, ``*Join``) and get (``*Public``)."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+OptionValue = bool | int | float | str
+NAME_LENGTH = 32
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class OptionPublic(BaseModel):
+    name: str
+    type: str = Field(description="bool, int, float or str")
+    default: OptionValue
+    help: str
+    choices: list[OptionValue] | None
+    minimum: float | None
+    maximum: float | None
+    allowed: str = Field(description="the allowed values in words")
+
+
+class GamePublic(BaseModel):
+    slug: str
+    title: str
+    summary: str
+    min_players: int
+    max_players: int
+    has_chance: bool
+    has_clock: bool
+    simultaneous: bool
+    perfect_information: bool
+    options: list[OptionPublic]
+
+
+class Catalogue(BaseModel):
+    games: list[GamePublic]
+    agents: list[str] = Field(description="bots that can fill a seat")
+
+
+class TableCreate(Strict):
+    game: Annotated[str, Field(max_length=64, examples=["mole-hill"])]
+    players: int | None = Field(None, ge=1, le=64, description="default: the game's minimum")
+    options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
+
+
+class SeatPublic(BaseModel):
+    seat: int
+    kind: str = Field(description="empty, human or bot")
+    name: str
+    agent: str | None
+    connected: bool = False
+
+
+class TablePublic(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, OptionValue]
+    status: str = Field(description="open, running or over")
+    version: int = Field(description="how many events the table's log holds")
+    seats: list[SeatPublic]
+
+
+class TableCreated(BaseModel):
+    table: TablePublic
+    host_token: str = Field(description="lets its holder add bots and start; keep it secret")
+    join_url: str
+
+
+class TableSummary(BaseModel):
+    id: str
+    game: str
+    title: str
+    players: int
+    status: str
+    version: int
+    seats: list[SeatPublic]
+    updated_at: float
+    result: dict[str, list[float]] | None
+
+
+class TableList(BaseModel):
+    open: list[TableSummary]
+    running: list[TableSummary]
+    over: list[TableSummary]
+
+
+class SeatJoin(Strict):
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a name needs at least one visible character")
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise ValueError("a name may not contain control characters")
+        return name
+
+
+class SeatJoined(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's secret; send it in the WebSocket hello")
+
+
+class BotsAdd(Strict):
+    agent: str = Field("random", max_length=32)
+    seats: list[int] | None = Field(None, max_length=64, description="default: every empty seat")
+
+
+class Problem(BaseModel):
+    detail: str
+    code: str

@@ -1,0 +1,98 @@
+"""Stored tables and seats: create, change seats, list. Each function takes the session."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from molehaven.server.lobby.models import OPEN, OVER, RUNNING, SeatRow, TableRow
+
+LISTED_PER_STATUS = 50
+
+
+async def insert_table(
+    session: AsyncSession,
+    *,
+    table_id: str,
+    game: str,
+    players: int,
+    options: dict[str, bool | int | float | str],
+    host_token_hash: str,
+) -> TableRow:
+    now = time.time()
+    row = TableRow(
+        id=table_id,
+        game=game,
+        players=players,
+        options=options,
+        status=OPEN,
+        host_token_hash=host_token_hash,
+        created_at=now,
+        updated_at=now,
+        version=0,
+        clock_deadline=None,
+        result=None,
+    )
+    session.add(row)
+    for seat in range(players):
+        session.add(SeatRow(table_id=table_id, seat=seat, kind="empty", name="", agent=None))
+    await session.flush()
+    return row
+
+
+async def save_seat(
+    session: AsyncSession,
+    *,
+    table_id: str,
+    seat: int,
+    kind: str,
+    name: str,
+    agent: str | None,
+    token_hash: str | None,
+) -> None:
+    row = await session.get(SeatRow, (table_id, seat))
+    if row is None:
+        raise LookupError(f"no seat {seat} at table {table_id}")
+    row.kind, row.name, row.agent, row.token_hash = kind, name, agent, token_hash
+    table = await session.get(TableRow, table_id)
+    if table is not None:
+        table.updated_at = time.time()
+
+
+async def set_status(session: AsyncSession, *, table_id: str, status: str) -> None:
+    table = await session.get(TableRow, table_id)
+    if table is None:
+        raise LookupError(f"no table {table_id}")
+    table.status = status
+    table.updated_at = time.time()
+
+
+async def get_table(session: AsyncSession, table_id: str) -> TableRow | None:
+    return await session.get(TableRow, table_id)
+
+
+async def live_tables(session: AsyncSession) -> Sequence[TableRow]:
+    """Every open or running table, oldest first (loaded at start-up)."""
+    query = (
+        select(TableRow).where(TableRow.status.in_((OPEN, RUNNING))).order_by(TableRow.created_at)
+    )
+    return (await session.scalars(query)).all()
+
+
+async def recent_tables(session: AsyncSession, *, status: str) -> Sequence[TableRow]:
+    query = (
+        select(TableRow)
+        .where(TableRow.status == status)
+        .order_by(TableRow.updated_at.desc())
+        .limit(LISTED_PER_STATUS)
+        # one session lists every status: a table that moved on meanwhile must not keep the
+        # attributes it was first loaded with
+        .execution_options(populate_existing=True)
+    )
+    return (await session.scalars(query)).all()
+
+
+STATUSES = (OPEN, RUNNING, OVER)

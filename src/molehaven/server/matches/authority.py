@@ -1,0 +1,447 @@
+"""The authority: the only code that changes a table.
+
+Every change follows one path: check it against the engine on a clone of the state, resolve
+any chance nodes that follow with ``secrets.SystemRandom``, store the new events (the
+append-only log) in one transaction, and only then swap the state in, re-arm the clock, tell
+the hub and wake the bots. A table's ``lock`` orders all of this, so actions apply one at a time
+and a stale ``version`` is refused (boardgame.io's state id).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Mapping, Sequence
+from typing import Protocol
+
+from molehaven.agents import Agent, AgentFactory, SeatView
+from molehaven.core import CHANCE, CLOCK, Action, Seat, State
+from molehaven.core.errors import MolehavenError
+from molehaven.core.play import sample_outcome
+from molehaven.core.registry import Registry
+from molehaven.server import tokens
+from molehaven.server.db import Database
+from molehaven.server.lobby import service as lobby_store
+from molehaven.server.lobby.models import OVER, RUNNING, TableRow
+from molehaven.server.matches import service as event_store
+from molehaven.server.matches.clock import ClockWatch, round_seconds
+from molehaven.server.matches.models import EventRow
+from molehaven.server.matches.service import NewEvent
+from molehaven.server.matches.table import BOT, EMPTY, HUMAN, LiveTable, SeatSlot
+from molehaven.server.settings import Settings
+
+log = logging.getLogger("molehaven.server")
+
+FINISHED_CACHED = 128
+
+
+class Rejected(Exception):
+    """A request the authority refuses; ``code`` is stable, ``message`` is for people."""
+
+    def __init__(self, code: str, message: str, *, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+class Publisher(Protocol):
+    def publish(self, table: LiveTable) -> None:
+        """Send every watcher of ``table`` what it may now see."""
+
+
+class Authority:
+    """Live tables by id, and every operation on them."""
+
+    def __init__(
+        self,
+        *,
+        db: Database,
+        registry: Registry,
+        agents: Mapping[str, AgentFactory],
+        settings: Settings,
+        publisher: Publisher,
+    ) -> None:
+        self.db = db
+        self.registry = registry
+        self.agents = agents
+        self.settings = settings
+        self.publisher = publisher
+        self.live: dict[str, LiveTable] = {}
+        self._finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self._bots: dict[tuple[str, Seat], Agent] = {}
+        self._rng = secrets.SystemRandom()
+
+    # ----------------------------------------------------------------- loading and lookup
+
+    async def load(self) -> None:
+        """Rebuild every open and running table from the database and resume it."""
+        async with self.db.read() as session:
+            rows = await lobby_store.live_tables(session)
+            loaded = [(row, await event_store.load_events(session, row.id)) for row in rows]
+        for row, events in loaded:
+            try:
+                table = self._build(row, events)
+            except (MolehavenError, TypeError) as error:
+                log.error("table %s cannot be resumed and is left as it is: %s", row.id, error)
+                continue
+            self.live[table.id] = table
+            if table.is_running:
+                await self._resume(table)
+
+    def _build(self, row: TableRow, events: Sequence[EventRow]) -> LiveTable:
+        game = self.registry.make(row.game, row.players, **dict(row.options))
+        table = LiveTable(
+            id=row.id,
+            game=game,
+            seats=[SeatSlot(s.kind, s.name, s.agent, s.token_hash) for s in row.seats],
+            host_token_hash=row.host_token_hash,
+            created_at=row.created_at,
+            status=row.status,
+            clock_deadline=row.clock_deadline,
+        )
+        for event in events:
+            table.state.apply(event.seat, game.parse_action(event.action))
+        return table
+
+    async def _resume(self, table: LiveTable) -> None:
+        async with table.lock:
+            if table.state.is_chance():  # only if a start was interrupted before it was stored
+                await self._commit(table, table.state.clone(), [], ClockWatch.of(table))
+            if table.clock_deadline is None and ClockWatch.of(table).live:
+                table.clock_deadline = time.time() + round_seconds(table.game, table.state)
+        self._arm_clock(table)
+        self._start_bots(table)
+
+    async def get(self, table_id: str) -> LiveTable | None:
+        """The table with that id (finished ones are read back from the database on demand)."""
+        table = self.live.get(table_id) or self._finished.get(table_id)
+        if table is not None or len(table_id) > 16:
+            return table
+        async with self.db.read() as session:
+            row = await lobby_store.get_table(session, table_id)
+            if row is None or row.status != OVER:
+                return None
+            events = await event_store.load_events(session, table_id)
+        table = self._build(row, events)
+        self._remember_finished(table)
+        return table
+
+    async def require(self, table_id: str) -> LiveTable:
+        table = await self.get(table_id)
+        if table is None:
+            raise Rejected("no-table", f"no table {table_id!r}", status=404)
+        return table
+
+    def _remember_finished(self, table: LiveTable) -> None:
+        self._finished[table.id] = table
+        self._finished.move_to_end(table.id)
+        while len(self._finished) > FINISHED_CACHED:
+            self._finished.popitem(last=False)
+
+    # ------------------------------------------------------------------------- the lobby
+
+    async def create(
+        self, *, game: str, players: int | None, options: Mapping[str, object]
+    ) -> tuple[LiveTable, str]:
+        """A new open table with empty seats, and the host token that manages it.
+
+        Raises:
+            MolehavenError: unknown game, bad player count or options (the message says why).
+            Rejected: the server holds too many tables.
+        """
+        the_game = self.registry.make(game, players, **dict(options))
+        if len(self.live) >= self.settings.max_live_tables:
+            raise Rejected("full", "the server has too many tables open; try later", status=503)
+        host_token = tokens.new_token()
+        table = LiveTable(
+            id=tokens.new_table_id(),
+            game=the_game,
+            seats=[SeatSlot() for _ in range(the_game.players)],
+            host_token_hash=tokens.hash_token(host_token),
+            created_at=time.time(),
+        )
+        async with self.db.write() as session:
+            await lobby_store.insert_table(
+                session,
+                table_id=table.id,
+                game=the_game.slug,
+                players=the_game.players,
+                options=the_game.options_dict(),
+                host_token_hash=table.host_token_hash,
+            )
+        self.live[table.id] = table
+        return table, host_token
+
+    async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
+        """Seat a person at an empty seat; returns the seat's secret token."""
+        table = await self.require(table_id)
+        token = tokens.new_token()
+        async with table.lock:
+            self._check_open(table)
+            slot = self._slot(table, seat)
+            if slot.kind != EMPTY:
+                raise Rejected("seat-taken", f"seat {seat} is taken")
+            await self._save_seat(
+                table, seat, SeatSlot(HUMAN, name, None, tokens.hash_token(token))
+            )
+        return token
+
+    async def leave(
+        self, table_id: str, *, seat: Seat, token: str | None, host: str | None
+    ) -> None:
+        """Free a seat before the start: its person, or the host (for bots or anyone)."""
+        table = await self.require(table_id)
+        async with table.lock:
+            self._check_open(table)
+            slot = self._slot(table, seat)
+            if not (
+                tokens.token_matches(token, slot.token_hash)
+                or tokens.token_matches(host, table.host_token_hash)
+            ):
+                raise Rejected("forbidden", "only the seat's player or the host", status=403)
+            await self._save_seat(table, seat, SeatSlot())
+
+    async def add_bots(
+        self, table_id: str, *, seats: Sequence[Seat] | None, agent: str, host: str | None
+    ) -> None:
+        """Put bots at the given seats (``None``: every empty seat). Host only."""
+        table = await self.require(table_id)
+        if agent not in self.agents:
+            raise Rejected("bad-agent", f"unknown agent {agent!r}; valid: {', '.join(self.agents)}")
+        async with table.lock:
+            self._check_host(table, host)
+            self._check_open(table)
+            wanted = [s for s, slot in enumerate(table.seats) if slot.kind == EMPTY]
+            if seats is not None:
+                for seat in seats:
+                    if self._slot(table, seat).kind != EMPTY:
+                        raise Rejected("seat-taken", f"seat {seat} is taken")
+                wanted = list(seats)
+            for seat in wanted:
+                await self._save_seat(table, seat, SeatSlot(BOT, f"{agent} bot", agent, None))
+
+    async def start(self, table_id: str, *, host: str | None) -> None:
+        table = await self.require(table_id)
+        async with table.lock:
+            self._check_host(table, host)
+            self._check_open(table)
+            if table.has_empty_seat():
+                raise Rejected("seats-empty", "every seat needs a player or a bot first")
+            watch = ClockWatch.of(table)
+            trial = table.state.clone()
+            events = self._settle(trial, watch)
+            await self._commit(table, trial, events, watch)
+        self._start_bots(table)
+
+    def _check_open(self, table: LiveTable) -> None:
+        if not table.is_open:
+            raise Rejected("started", "the game has started; seats can no longer change")
+
+    def _check_host(self, table: LiveTable, host: str | None) -> None:
+        if not tokens.token_matches(host, table.host_token_hash):
+            raise Rejected("forbidden", "only the table's host may do that", status=403)
+
+    def _slot(self, table: LiveTable, seat: Seat) -> SeatSlot:
+        if not 0 <= seat < len(table.seats):
+            raise Rejected("bad-seat", f"seats are 0-{len(table.seats) - 1}", status=422)
+        return table.seats[seat]
+
+    async def _save_seat(self, table: LiveTable, seat: Seat, slot: SeatSlot) -> None:
+        async with self.db.write() as session:
+            await lobby_store.save_seat(
+                session,
+                table_id=table.id,
+                seat=seat,
+                kind=slot.kind,
+                name=slot.name,
+                agent=slot.agent,
+                token_hash=slot.token_hash,
+            )
+        table.seats[seat] = slot
+        self.publisher.publish(table)
+
+    def seat_of(self, table: LiveTable, token: str | None) -> Seat | None:
+        """The seat whose token this is, or ``None`` (a spectator)."""
+        for seat, slot in enumerate(table.seats):
+            if slot.kind == HUMAN and tokens.token_matches(token, slot.token_hash):
+                return seat
+        return None
+
+    # ------------------------------------------------------------------------ play
+
+    async def act(self, table: LiveTable, *, seat: Seat, text: str, version: int | None) -> None:
+        """Apply a person's action, given as notation.
+
+        Raises:
+            Rejected: the game is not running, ``version`` is stale, the text is not an action
+                of the game, or the action is not legal for that seat now. Nothing changes.
+        """
+        async with table.lock:
+            if not table.is_running:
+                raise Rejected("not-running", "the game is not running")
+            if version is not None and version != table.version:
+                raise Rejected(
+                    "stale", f"the game moved on (version {table.version}, you sent {version})"
+                )
+            try:
+                action = table.game.parse_action(text)
+            except MolehavenError as error:
+                raise Rejected("notation", str(error), status=422) from None
+            await self._apply(table, seat, action, source="seat")
+
+    async def _apply(self, table: LiveTable, seat: Seat, action: Action, *, source: str) -> None:
+        """Apply one action and what chance does after it; the caller holds the lock."""
+        watch = ClockWatch.of(table)
+        trial = table.state.clone()
+        try:
+            trial.apply(seat, action)
+        except MolehavenError as error:
+            raise Rejected("illegal", str(error), status=422) from None
+        watch.observe(trial)
+        events = [NewEvent(seat, str(action), source), *self._settle(trial, watch)]
+        await self._commit(table, trial, events, watch)
+
+    def _settle(self, trial: State, watch: ClockWatch) -> list[NewEvent]:
+        """Resolve every chance node from here, sampling with the system's random source."""
+        events = []
+        while trial.is_chance() and not trial.is_terminal():
+            outcome = sample_outcome(trial.chance_outcomes(), self._rng)
+            trial.apply(CHANCE, outcome)
+            watch.observe(trial)
+            events.append(NewEvent(CHANCE, str(outcome), "chance"))
+        return events
+
+    async def _commit(
+        self, table: LiveTable, trial: State, events: list[NewEvent], watch: ClockWatch
+    ) -> None:
+        """Store ``events`` and then make ``trial`` the table's state."""
+        watch.observe(trial)
+        status = OVER if trial.is_terminal() else RUNNING
+        deadline = None
+        if status == RUNNING and watch.live:
+            if watch.restarted or table.clock_deadline is None:
+                deadline = time.time() + round_seconds(table.game, trial)
+            else:
+                deadline = table.clock_deadline
+        result = {"returns": trial.returns(), "scores": trial.scores()} if status == OVER else None
+        async with self.db.write() as session:
+            await event_store.append_events(
+                session,
+                table_id=table.id,
+                first_number=table.version,
+                events=events,
+                status=status,
+                clock_deadline=deadline,
+                result=result,
+            )
+        table.state = trial
+        table.status = status
+        table.clock_deadline = deadline
+        self._arm_clock(table)
+        if status == OVER:
+            self.live.pop(table.id, None)
+            self._remember_finished(table)
+            for seat in table.bot_seats():
+                self._bots.pop((table.id, seat), None)
+        self.publisher.publish(table)
+        table.changed.set()
+
+    # ------------------------------------------------------------------------ the clock
+
+    def _arm_clock(self, table: LiveTable) -> None:
+        for task in [t for t in table.tasks if t.get_name() == "clock"]:
+            task.cancel()
+            table.tasks.discard(task)
+        if table.clock_deadline is None or not table.is_running:
+            return
+        self._spawn(table, self._clock_fires(table, table.clock_deadline), "clock")
+
+    async def _clock_fires(self, table: LiveTable, deadline: float) -> None:
+        await asyncio.sleep(max(0.0, deadline - time.time()))
+        async with table.lock:
+            if table.clock_deadline != deadline or not table.is_running:
+                return  # re-armed or finished meanwhile
+            events = table.state.legal_actions(CLOCK)
+            if events:
+                await self._apply(table, CLOCK, events[0], source="clock")
+
+    def _spawn(self, table: LiveTable, work: object, name: str) -> None:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work, name=name)  # type: ignore[arg-type]
+        table.tasks.add(task)
+        task.add_done_callback(table.tasks.discard)
+        task.add_done_callback(_log_failure)
+
+    # ------------------------------------------------------------------------ bots
+
+    def _start_bots(self, table: LiveTable) -> None:
+        if not table.is_running or not table.bot_seats():
+            return
+        if any(task.get_name() == "bots" for task in table.tasks):
+            return
+        for seat in table.bot_seats():
+            agent_name = table.seats[seat].agent or "random"
+            factory = self.agents.get(agent_name) or self.agents["random"]
+            self._bots[(table.id, seat)] = factory(secrets.randbits(63))
+        table.changed.set()
+        self._spawn(table, self._drive_bots(table), "bots")
+
+    async def _drive_bots(self, table: LiveTable) -> None:
+        """Let bots act whenever one may, one action at a time, until the game ends.
+
+        Bots see only ``SeatView.of(state, seat)``. Where several seats may act at once, a
+        random bot among them goes first, so people always get their chance too.
+        """
+        while table.is_running:
+            await table.changed.wait()
+            table.changed.clear()
+            while table.is_running:
+                if self.settings.bot_delay:
+                    await asyncio.sleep(self.settings.bot_delay)
+                try:
+                    if not await self._bot_turn(table):
+                        break
+                except Exception:
+                    log.exception("a bot at table %s failed; trying again", table.id)
+                    await asyncio.sleep(1.0)
+                await asyncio.sleep(0)  # let people and the network in between bot moves
+
+    async def _bot_turn(self, table: LiveTable) -> bool:
+        """One bot action if a bot may act now; False when none may."""
+        movers = [s for s in table.state.to_move() if table.seats[s].kind == BOT]
+        if not movers:
+            return False
+        seat = movers[0] if len(movers) == 1 else self._rng.choice(movers)
+        version = table.version
+        view = SeatView.of(table.state, seat)
+        if not view.legal_actions:
+            return False
+        action = await asyncio.to_thread(self._bots[(table.id, seat)].act, view)
+        async with table.lock:
+            if table.version != version or not table.is_running:
+                return True  # someone acted first; look again
+            try:
+                await self._apply(table, seat, action, source="bot")
+            except Rejected as error:  # an agent's mistake must not stall the table
+                log.warning("bot at table %s seat %s: %s", table.id, seat, error.message)
+                await self._apply(table, seat, self._rng.choice(view.legal_actions), source="bot")
+        return True
+
+    async def close(self) -> None:
+        tables = [*self.live.values(), *self._finished.values()]
+        for table in tables:
+            for task in list(table.tasks):
+                task.cancel()
+        for table in tables:
+            for task in list(table.tasks):
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+def _log_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("table task %s failed", task.get_name(), exc_info=task.exception())

@@ -1,0 +1,142 @@
+"""Simulate many games, on several processes, reproducibly from one seed."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from molehaven.agents import AGENTS, Agent
+from molehaven.core import JSONValue
+from molehaven.games import REGISTRY
+from molehaven.sim.driver import play_game
+from molehaven.sim.stats import Distribution, Estimate, wilson_interval
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """Everything a worker needs to play game number ``index``: plain, picklable data."""
+
+    slug: str
+    players: int
+    options: Mapping[str, bool | int | float | str]
+    agents: tuple[str, ...]
+    seed: int
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    index: int
+    returns: tuple[float, ...]
+    scores: tuple[float, ...]
+    length: int
+    record: dict[str, JSONValue]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` in a run seeded with ``seed`` (independent of --jobs)."""
+    return random.Random(f"molehaven-sim:{seed}:{index}").getrandbits(63)
+
+
+def run_one(spec: GameSpec) -> GameResult:
+    """Play one game of a simulation (runs in a worker process)."""
+    game = REGISTRY.make(spec.slug, spec.players, **spec.options)
+    seed = game_seed(spec.seed, spec.index)
+    agents: list[Agent] = [AGENTS[name](seed + 1 + seat) for seat, name in enumerate(spec.agents)]
+    state = play_game(game, agents, random.Random(seed))
+    return GameResult(
+        spec.index,
+        tuple(state.returns()),
+        tuple(state.scores()),
+        state.num_actions,
+        state.record(),
+    )
+
+
+def iter_results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
+    """Results in game order, from ``jobs`` worker processes (1: in this process)."""
+    if jobs <= 1:
+        yield from map(run_one, specs)
+        return
+    chunk = max(1, min(64, len(specs) // (jobs * 8)))
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(run_one, specs, chunksize=chunk)
+
+
+@dataclass(slots=True)
+class Summary:
+    """Aggregated results of a simulation."""
+
+    slug: str
+    players: int
+    games: int = 0
+    win_share: list[float] = field(default_factory=list)
+    scores: list[list[float]] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+    draws: int = 0
+
+    def add(self, result: GameResult) -> None:
+        if not self.win_share:
+            self.win_share = [0.0] * self.players
+            self.scores = [[] for _ in range(self.players)]
+        self.games += 1
+        for seat, value in enumerate(result.returns):
+            self.win_share[seat] += value
+            self.scores[seat].append(result.scores[seat])
+        self.lengths.append(result.length)
+        self.draws += sum(1 for value in result.returns if value > 0) > 1
+
+    def win_rates(self) -> list[Estimate]:
+        return [wilson_interval(share, self.games) for share in self.win_share]
+
+    def score_distributions(self) -> list[Distribution]:
+        return [Distribution.of(values) for values in self.scores]
+
+    def length_distribution(self) -> Distribution:
+        return Distribution.of([float(n) for n in self.lengths])
+
+
+def simulate(
+    slug: str,
+    *,
+    players: int,
+    options: Mapping[str, bool | int | float | str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    agents: tuple[str, ...] | None = None,
+    on_result: Callable[[GameResult], None] | None = None,
+) -> Summary:
+    """Play ``games`` games and summarise them; ``on_result`` sees each game as it finishes.
+
+    The same seed gives the same games whatever ``jobs`` is.
+
+    Raises:
+        ValueError: an unknown game, bad options or an unknown agent name.
+    """
+    game = REGISTRY.make(slug, players, **options)  # validate before starting workers
+    names = agents or ("random",) * game.players
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown or len(names) != game.players:
+        raise ValueError(
+            f"need {game.players} agents from: {', '.join(AGENTS)}; got {', '.join(names)}"
+        )
+    specs = [
+        GameSpec(slug, game.players, game.options_dict(), tuple(names), seed, index)
+        for index in range(games)
+    ]
+    summary = Summary(slug, game.players)
+    for result in iter_results(specs, jobs):
+        summary.add(result)
+        if on_result is not None:
+            on_result(result)
+    return summary
+
+
+def record_line(result: GameResult) -> str:
+    """One JSON line for a records file: the record plus its index and result."""
+    line = {"index": result.index, "returns": list(result.returns), **result.record}
+    return json.dumps(line, separators=(",", ":"), ensure_ascii=False)

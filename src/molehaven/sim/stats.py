@@ -1,0 +1,68 @@
+"""Summary statistics for simulated games: means with confidence intervals, distributions."""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Z_95 = 1.959963984540054
+
+
+@dataclass(frozen=True, slots=True)
+class Estimate:
+    """A mean with a 95% confidence interval."""
+
+    mean: float
+    low: float
+    high: float
+
+    def __str__(self) -> str:
+        return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
+
+
+def mean_interval(values: Sequence[float]) -> Estimate:
+    """The mean of ``values`` with a normal-approximation 95% interval, clipped to the data's
+    range (returns and win shares lie in [0, 1])."""
+    if not values:
+        raise ValueError("no values to summarise")
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Estimate(mean, mean, mean)
+    margin = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
+    return Estimate(mean, max(min(values), mean - margin), min(max(values), mean + margin))
+
+
+def wilson_interval(successes: float, trials: int) -> Estimate:
+    """Wilson score 95% interval for a proportion (better than the normal one near 0 or 1).
+
+    ``successes`` may be fractional: a draw shared by k seats counts 1/k for each.
+    """
+    if trials <= 0:
+        raise ValueError("trials must be positive")
+    p = successes / trials
+    z2 = Z_95 * Z_95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    margin = Z_95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return Estimate(p, max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+@dataclass(frozen=True, slots=True)
+class Distribution:
+    """Five numbers that describe a sample."""
+
+    mean: float
+    stdev: float
+    minimum: float
+    median: float
+    maximum: float
+
+    @classmethod
+    def of(cls, values: Sequence[float]) -> Distribution:
+        if not values:
+            raise ValueError("no values to summarise")
+        stdev = statistics.stdev(values) if len(values) > 1 else 0.0
+        return cls(
+            statistics.fmean(values), stdev, min(values), statistics.median(values), max(values)
+        )

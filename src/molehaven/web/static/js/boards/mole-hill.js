@@ -1,0 +1,134 @@
+// The drawn Mole Hill board (SVG): click a square to place or move the mole, click an edge to
+// lay a rod. Legal targets are highlighted, the last move is marked. It draws from the
+// observation and the seat's own legal actions only.
+import { el, seatLabel } from "../util.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const FILES = "abcdefghi";
+const RANKS = 7;
+const SIZE = 56;
+const MARGIN = 22;
+const PAD = 4;
+const RED = new Set(["e7", "a4", "i4", "e1"]);
+const WHITE = new Set(["b6", "h6", "b2", "h2"]);
+const CENTRE = "e4";
+const LIGHT_PIECES = 10;
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function square(name) {
+  const file = FILES.indexOf(name[0]);
+  const rank = Number.parseInt(name.slice(1), 10) - 1;
+  return { file, rank, x: MARGIN + file * SIZE, y: PAD + (RANKS - 1 - rank) * SIZE };
+}
+
+// A rod between two squares: a segment on their shared side, and a hit area around it.
+function edgeGeometry(text) {
+  const [first, second] = text.split(" ");
+  const a = square(first);
+  const b = square(second);
+  if (a.rank === b.rank) {
+    const x = a.x + SIZE;
+    return { line: [x, a.y + 3, x, a.y + SIZE - 3], hit: [x - 8, a.y + 6, 16, SIZE - 12] };
+  }
+  const y = a.y; // ``b`` is the square above ``a``: their shared side is a's top
+  return { line: [a.x + 3, y, a.x + SIZE - 3, y], hit: [a.x + 6, y - 8, SIZE - 12, 16] };
+}
+
+function activate(node, action, onAction) {
+  node.setAttribute("data-action", action);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", action);
+  node.classList.add("legal");
+  node.addEventListener("click", () => onAction(action));
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onAction(action);
+    }
+  });
+}
+
+export function render(container, { observation, legal, lastAction, onAction, table }) {
+  const obs = observation || {};
+  const legalSquares = new Map();
+  const legalRods = [];
+  for (const action of legal || []) {
+    const [verb, ...rest] = action.split(" ");
+    if (verb === "place" || verb === "move") legalSquares.set(rest[0], action);
+    else if (verb === "rod") legalRods.push(rest.join(" "));
+  }
+  const [lastVerb, ...lastRest] = (lastAction || "").split(" ");
+  const lastSquare = lastVerb === "place" || lastVerb === "move" ? lastRest[0] : null;
+  const lastRod = lastVerb === "rod" ? lastRest.join(" ") : null;
+  const visited = obs.visited || [];
+  const order = new Map(visited.map((name, index) => [name, index + 1]));
+
+  const width = MARGIN + FILES.length * SIZE + PAD;
+  const height = PAD + RANKS * SIZE + MARGIN;
+  const board = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Mole Hill board", "data-board": "mole-hill" });
+  board.append(svg("rect", { x: MARGIN, y: PAD, width: FILES.length * SIZE, height: RANKS * SIZE, class: "mh-lawn" }));
+
+  for (let rank = 0; rank < RANKS; rank += 1) {
+    for (let file = 0; file < FILES.length; file += 1) {
+      const name = FILES[file] + (rank + 1);
+      const { x, y } = square(name);
+      const cell = svg("rect", { x, y, width: SIZE, height: SIZE, class: "mh-square", "data-square": name });
+      if (order.has(name)) cell.classList.add("visited");
+      if (name === lastSquare) cell.classList.add("last");
+      const action = legalSquares.get(name);
+      if (action) activate(cell, action, onAction);
+      board.append(cell);
+      const cx = x + SIZE / 2;
+      const cy = y + SIZE / 2;
+      if (RED.has(name)) board.append(svg("circle", { cx: x + 12, cy: y + 12, r: 7, class: "mh-flower-red", "pointer-events": "none" }));
+      if (WHITE.has(name)) board.append(svg("circle", { cx: x + 12, cy: y + 12, r: 6, class: "mh-flower-white", "pointer-events": "none" }));
+      if (name === CENTRE) board.append(svg("circle", { cx, cy, r: SIZE / 2 - 6, class: "mh-centre", "pointer-events": "none" }));
+      if (order.has(name)) {
+        const number = order.get(name);
+        const piece = svg("circle", { cx, cy, r: 15, class: `mh-piece${number > LIGHT_PIECES ? " dark" : ""}`, "pointer-events": "none" });
+        const label = svg("text", { x: cx, y: cy, class: "mh-piece-number" });
+        label.textContent = String(number);
+        board.append(piece, label);
+        if (name === obs.stack) board.append(svg("circle", { cx, cy, r: 20, class: "mh-stack", "pointer-events": "none" }));
+      }
+    }
+  }
+  for (let file = 0; file < FILES.length; file += 1) {
+    const label = svg("text", { x: MARGIN + file * SIZE + SIZE / 2, y: PAD + RANKS * SIZE + MARGIN / 2 + 2, class: "mh-label" });
+    label.textContent = FILES[file];
+    board.append(label);
+  }
+  for (let rank = 0; rank < RANKS; rank += 1) {
+    const label = svg("text", { x: MARGIN / 2, y: PAD + (RANKS - 1 - rank) * SIZE + SIZE / 2, class: "mh-label" });
+    label.textContent = String(rank + 1);
+    board.append(label);
+  }
+  for (const rod of obs.rods || []) {
+    const [x1, y1, x2, y2] = edgeGeometry(rod).line;
+    board.append(svg("line", { x1, y1, x2, y2, class: `mh-rod${rod === lastRod ? " last" : ""}`, "data-rod": rod }));
+  }
+  for (const rod of legalRods) {
+    const { line, hit } = edgeGeometry(rod);
+    const area = svg("rect", { x: hit[0], y: hit[1], width: hit[2], height: hit[3], class: "mh-edge-hit" });
+    activate(area, `rod ${rod}`, onAction);
+    const [x1, y1, x2, y2] = line;
+    board.append(area, svg("line", { x1, y1, x2, y2, class: "mh-edge-hint" }));
+  }
+
+  const info = el("div", { class: "board-info" },
+    el("span", { text: `Round ${obs.round ?? "?"} of ${obs.rounds ?? "?"}` }),
+    el("span", { text: `Mole: ${seatLabel(table, obs.mole)}` }),
+    el("span", { text: `Gardener: ${seatLabel(table, obs.gardener)}` }),
+    el("span", { text: `Phase: ${obs.phase ?? ""}` }),
+    el("span", { text: `Pieces left: ${obs.pieces_left ?? ""}` }),
+    el("span", { text: `Rods left: ${obs.rods_left ?? ""}` }),
+    obs.jump ? el("span", { text: "Centre jump available" }) : null);
+  container.replaceChildren(info, board);
+  return { handlesActions: true };
+}

@@ -1,0 +1,154 @@
+// The lobby: create a table (game, players, options with their defaults explained) and list
+// open, running and finished tables.
+import { api, el, store } from "./util.js";
+
+const gameSelect = document.getElementById("game");
+const playersSelect = document.getElementById("players");
+const optionsBox = document.getElementById("options");
+const summary = document.getElementById("game-summary");
+const form = document.getElementById("create-form");
+const nameInput = document.getElementById("name");
+const takeSeat = document.getElementById("take-seat");
+const createError = document.getElementById("create-error");
+
+let catalogue = { games: [], agents: [] };
+
+function currentGame() {
+  return catalogue.games.find((g) => g.slug === gameSelect.value);
+}
+
+function optionInput(option) {
+  const id = `option-${option.name}`;
+  const help = el("span", { class: "help", text: `${option.help} (default: ${formatValue(option.default)}; allowed: ${option.allowed})` });
+  if (option.type === "bool") {
+    const box = el("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool" });
+    box.checked = Boolean(option.default);
+    return el("div", { class: "option" }, el("label", { class: "inline", for: id }, box, option.name), help);
+  }
+  let input;
+  if (option.choices) {
+    input = el("select", { id, "data-option": option.name, "data-type": option.type },
+      option.choices.map((c) => el("option", { value: String(c), text: formatValue(c), selected: c === option.default })));
+  } else {
+    const numeric = option.type === "int" || option.type === "float";
+    input = el("input", {
+      id, "data-option": option.name, "data-type": option.type,
+      type: numeric ? "number" : "text",
+      step: option.type === "int" ? "1" : option.type === "float" ? "any" : undefined,
+      min: option.minimum ?? undefined, max: option.maximum ?? undefined,
+      value: String(option.default),
+    });
+  }
+  return el("div", { class: "option" }, el("label", { for: id }, option.name, input), help);
+}
+
+function formatValue(value) {
+  if (value === true) return "true";
+  if (value === false) return "false";
+  return String(value);
+}
+
+function showGame() {
+  const game = currentGame();
+  if (!game) return;
+  summary.textContent = game.summary;
+  playersSelect.replaceChildren();
+  for (let n = game.min_players; n <= game.max_players; n += 1) {
+    playersSelect.append(el("option", { value: String(n), text: String(n) }));
+  }
+  optionsBox.replaceChildren(el("legend", { text: "Options" }));
+  if (!game.options.length) optionsBox.append(el("p", { class: "muted", text: "This game has no options." }));
+  for (const option of game.options) optionsBox.append(optionInput(option));
+}
+
+function readOptions() {
+  const options = {};
+  for (const input of optionsBox.querySelectorAll("[data-option]")) {
+    const type = input.dataset.type;
+    const name = input.dataset.option;
+    if (type === "bool") options[name] = input.checked;
+    else if (type === "int") options[name] = Number.parseInt(input.value, 10);
+    else if (type === "float") options[name] = Number.parseFloat(input.value);
+    else options[name] = input.value;
+  }
+  return options;
+}
+
+form.addEventListener("submit", async (event) => {
+  event.preventDefault();
+  createError.textContent = "";
+  const name = nameInput.value.trim();
+  if (takeSeat.checked && !name) {
+    createError.textContent = "Give your name to take a seat (or untick 'take seat 0').";
+    return;
+  }
+  try {
+    const created = await api("POST", "/api/tables", {
+      game: gameSelect.value,
+      players: Number.parseInt(playersSelect.value, 10),
+      options: readOptions(),
+    });
+    const tableId = created.table.id;
+    store.setHost(tableId, created.host_token);
+    if (takeSeat.checked) {
+      store.setName(name);
+      const joined = await api("POST", `/api/tables/${tableId}/seats/0`, { name });
+      store.setSeat(tableId, joined.seat, joined.token);
+    }
+    window.location.href = `/tables/${tableId}`;
+  } catch (error) {
+    createError.textContent = error.message;
+  }
+});
+
+function tableItem(summary) {
+  const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.kind === "bot" ? `${s.name}` : s.name));
+  const free = summary.seats.filter((s) => s.kind === "empty").length;
+  let action = "Watch";
+  if (summary.status === "open") action = free ? "Join" : "Open";
+  if (summary.status === "over") action = "Replay";
+  const mine = store.seat(summary.id) ? " (your seat)" : "";
+  let detail = `${summary.players} players · ${summary.version} moves`;
+  if (summary.status === "open") detail = `${summary.players} players · ${free} free`;
+  if (summary.result) {
+    const best = Math.max(...summary.result.returns);
+    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.name || `seat ${s.seat}`);
+    detail += ` · won by ${winners.join(", ")}`;
+  }
+  return el("li", { "data-table": summary.id },
+    el("a", { href: `/tables/${summary.id}`, class: "button", text: action }),
+    el("strong", { text: summary.title + mine }),
+    el("span", { class: "muted", text: detail }),
+    el("span", { class: "who", text: names.join(", ") }));
+}
+
+async function refreshTables() {
+  try {
+    const lists = await api("GET", "/api/tables");
+    for (const status of ["open", "running", "over"]) {
+      const list = document.getElementById(`${status}-tables`);
+      const items = lists[status].map(tableItem);
+      list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
+    }
+  } catch (error) {
+    // The server may be restarting; the next refresh will tell.
+  }
+}
+
+async function main() {
+  nameInput.value = store.name();
+  catalogue = await api("GET", "/api/games");
+  for (const game of catalogue.games) {
+    const counts = game.min_players === game.max_players
+      ? `${game.min_players}` : `${game.min_players}–${game.max_players}`;
+    gameSelect.append(el("option", { value: game.slug, text: `${game.title} (${counts} players)` }));
+  }
+  const wanted = new URLSearchParams(window.location.search).get("game");
+  if (wanted && catalogue.games.some((g) => g.slug === wanted)) gameSelect.value = wanted;
+  gameSelect.addEventListener("change", showGame);
+  showGame();
+  await refreshTables();
+  setInterval(refreshTables, 4000);
+}
+
+main();

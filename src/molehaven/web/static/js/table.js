@@ -1,0 +1,374 @@
+// A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
+// The server sends this browser only what its seat may see; this page only draws it.
+import { api, el, humanize, seatLabel, store } from "./util.js";
+import { renderObservation } from "./observation.js";
+import * as moleHill from "./boards/mole-hill.js";
+
+const BOARDS = { "mole-hill": moleHill };
+const BUTTONS_PER_GROUP = 150;
+
+const root = document.getElementById("table");
+const tableId = root.dataset.tableId;
+const $ = (id) => document.getElementById(id);
+
+let view = null; // the last state message's data
+let version = 0;
+let log = [];
+let logDrawn = 0; // entries of ``log`` already in the page
+let socket = null;
+let attempts = 0;
+let pending = false;
+let clockBase = null;
+let agents = [];
+let gone = false;
+const replay = { active: false, step: 0, total: 0, seat: "", data: null };
+
+// ------------------------------------------------------------------------ the connection
+
+function setConnection(text, down = false) {
+  const node = $("connection");
+  node.textContent = text;
+  node.classList.toggle("down", down);
+  root.dataset.connection = down ? "down" : text === "live" ? "live" : "connecting";
+}
+
+function connect() {
+  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${window.location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+  setConnection(attempts ? "reconnecting…" : "connecting…", attempts > 0);
+  socket.addEventListener("open", () => {
+    const mine = store.seat(tableId);
+    socket.send(JSON.stringify({ type: "hello", data: { token: mine ? mine.token : null } }));
+  });
+  socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
+  socket.addEventListener("close", (event) => {
+    pending = false;
+    if (event.code === 4404) {
+      gone = true;
+      setConnection("no such table", true);
+      $("turn").textContent = "This table does not exist.";
+      return;
+    }
+    attempts += 1;
+    setConnection("reconnecting…", true);
+    const delay = Math.min(4000, 250 * 2 ** Math.min(attempts, 5));
+    setTimeout(connect, delay);
+  });
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function act(action) {
+  if (pending || !view || !view.legal.length) return;
+  pending = true;
+  $("error").textContent = "";
+  send({ type: "act", version, data: { action } });
+}
+
+function handle(message) {
+  if (message.type === "snapshot" || message.type === "update") {
+    attempts = 0;
+    setConnection("live");
+    const data = message.data;
+    if (data.log_from === 0) {
+      log = data.log;
+      logDrawn = 0;
+    }
+    else for (const entry of data.log) if (entry.n === log.length) log.push(entry);
+    view = data;
+    version = message.version;
+    pending = false;
+    if (data.clock) clockBase = { remaining: data.clock.remaining, at: performance.now() };
+    else clockBase = null;
+    render();
+  } else if (message.type === "error") {
+    pending = false;
+    if (message.data.code === "unknown-token") store.forgetSeat(tableId);
+    if (message.data.code !== "stale") $("error").textContent = message.data.message;
+    renderActions();
+  }
+}
+
+// ------------------------------------------------------------------------ drawing
+
+function describe(entry) {
+  const table = view && view.table;
+  if (entry.seat === -1) return entry.text ? `Chance: ${entry.text}` : "Chance (hidden)";
+  if (entry.seat === -2) return `Clock: ${entry.text}`;
+  const who = seatLabel(table, entry.seat);
+  return entry.text ? `${who}: ${entry.text}` : `${who} acted`;
+}
+
+function lastVisibleAction() {
+  for (let index = log.length - 1; index >= 0; index -= 1) {
+    if (log[index].seat >= 0) return log[index].text;
+  }
+  return null;
+}
+
+function render() {
+  const table = view.table;
+  document.title = `${table.title} · Molehaven`;
+  $("table-title").textContent = `${table.title} · table ${table.id}`;
+  $("status").textContent = table.status;
+  root.dataset.status = table.status;
+  root.dataset.version = String(version);
+  root.dataset.you = view.you === null ? "" : String(view.you);
+  renderSeats();
+  renderTurn();
+  renderBoard();
+  renderActions();
+  renderScores();
+  renderLog();
+  renderReplay();
+}
+
+function renderSeats() {
+  const table = view.table;
+  const mine = store.seat(tableId);
+  const canJoin = table.status === "open" && view.you === null && !mine;
+  const host = store.host(tableId);
+  const items = table.seats.map((slot) => {
+    const you = slot.seat === view.you;
+    const parts = [];
+    if (slot.kind === "empty") parts.push(el("span", { class: "muted", text: "empty" }));
+    else parts.push(el("span", { text: slot.name + (slot.kind === "bot" ? " (bot)" : "") + (you ? " (you)" : "") }));
+    if (slot.kind === "human") parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: slot.connected ? "connected" : "away" }));
+    if (slot.kind === "empty" && canJoin) {
+      parts.push(el("button", { type: "button", "data-sit": slot.seat, text: "Sit here", onclick: () => sit(slot.seat) }));
+    }
+    if (table.status === "open" && (you || (host && slot.kind !== "empty"))) {
+      parts.push(el("button", { type: "button", text: you ? "Leave" : "Remove", onclick: () => leave(slot.seat) }));
+    }
+    return el("li", { class: you ? "you" : "", "data-seat": slot.seat, "data-kind": slot.kind }, parts);
+  });
+  $("seats").replaceChildren(...items);
+  $("join").hidden = !canJoin;
+  $("host").hidden = !(host && table.status === "open");
+  $("start").disabled = table.seats.some((s) => s.kind === "empty");
+  $("share").value = `${window.location.origin}/tables/${table.id}`;
+}
+
+function renderTurn() {
+  const table = view.table;
+  const node = $("turn");
+  node.classList.remove("you");
+  if (table.status === "open") {
+    const free = table.seats.filter((s) => s.kind === "empty").length;
+    node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
+  } else if (table.status === "over") {
+    node.textContent = `Game over. ${winnersText()}`;
+  } else if (view.waiting && view.waiting.you) {
+    node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
+    node.classList.add("you");
+  } else if (view.waiting && view.waiting.seats) {
+    node.textContent = `Waiting for ${view.waiting.seats.map((s) => seatLabel(table, s)).join(", ")}`;
+  } else {
+    node.textContent = "Waiting for the other players";
+  }
+}
+
+function winnersText() {
+  if (!view.result) return "";
+  const best = Math.max(...view.result.returns);
+  const winners = view.result.returns.map((r, seat) => (r === best && best > 0 ? seat : null)).filter((s) => s !== null);
+  if (!winners.length) return "Nobody won.";
+  if (winners.length === view.table.players) return "A draw.";
+  return `Won by ${winners.map((s) => seatLabel(view.table, s)).join(" and ")}.`;
+}
+
+function renderBoard() {
+  const container = $("board");
+  const table = view.table;
+  const showing = replay.active && replay.data ? replay.data : null;
+  const observation = showing ? showing.observation : view.observation;
+  const legal = showing ? [] : view.legal;
+  const lastAction = showing ? (showing.action ? showing.action.text : null) : lastVisibleAction();
+  const board = BOARDS[table.game];
+  if (board) {
+    board.render(container, { observation, legal, lastAction, onAction: act, table });
+    container.append(el("details", { class: "raw" }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table)));
+  } else {
+    container.replaceChildren(renderObservation(observation, table));
+  }
+}
+
+function renderActions() {
+  if (!view) return;
+  const legal = view.table.status === "running" ? view.legal : [];
+  $("actions").hidden = !legal.length;
+  const groups = new Map();
+  for (const action of legal) {
+    const verb = action.split(" ")[0];
+    if (!groups.has(verb)) groups.set(verb, []);
+    groups.get(verb).push(action);
+  }
+  const drawn = BOARDS[view.table.game] !== undefined;
+  const blocks = [...groups.entries()].map(([verb, actions]) => {
+    const shown = actions.slice(0, BUTTONS_PER_GROUP);
+    const buttons = shown.map((action) => el("button", { type: "button", "data-action": action, text: action, disabled: pending, onclick: () => act(action) }));
+    const more = actions.length > shown.length ? el("p", { class: "muted", text: `…and ${actions.length - shown.length} more: type them in the action box.` }) : null;
+    return el("div", { class: "action-group" }, el("h3", { text: `${humanize(verb)} (${actions.length})` }), el("div", { class: "buttons" }, buttons), more);
+  });
+  const box = $("action-buttons");
+  if (drawn) box.replaceChildren(el("details", {}, el("summary", { text: "Legal moves as buttons" }), blocks));
+  else box.replaceChildren(...blocks);
+  $("legal-list").replaceChildren(...legal.slice(0, 400).map((action) => el("option", { value: action })));
+}
+
+function renderScores() {
+  const table = view.table;
+  const scores = Array.isArray(view.observation.scores) ? view.observation.scores : view.result ? view.result.scores : null;
+  if (!scores) {
+    $("scores").replaceChildren(el("p", { class: "muted", text: "No scores yet." }));
+  } else {
+    const rows = scores.map((score, seat) => el("tr", { class: seat === view.you ? "you" : "" }, el("th", { text: seatLabel(table, seat) }), el("td", { text: String(score) })));
+    $("scores").replaceChildren(el("table", { class: "data" }, el("tbody", {}, rows)));
+  }
+  $("result").textContent = table.status === "over" ? winnersText() : "";
+}
+
+function renderLog() {
+  const list = $("log");
+  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", text: describe(entry) });
+  if (logDrawn === 0) list.replaceChildren(...log.map(item));
+  else list.append(...log.slice(logDrawn).map(item));
+  logDrawn = log.length;
+  if (atBottom) list.scrollTop = list.scrollHeight;
+}
+
+function renderClock() {
+  const node = $("clock");
+  if (!clockBase || !view || view.table.status !== "running") {
+    node.hidden = true;
+    return;
+  }
+  const left = Math.max(0, clockBase.remaining - (performance.now() - clockBase.at) / 1000);
+  const minutes = Math.floor(left / 60);
+  const seconds = Math.floor(left % 60);
+  node.hidden = false;
+  node.textContent = `Time left this round: ${minutes}:${String(seconds).padStart(2, "0")}`;
+  node.classList.toggle("low", left < 30);
+}
+
+// ------------------------------------------------------------------------ replay
+
+function renderReplay() {
+  const over = view.table.status === "over";
+  $("replay").hidden = !over;
+  if (!over) return;
+  $("download").href = `/api/tables/${tableId}/record`;
+  $("download").setAttribute("download", `${view.table.game}-${tableId}.json`);
+  const select = $("replay-seat");
+  if (!select.options.length) {
+    select.append(el("option", { value: "", text: "a spectator" }));
+    view.table.seats.forEach((slot) => select.append(el("option", { value: String(slot.seat), text: seatLabel(view.table, slot.seat) })));
+  }
+  if (!replay.active) {
+    replay.total = log.length;
+    replay.step = log.length;
+    $("replay-step").textContent = `${replay.step} / ${replay.total}`;
+  }
+}
+
+async function showStep(step) {
+  replay.step = Math.max(0, Math.min(step, log.length));
+  const seat = $("replay-seat").value;
+  const query = seat === "" ? "" : `?seat=${seat}`;
+  try {
+    replay.data = await api("GET", `/api/tables/${tableId}/replay/${replay.step}${query}`);
+    replay.active = true;
+    replay.total = replay.data.total;
+    $("replay-step").textContent = `${replay.step} / ${replay.total}`;
+    $("replay-action").textContent = replay.data.action ? `Step ${replay.step}: ${describe({ seat: replay.data.action.seat, text: replay.data.action.text })}` : "The start of the game";
+    renderBoard();
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
+
+$("replay-first").addEventListener("click", () => showStep(0));
+$("replay-prev").addEventListener("click", () => showStep(replay.step - 1));
+$("replay-next").addEventListener("click", () => showStep(replay.step + 1));
+$("replay-last").addEventListener("click", () => showStep(log.length));
+$("replay-seat").addEventListener("change", () => showStep(replay.step));
+
+// ------------------------------------------------------------------------ seats and host
+
+async function sit(seat) {
+  const name = $("join-name").value.trim();
+  if (!name) {
+    $("error").textContent = "Type your name first, then pick a seat.";
+    $("join-name").focus();
+    return;
+  }
+  try {
+    const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name });
+    store.setName(name);
+    store.setSeat(tableId, joined.seat, joined.token);
+    $("error").textContent = "";
+    if (socket) socket.close(); // reconnect with the new token
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
+
+async function leave(seat) {
+  const mine = store.seat(tableId);
+  const headers = {};
+  if (mine && mine.seat === seat) headers["X-Seat-Token"] = mine.token;
+  const host = store.host(tableId);
+  if (host) headers["X-Host-Token"] = host;
+  try {
+    await api("DELETE", `/api/tables/${tableId}/seats/${seat}`, undefined, headers);
+    if (mine && mine.seat === seat) {
+      store.forgetSeat(tableId);
+      if (socket) socket.close();
+    }
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+}
+
+$("fill-bots").addEventListener("click", async () => {
+  try {
+    await api("POST", `/api/tables/${tableId}/bots`, { agent: $("bot-agent").value || "random" }, { "X-Host-Token": store.host(tableId) });
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+});
+
+$("start").addEventListener("click", async () => {
+  try {
+    await api("POST", `/api/tables/${tableId}/start`, undefined, { "X-Host-Token": store.host(tableId) });
+  } catch (error) {
+    $("error").textContent = error.message;
+  }
+});
+
+$("notation-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("notation").value.trim();
+  if (!text) return;
+  act(text);
+  $("notation").value = "";
+});
+
+async function loadAgents() {
+  try {
+    agents = (await api("GET", "/api/games")).agents;
+  } catch {
+    agents = ["random"];
+  }
+  $("bot-agent").replaceChildren(...agents.map((name) => el("option", { value: name, text: name })));
+}
+
+$("join-name").value = store.name();
+loadAgents();
+connect();
+setInterval(() => {
+  if (!gone) renderClock();
+}, 250);

@@ -1,0 +1,84 @@
+// Small helpers shared by the pages: DOM building (text only, never HTML), the JSON API,
+// and the secrets kept in this browser (seat and host tokens, per table).
+
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+export async function api(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  if (response.status === 204) return null;
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new Error(describeProblem(data) || `${response.status} ${response.statusText}`);
+  }
+  return data;
+}
+
+function describeProblem(data) {
+  if (!data) return "";
+  if (typeof data.detail === "string") return data.detail;
+  if (Array.isArray(data.detail)) {
+    return data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+  }
+  return "";
+}
+
+const PREFIX = "molehaven.";
+
+export const store = {
+  seat(tableId) {
+    try {
+      return JSON.parse(localStorage.getItem(`${PREFIX}seat.${tableId}`) || "null");
+    } catch {
+      return null;
+    }
+  },
+  setSeat(tableId, seat, token) {
+    localStorage.setItem(`${PREFIX}seat.${tableId}`, JSON.stringify({ seat, token }));
+  },
+  forgetSeat(tableId) {
+    localStorage.removeItem(`${PREFIX}seat.${tableId}`);
+  },
+  host(tableId) {
+    return localStorage.getItem(`${PREFIX}host.${tableId}`);
+  },
+  setHost(tableId, token) {
+    localStorage.setItem(`${PREFIX}host.${tableId}`, token);
+  },
+  name() {
+    return localStorage.getItem(`${PREFIX}name`) || "";
+  },
+  setName(name) {
+    localStorage.setItem(`${PREFIX}name`, name);
+  },
+};
+
+export function seatLabel(table, seat) {
+  if (seat === -1) return "Chance";
+  if (seat === -2) return "Clock";
+  const slot = table && table.seats[seat];
+  if (!slot || slot.kind === "empty") return `seat ${seat}`;
+  return `${slot.name} (seat ${seat})`;
+}
+
+export function humanize(key) {
+  return String(key).replace(/_/g, " ");
+}

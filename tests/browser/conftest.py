@@ -1,0 +1,66 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium against a real
+``molehaven serve`` process on loopback."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Playwright, sync_playwright
+
+from tests.server.databases import database_url, postgres_url, sqlite_url
+from tests.server.live_server import LiveServer
+
+__all__ = ["database_url", "postgres_url", "sqlite_url"]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.timeout(240))
+
+
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def server(sqlite_url: str, tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(sqlite_url, tmp_path / "server.log")
+    live.start()
+    yield live
+    live.stop()
+
+
+@pytest.fixture
+def server_on_each_database(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(database_url, tmp_path / "server.log")
+    live.start()
+    yield live
+    live.stop()

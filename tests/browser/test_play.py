@@ -1,0 +1,155 @@
+"""Real-browser tests: people play through the pages, the server restarts under them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+import molehaven
+from tests.browser.pages import (
+    BOARD_TARGETS,
+    PHONE,
+    click_action,
+    create_table,
+    fill_bots_and_start,
+    open_page,
+    play_first_targets_until_over,
+    status,
+    targets,
+    version,
+    wait_for,
+)
+from tests.server.live_server import LiveServer
+
+
+def record_state(page: Page, table_id: str) -> molehaven.core.State:  # type: ignore[name-defined]
+    origin = page.url.split("/tables/")[0]
+    response = page.request.get(f"{origin}/api/tables/{table_id}/record")
+    assert response.ok
+    return molehaven.replay(response.json())
+
+
+def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
+    browser: Browser, server: LiveServer
+) -> None:
+    ann = open_page(browser, f"{server.url}/")
+    table_id = create_table(ann, server, "mole-hill")
+    link = ann.locator("#share").input_value()
+    assert link.endswith(f"/tables/{table_id}")
+    bob = open_page(browser, link)
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    expect(ann.locator("#start")).to_be_enabled()
+    ann.click("#start")
+    expect(ann.locator("#table")).to_have_attribute("data-status", "running")
+    pages = [ann, bob]
+    rng = random.Random(8)
+    while True:
+        state = record_state(ann, table_id)
+        if state.is_terminal():
+            break
+        mover = state.to_move()[0]
+        page, other = pages[mover], pages[1 - mover]
+        now = state.num_actions
+        wait_for(lambda p=page, n=now: version(p) == n and bool(targets(p)))
+        legal = sorted(str(a) for a in state.legal_actions(mover))
+        assert sorted(targets(page)) == legal  # exactly the legal targets are highlighted
+        assert other.locator(BOARD_TARGETS).count() == 0
+        action = rng.choice(legal)
+        click_action(page, action)
+        wait_for(lambda o=other, n=now: version(o) == n + 1)
+        moved = action.split(" ", 1)[1]
+        if action.startswith("rod"):  # the last move is marked on the other's board
+            expect(other.locator(".mh-rod.last")).to_have_attribute("data-rod", moved)
+        else:
+            expect(other.locator(".mh-square.last")).to_have_attribute("data-square", moved)
+    for page in pages:
+        wait_for(lambda page=page: status(page) == "over")
+        expect(page.locator("#result")).to_contain_text(
+            "Won by" if max(state.returns()) == 1 else "draw"
+        )
+        expect(page.locator("#log li")).to_have_count(state.num_actions)
+        assert page.errors == []  # type: ignore[attr-defined]
+    ann.click("#replay-first")
+    expect(ann.locator("#replay-step")).to_have_text(f"0 / {state.num_actions}")
+    assert ann.locator("[data-board] .mh-piece").count() == 0
+    ann.click("#replay-next")
+    expect(ann.locator("#replay-step")).to_have_text(f"1 / {state.num_actions}")
+    expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")
+
+
+@pytest.mark.parametrize("slug", molehaven.list_games())
+def test_one_person_finishes_a_game_against_bots(
+    browser: Browser, server: LiveServer, slug: str
+) -> None:
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, slug)
+    fill_bots_and_start(page)
+    played = play_first_targets_until_over(page)
+    assert played > 0
+    expect(page.locator("#result")).not_to_be_empty()
+    expect(page.locator("#replay")).to_be_visible()
+    assert "secret" not in (page.locator("#log").get_attribute("class") or "")
+    expect(page.locator("#log li.secret")).to_have_count(0)  # over: the whole record is shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def start_against_a_bot(browser: Browser, server: LiveServer) -> tuple[Page, str]:
+    page = open_page(browser, f"{server.url}/")
+    table_id = create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    for _ in range(2):
+        wait_for(lambda: bool(targets(page)))
+        click_action(page, targets(page)[0])
+    wait_for(lambda: bool(targets(page)))
+    return page, table_id
+
+
+def test_a_reload_keeps_the_seat(browser: Browser, server_on_each_database: LiveServer) -> None:
+    page, _table_id = start_against_a_bot(browser, server_on_each_database)
+    before = version(page)
+    page.reload()
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    expect(page.locator("#table")).to_have_attribute("data-version", str(before))
+    expect(page.locator("#turn")).to_have_text("Your move")
+    tab = page.context.new_page()  # a new tab with the link reclaims the seat too
+    tab.goto(page.url)
+    expect(tab.locator("#table")).to_have_attribute("data-you", "0")
+    click_action(tab, targets(tab)[0])
+    assert version(tab) > before
+
+
+def test_a_killed_server_resumes_and_the_page_reconnects(
+    browser: Browser, server_on_each_database: LiveServer
+) -> None:
+    server = server_on_each_database
+    page, table_id = start_against_a_bot(browser, server)
+    before = version(page)
+    observation = page.locator("[data-view=observation]").inner_text()
+    server.kill()
+    expect(page.locator("#table")).to_have_attribute("data-connection", "down")
+    server.start()
+    expect(page.locator("#table")).to_have_attribute("data-connection", "live", timeout=20_000)
+    expect(page.locator("#table")).to_have_attribute("data-version", str(before))
+    assert page.locator("[data-view=observation]").inner_text() == observation
+    assert record_state(page, table_id).num_actions == before
+    click_action(page, targets(page)[0])
+    assert version(page) > before
+
+
+def test_pages_fit_a_phone(browser: Browser, server: LiveServer) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    wait_for(lambda: bool(targets(page)))
+    table_url = page.url
+    for url in (f"{server.url}/", table_url):
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        width = page.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], url
+    board = page.locator("[data-board]").bounding_box()
+    assert board is not None and board["width"] <= PHONE["width"]

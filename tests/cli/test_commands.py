@@ -1,0 +1,167 @@
+"""The ``molehaven`` command line, driven through Typer's test runner."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import molehaven
+from molehaven.agents import RandomAgent
+from molehaven.cli.main import app
+from molehaven.cli.play import QuitGame, Table
+
+runner = CliRunner()
+
+
+def test_games_lists_every_game_with_options() -> None:
+    result = runner.invoke(app, ["games"])
+    assert result.exit_code == 0
+    for slug in molehaven.list_games():
+        assert slug in result.output
+    assert "centre_start_jump" in result.output
+
+
+def test_rules_prints_the_rules_page() -> None:
+    result = runner.invoke(app, ["rules", "mole-hill", "--plain"])
+    assert result.exit_code == 0
+    assert "MH-18" in result.output
+    assert "centre jump" in result.output
+
+
+def test_unknown_game_is_one_clear_line() -> None:
+    result = runner.invoke(app, ["play", "chess"])
+    assert result.exit_code == 1
+    assert "error: unknown game 'chess'; valid:" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_bad_option_is_one_clear_line() -> None:
+    result = runner.invoke(app, ["play", "mole-hill", "-o", "rounds=3"])
+    assert result.exit_code == 1
+    assert "option 'rounds' must be one of 1, 2, got 3" in result.output
+    result = runner.invoke(app, ["simulate", "mole-hill", "-o", "depth=3"])
+    assert "unknown option 'depth'; valid: rounds, centre_start_jump" in result.output
+
+
+def test_illegal_move_is_answered_with_the_legal_ones_and_play_goes_on() -> None:
+    result = runner.invoke(
+        app, ["play", "mole-hill", "--seed", "3"], input="move e4\nfly away\nplace e4\nquit\n"
+    )
+    assert result.exit_code == 0
+    assert "move e4 is not legal for seat 0 now" in result.output
+    assert "63 legal actions" in result.output
+    assert "unknown action 'fly'" in result.output
+    assert "seat 0 (you): place e4" in result.output
+    assert "seat 1: rod" in result.output  # the random agent answered
+    assert "game abandoned" in result.output
+
+
+def test_a_human_plays_mole_hill_to_the_end_against_the_random_agent() -> None:
+    """The play loop finishes a whole match with a human at seat 0 typing legal moves
+    (after a few help requests and a bad move)."""
+    console = Console(record=True, width=120)
+    junk = iter(["?", "board", "wait", "move z9"])
+    rng = random.Random(5)
+
+    def ask(prompt: str) -> str:
+        extra = next(junk, None)
+        if extra is not None:
+            return extra
+        assert table.state is not None
+        return str(rng.choice(table.state.legal_actions(0)))
+
+    game = molehaven.make("mole-hill")
+    table = Table(game, frozenset({0}), {1: RandomAgent(7)}, random.Random(1), console, ask, False)
+    final = table.play()
+    assert final.is_terminal()
+    text = console.export_text()
+    assert "game over" in text
+    assert "winner" in text or "a draw" in text
+    assert "nobody else can act now" in text
+    assert "'z9' is not a square" in text
+
+
+def test_simulate_prints_statistics_and_saves_records(tmp_path: Path) -> None:
+    save = tmp_path / "records.jsonl"
+    result = runner.invoke(
+        app, ["simulate", "mole-hill", "-n", "30", "--seed", "4", "-j", "1", "--save", str(save)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "30 games of mole-hill" in result.output
+    assert "win share" in result.output
+    assert "game length" in result.output
+    lines = save.read_text().splitlines()
+    assert len(lines) == 30
+    first = json.loads(lines[0])
+    assert molehaven.replay(first).returns() == first["returns"]
+
+
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    game = molehaven.make("mole-hill", rounds=1)
+    state = game.initial_state()
+    for seat, text in [(0, "place b2"), (1, "rod a1 b1"), (0, "move a1"), (1, "rod a1 a2")]:
+        state.apply(seat, game.parse_action(text))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(state.record()))
+    result = runner.invoke(app, ["replay", str(path), "--no-pause"])
+    assert result.exit_code == 0, result.output
+    assert "step 4 of 4" in result.output
+    assert "seat 1: rod a1 a2" in result.output
+
+
+def test_replay_reports_a_broken_record(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"game": "mole-hill", "actions": [{"seat": 0, "action": "fly"}]}))
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "action 0 ('fly' by seat 0)" in result.output
+    missing = runner.invoke(app, ["replay", str(tmp_path / "nope.json")])
+    assert missing.exit_code == 1
+    assert "error:" in missing.output
+
+
+def test_simulate_with_agents_per_seat() -> None:
+    result = runner.invoke(
+        app, ["simulate", "mole-hill", "-n", "2", "-j", "1", "-a", "random", "-a", "random"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "seat 1: random" in result.output
+    bad = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-a", "genius"])
+    assert bad.exit_code == 1
+    assert "give one --agent per seat (2) from: random, mcts; got genius" in bad.output
+
+
+def test_hot_seat_with_secret_turns_prompts_every_person_in_turn() -> None:
+    """TM-25 at the terminal: in hot-seat The Mole, the keyboard goes round every seat, those
+    with nothing to do included, so the order of prompts never shows who the Mole is."""
+    console = Console(record=True, width=120)
+    order: list[int] = []
+    idle = 0
+    rng = random.Random(2)
+
+    def ask(prompt: str) -> str:
+        nonlocal idle
+        if prompt.startswith("Pass the keyboard"):
+            return ""
+        if len(order) >= 90:
+            return "quit"
+        seat = int(prompt.split()[1].rstrip(":"))
+        order.append(seat)
+        if "nothing for you" in prompt:
+            idle += 1
+            return ""
+        assert table.state is not None
+        return str(rng.choice(table.state.legal_actions(seat)))
+
+    game = molehaven.make("the-mole", players=3, target_score=20)
+    table = Table(game, frozenset({0, 1, 2}), {}, random.Random(1), console, ask, True)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert len(order) >= 30
+    assert order == [seat % 3 for seat in range(len(order))]
+    assert idle > 0

@@ -1,0 +1,137 @@
+"""The conformance suite: every registered game, every allowed player count.
+
+A new game registered in ``molehaven.games`` is checked here without a line of new test code.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import molehaven
+from molehaven.core import CHANCE, CLOCK, OptionsError
+from molehaven.core.conformance import (
+    canonical_json,
+    check_no_leak,
+    check_playouts,
+    check_state_invariants,
+    golden_playthrough,
+    play_seeded,
+    playout_states,
+)
+from tests.conformance.cases import CASES, GOLDEN_SEED, dump_golden, golden_path
+
+PLAYOUT_SEEDS = range(8)
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_random_playouts_keep_every_contract(slug: str, players: int) -> None:
+    """Seeded random playouts (chance sampled): structure, notation, clones, illegal actions,
+    replay and no-leak checked along the way; every game ends within its length bound."""
+    game = molehaven.make(slug, players=players)
+    counts = check_playouts(game, seeds=PLAYOUT_SEEDS)
+    assert counts["games"] == len(PLAYOUT_SEEDS)
+    assert counts["terminal"] == len(PLAYOUT_SEEDS)
+    assert counts["illegal"] > 0, "no illegal action was ever tried"
+    if game.info.has_chance:
+        assert counts["chance"] > 0, "a game with chance never reached a chance node"
+    if not game.info.perfect_information:
+        assert counts["varied"] > 0, "resample_hidden never changed anything hidden"
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 400))
+def test_no_leak_property(slug: str, players: int, seed: int, steps: int) -> None:
+    """Changing what seat A cannot see (other hands, pile order, others' secret choices)
+    never changes observation(A); for the spectator, only public information counts."""
+    game = molehaven.make(slug, players=players)
+    state = play_seeded(game, seed, steps)
+    check_no_leak(state, random.Random(seed), f"{game!r} seed {seed} step {steps}", samples=2)
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_same_seed_same_game(slug: str, players: int) -> None:
+    """Determinism: a seeded random game is the same game every time."""
+    game = molehaven.make(slug, players=players)
+    first = play_seeded(game, 99).record()
+    second = play_seeded(game, 99).record()
+    assert first == second
+    assert play_seeded(game, 100).record() != first or len(first["actions"]) < 3
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_golden_playthrough_replays_identically(slug: str, players: int) -> None:
+    """The saved seeded game replays to the same observations for every seat, step by step;
+    any rule drift shows up as a diff (regenerate with ``tests.conformance.regen_golden``)."""
+    path = golden_path(slug, players)
+    assert path.exists(), f"missing {path}: run python -m tests.conformance.regen_golden {slug}"
+    saved = json.loads(path.read_text())
+    game = molehaven.make(slug, players=players)
+    replayed = molehaven.replay(saved["record"])
+    assert replayed.record() == saved["record"]
+    assert replayed.returns() == saved["returns"]
+    fresh = golden_playthrough(game, GOLDEN_SEED)
+    assert dump_golden(fresh) == path.read_text()
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_initial_state_is_well_formed(slug: str, players: int) -> None:
+    game = molehaven.make(slug, players=players)
+    state = game.initial_state()
+    check_state_invariants(state, f"{game!r} initial")
+    assert state.num_actions == 0
+    assert state.returns() == [0.0] * players
+    assert state.record() == {
+        "format": 1,
+        "game": slug,
+        "options": game.options_dict(),
+        "players": players,
+        "actions": [],
+    }
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_pseudo_seats_cannot_act_out_of_turn(slug: str, players: int) -> None:
+    """CHANCE acts only at chance nodes; CLOCK only with a clock event; seats out of range
+    never."""
+    game = molehaven.make(slug, players=players)
+    for state in playout_states(game, 5):
+        if state.is_terminal() or state.num_actions > 60:
+            break
+        before = canonical_json(state.record())
+        if not state.is_chance():
+            seat = state.to_move()[0]
+            action = state.legal_actions(seat)[0]
+            with pytest.raises(ValueError, match="chance"):
+                state.apply(CHANCE, action)
+            if action not in state.legal_actions(CLOCK):
+                with pytest.raises(ValueError, match="clock"):
+                    state.apply(CLOCK, action)
+            with pytest.raises(ValueError, match=f"no seat {players}"):
+                state.apply(players, action)
+        assert canonical_json(state.record()) == before
+
+
+@pytest.mark.parametrize("slug", molehaven.list_games())
+def test_player_count_out_of_range_names_the_valid_counts(slug: str) -> None:
+    info = molehaven.make(slug).info
+    with pytest.raises(OptionsError, match=str(info.min_players)):
+        molehaven.make(slug, players=info.max_players + 1)
+    with pytest.raises(OptionsError, match="players"):
+        molehaven.make(slug, players="2")  # type: ignore[arg-type]
+    with pytest.raises(OptionsError, match="unknown option 'no_such_option'; valid"):
+        molehaven.make(slug, players=info.min_players, no_such_option=1)
+
+
+@pytest.mark.parametrize("slug", molehaven.list_games())
+def test_every_option_rejects_a_wrong_type(slug: str) -> None:
+    game = molehaven.make(slug)
+    for spec in game.option_specs():
+        wrong: object = "not-a-value" if spec.type is not str else 12345
+        with pytest.raises(OptionsError, match=spec.name):
+            molehaven.make(slug, players=game.players, **{spec.name: wrong})
+        molehaven.make(slug, players=game.players, **{spec.name: spec.default})

@@ -1,0 +1,160 @@
+"""The HTTP API: catalogue, lobby, permissions, records, pages and the OpenAPI schema."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+import molehaven
+from molehaven.games import REGISTRY
+from tests.server.helpers import fill_bots, new_table, running_app, sit, start
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with running_app(sqlite_url) as client:
+        yield client
+
+
+def test_catalogue_lists_every_registered_game_with_explained_options(client: TestClient) -> None:
+    body = client.get("/api/games").json()
+    assert [game["slug"] for game in body["games"]] == molehaven.list_games()
+    assert "random" in body["agents"]
+    for game in body["games"]:
+        specs = REGISTRY.game_class(game["slug"]).option_specs()
+        assert [option["name"] for option in game["options"]] == [spec.name for spec in specs]
+        for option, spec in zip(game["options"], specs, strict=True):
+            assert option["default"] == spec.default
+            assert option["help"] == spec.help
+            assert option["allowed"] == spec.allowed_text()
+
+
+def test_bad_options_are_refused_with_the_valid_choices(client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "mole-hill", "options": {"rounds": 3}})
+    assert response.status_code == 422
+    assert "rounds" in response.json()["detail"] and "1, 2" in response.json()["detail"]
+    unknown = client.post("/api/tables", json={"game": "chess"})
+    assert unknown.status_code == 422
+    assert "mole-hill" in unknown.json()["detail"]
+    players = client.post("/api/tables", json={"game": "mole-hill", "players": 3})
+    assert players.status_code == 422
+
+
+def test_seats_are_taken_once_and_names_are_checked(client: TestClient) -> None:
+    table_id, _host = new_table(client, "mole-hill")
+    sit(client, table_id, 0, "Ann")
+    taken = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Bob"})
+    assert taken.status_code == 409
+    assert client.post(f"/api/tables/{table_id}/seats/5", json={"name": "Bob"}).status_code == 422
+    for bad in ("", "   ", "a" * 33, "bell\x07"):
+        response = client.post(f"/api/tables/{table_id}/seats/1", json={"name": bad})
+        assert response.status_code == 422, bad
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [(s["kind"], s["name"]) for s in seats] == [("human", "Ann"), ("empty", "")]
+
+
+def test_only_the_host_adds_bots_and_starts(client: TestClient) -> None:
+    table_id, host = new_table(client, "mole-hill")
+    token = sit(client, table_id, 0, "Ann")
+    for headers in ({}, {"X-Host-Token": "guess"}, {"X-Host-Token": token}):
+        bots = client.post(f"/api/tables/{table_id}/bots", json={}, headers=headers)
+        assert bots.status_code == 403
+        assert client.post(f"/api/tables/{table_id}/start", headers=headers).status_code == 403
+    early = client.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+    assert early.status_code == 409
+    assert early.json()["code"] == "seats-empty"
+    fill_bots(client, table_id, host)
+    start(client, table_id, host)
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "running"
+    late = client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Late"})
+    assert late.status_code == 409
+
+
+def test_a_seat_can_be_left_by_its_player_or_the_host_before_the_start(client: TestClient) -> None:
+    table_id, host = new_table(client, "mole-hill")
+    token = sit(client, table_id, 0, "Ann")
+    other = sit(client, table_id, 1, "Bob")
+    url = f"/api/tables/{table_id}/seats/0"
+    assert client.delete(url, headers={"X-Seat-Token": other}).status_code == 403
+    assert client.delete(url, headers={"X-Seat-Token": token}).status_code == 204
+    assert (
+        client.delete(f"/api/tables/{table_id}/seats/1", headers={"X-Host-Token": host}).status_code
+        == 204
+    )
+    seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+    assert [s["kind"] for s in seats] == ["empty", "empty"]
+
+
+def test_tables_are_listed_by_status_and_finish_with_a_result(client: TestClient) -> None:
+    table_id, host = new_table(client, "mole-hill", rounds=1)
+    assert [t["id"] for t in client.get("/api/tables").json()["open"]] == [table_id]
+    fill_bots(client, table_id, host)
+    start(client, table_id, host)  # two bots play it out by themselves
+    for _ in range(2000):
+        listed = client.get("/api/tables").json()
+        if listed["over"]:
+            break
+    assert [t["id"] for t in listed["over"]] == [table_id]
+    finished = listed["over"][0]
+    assert sum(finished["result"]["returns"]) == pytest.approx(1.0)
+    record = client.get(f"/api/tables/{table_id}/record")
+    assert record.status_code == 200
+    assert "attachment" in record.headers["content-disposition"]
+    state = molehaven.replay(record.json())
+    assert state.is_terminal()
+    assert state.num_actions == finished["version"]
+    step = client.get(f"/api/tables/{table_id}/replay/2", params={"seat": 1}).json()
+    second = record.json()["actions"][1]
+    assert step["action"] == {"seat": second["seat"], "text": second["action"]}
+    assert step["total"] == finished["version"]
+    assert client.get(f"/api/tables/{table_id}/replay/99999").status_code == 422
+
+
+def test_a_hidden_information_record_stays_closed_until_the_end(client: TestClient) -> None:
+    hidden = [s for s in molehaven.list_games() if not REGISTRY.info(s).perfect_information]
+    if not hidden:
+        pytest.skip("no hidden-information game is registered yet")
+    table_id, host = new_table(client, hidden[0])
+    sit(client, table_id, 0, "Ann")
+    fill_bots(client, table_id, host)
+    start(client, table_id, host)
+    assert client.get(f"/api/tables/{table_id}/record").status_code == 409
+    assert client.get(f"/api/tables/{table_id}/replay/0").status_code == 409
+
+
+def test_pages_are_served_with_a_content_security_policy(client: TestClient) -> None:
+    lobby = client.get("/")
+    assert lobby.status_code == 200
+    assert "create-form" in lobby.text
+    assert "script-src 'self'" in lobby.headers["content-security-policy"]
+    table = client.get("/tables/abc")
+    assert 'data-table-id="abc"' in table.text
+    assert client.get("/static/js/table.js").status_code == 200
+    assert client.get("/api/tables/nothere").status_code == 404
+
+
+def test_the_api_has_an_openapi_schema(client: TestClient) -> None:
+    schema = client.get("/openapi.json").json()
+    for path in (
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}/seats/{seat}",
+        "/api/tables/{table_id}/bots",
+        "/api/tables/{table_id}/start",
+        "/api/tables/{table_id}/record",
+        "/api/tables/{table_id}/replay/{step}",
+    ):
+        assert path in schema["paths"], path
+    for name in ("TableCreate", "TableCreated", "SeatJoin", "Catalogue", "ReplayStep"):
+        assert name in schema["components"]["schemas"], name
+
+
+def test_floods_of_changes_over_http_are_refused(sqlite_url: str) -> None:
+    with running_app(sqlite_url, http_rate_burst=3, http_rate_per_second=0.001) as client:
+        codes = [
+            client.post("/api/tables", json={"game": "mole-hill"}).status_code for _ in range(5)
+        ]
+        assert codes == [201, 201, 201, 429, 429]
+        assert client.get("/api/games").status_code == 200  # reading is not limited

@@ -1,0 +1,193 @@
+"""Hidden information: each client gets exactly its seat's observation and its own legal
+actions, spectators the public view, bots their ``SeatView``; who may act stays secret where
+the engine keeps it secret (TM-25); the clock fires ``time-up`` on the server."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+import molehaven
+from molehaven.agents import RandomAgent, SeatView
+from molehaven.core import Action, State
+from molehaven.core.registry import Registry
+from molehaven.games import REGISTRY
+from tests.server.fake_games import WhisperGame
+from tests.server.helpers import (
+    Message,
+    fill_bots,
+    hello,
+    is_over,
+    new_table,
+    running_app,
+    sit,
+    start,
+)
+
+HIDDEN_GAMES = [s for s in molehaven.list_games() if not REGISTRY.info(s).perfect_information]
+WITH_WHISPER = Registry([*(REGISTRY.game_class(s) for s in molehaven.list_games()), WhisperGame])
+
+
+def states_by_version(client: TestClient, table_id: str) -> list[State]:
+    """The true state after each number of events, from the finished game's record."""
+    record = client.get(f"/api/tables/{table_id}/record").json()
+    game = WITH_WHISPER.make(record["game"], record["players"], **record["options"])
+    state = game.initial_state()
+    states = [state.clone()]
+    for entry in record["actions"]:
+        state.apply(entry["seat"], entry["action"])
+        states.append(state.clone())
+    return states
+
+
+def canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+def play_as_seat_zero(
+    ws: WebSocketTestSession, watcher: WebSocketTestSession, first: Message
+) -> tuple[list[Message], list[Message]]:
+    """Seat 0 plays its first legal action whenever it has one, until the game is over."""
+    seen = [first]
+    message = first
+    while not is_over(message):
+        if message["type"] != "error" and message["data"]["legal"]:
+            ws.send_json(
+                {
+                    "type": "act",
+                    "version": message["version"],
+                    "data": {"action": message["data"]["legal"][0]},
+                }
+            )
+        message = ws.receive_json()
+        if message["type"] != "error":
+            seen.append(message)
+        else:
+            assert message["data"]["code"] == "stale", message  # a bot was faster: try again
+    watched = []
+    while not watched or not is_over(watched[-1]):
+        watched.append(watcher.receive_json())
+    return seen, watched
+
+
+def check_views(states: list[State], seen: list[Message], seat: int | None) -> None:
+    for message in seen:
+        state = states[message["version"]]
+        data = message["data"]
+        assert canonical(data["observation"]) == canonical(state.observation(seat))
+        expected = [str(a) for a in state.legal_actions(seat)] if seat is not None else []
+        if data["table"]["status"] == "running":
+            assert data["legal"] == expected
+        visible_to_all = data["table"]["status"] == "over"
+        for entry in data["log"]:
+            if not visible_to_all and entry["seat"] != seat and entry["seat"] != -2:
+                assert entry["text"] is None, entry  # others' actions and chance stay hidden
+
+
+@pytest.mark.parametrize("slug", [*HIDDEN_GAMES, "whisper"])
+def test_each_client_sees_exactly_its_seats_observation(sqlite_url: str, slug: str) -> None:
+    with running_app(sqlite_url, registry=WITH_WHISPER, rate_burst=100_000) as client:
+        table_id, host = new_table(client, slug)
+        token = sit(client, table_id, 0, "Ann")
+        fill_bots(client, table_id, host)
+        with (
+            client.websocket_connect(f"/ws/tables/{table_id}") as ann,
+            client.websocket_connect(f"/ws/tables/{table_id}") as watcher,
+        ):
+            first = hello(ann, token)
+            hello(watcher, None)
+            start(client, table_id, host)
+            seen, watched = play_as_seat_zero(ann, watcher, first)
+        states = states_by_version(client, table_id)
+        check_views(states, seen[1:], 0)
+        check_views(states, watched, None)
+        final = seen[-1]["data"]
+        assert len(final["log"]) == len(states) - 1
+        assert all(entry["text"] is not None for entry in final["log"])  # over: all is public
+
+
+def test_secret_turns_are_never_sent(sqlite_url: str) -> None:
+    """TM-25: where the engine keeps ``to_move()`` out of the observation, so does the server."""
+    with running_app(sqlite_url, registry=WITH_WHISPER) as client:
+        for _ in range(30):  # until someone holds an odd number (else it ends at once)
+            table_id, host = new_table(client, "whisper", 3)
+            tokens = [sit(client, table_id, seat, f"P{seat}") for seat in range(3)]
+            start(client, table_id, host)
+            if client.get(f"/api/tables/{table_id}").json()["status"] == "running":
+                break
+        for seat, token in enumerate(tokens):
+            with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+                data = hello(ws, token)["data"]
+                assert data["waiting"]["seats"] is None
+                assert data["waiting"]["you"] == bool(data["legal"])
+                assert "to_move" not in canonical(data)
+                assert data["observation"]["secret"] in (0, 1, 2)
+                assert data["legal"] in ([], [f"say {data['observation']['secret']}", "skip"])
+                assert data["you"] == seat
+
+
+def test_the_server_clock_applies_time_up(sqlite_url: str) -> None:
+    with running_app(sqlite_url, registry=WITH_WHISPER) as client:
+        table_id, host = new_table(client, "whisper", 4, round_seconds=0.3)
+        tokens = [sit(client, table_id, seat, f"P{seat}") for seat in range(4)]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            hello(ws, tokens[0])
+            start(client, table_id, host)
+            message = ws.receive_json()
+            if not is_over(message):  # someone holds an odd number: only the clock ends it
+                assert 0 < message["data"]["clock"]["remaining"] <= 0.3
+                assert message["data"]["clock"]["seconds"] == 0.3
+                message = ws.receive_json()
+                assert is_over(message)
+                assert message["data"]["log"][-1] == {"n": 4, "seat": -2, "text": "time-up"}
+
+
+class SpyAgent:
+    """Remembers every view it is given, then plays like the random agent."""
+
+    name = "spy"
+    views: ClassVar[list[SeatView]] = []
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._random = RandomAgent(seed)
+
+    def act(self, view: SeatView) -> Action:
+        SpyAgent.views.append(view)
+        return self._random.act(view)
+
+
+def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None:
+    slug = HIDDEN_GAMES[0] if HIDDEN_GAMES else "whisper"
+    agents = {"random": RandomAgent, "spy": SpyAgent}
+    SpyAgent.views = []
+    with running_app(sqlite_url, registry=WITH_WHISPER, agents=agents) as client:
+        table_id, host = new_table(client, slug)
+        fill_bots(client, table_id, host, agent="spy")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            hello(watcher, None)
+            start(client, table_id, host)
+            while not is_over(watcher.receive_json()):
+                pass
+        states = states_by_version(client, table_id)
+    assert SpyAgent.views
+    possible = {
+        (
+            seat,
+            canonical(state.observation(seat)),
+            canonical([str(a) for a in state.legal_actions(seat)]),
+        )
+        for state in states
+        for seat in state.to_move()
+    }
+    for view in SpyAgent.views:
+        assert isinstance(view, SeatView)
+        key = (
+            view.seat,
+            canonical(view.observation),
+            canonical([str(a) for a in view.legal_actions]),
+        )
+        assert key in possible
