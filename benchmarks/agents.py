@@ -1,10 +1,13 @@
 """How strong are the agents? MCTS against random agents in every registered game.
 
-    .venv/bin/python benchmarks/agents.py [--game SLUG] [--games N] [--iterations I] [--jobs J]
+    .venv/bin/python benchmarks/agents.py [--game SLUG] [--games N] [--iterations I]
+                                          [--seconds S] [--jobs J]
 
 For each game (at its minimum player count), MCTS takes each seat in turn against random agents
 in the other seats; the script prints MCTS's win share with a 95% interval next to the share a
-random agent would expect (1/players), and the median seconds per MCTS move.
+random agent would expect (1/players), and the median seconds per MCTS move. Each MCTS move
+stops at ``--iterations`` or ``--seconds``, whichever comes first, so long games (Die Maulwurf
+Company, Mole Majority) finish in minutes; a line is printed as soon as its game type is done.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ class Match:
     mcts_seat: int
     seed: int
     iterations: int
+    seconds: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +47,9 @@ def play(match: Match) -> Outcome:
     game = molehaven.make(match.slug, players=match.players)
     rng = random.Random(match.seed)
     agents: list[Agent] = [RandomAgent(match.seed + seat) for seat in range(match.players)]
-    agents[match.mcts_seat] = MCTSAgent(match.seed, iterations=match.iterations)
+    agents[match.mcts_seat] = MCTSAgent(
+        match.seed, iterations=match.iterations, seconds=match.seconds
+    )
     timings: list[float] = []
     state = game.initial_state()
     while not state.is_terminal():
@@ -65,17 +71,24 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
     parser.add_argument("--games", type=int, default=20, help="games per game type (default 20)")
     parser.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move")
+    parser.add_argument(
+        "--seconds", type=float, default=0.2, help="time limit per MCTS move (default 0.2)"
+    )
     parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
     args = parser.parse_args()
-    print(f"MCTS ({args.iterations} iterations/move) against random agents, {args.games} games")
+    print(
+        f"MCTS ({args.iterations} iterations or {args.seconds} s per move) against random agents,"
+        f" {args.games} games per row",
+        flush=True,
+    )
     header = f"{'game':<18} {'players':>7} {'MCTS win share':>15} {'95% interval':>14}"
     header += f" {'random expects':>15} {'s/move (median)':>16}"
     print(header)
-    print("-" * len(header))
+    print("-" * len(header), flush=True)
     for slug in args.game or molehaven.list_games():
         players = REGISTRY.info(slug).min_players
         matches = [
-            Match(slug, players, index % players, 1000 + index, args.iterations)
+            Match(slug, players, index % players, 1000 + index, args.iterations, args.seconds)
             for index in range(args.games)
         ]
         with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
@@ -84,7 +97,8 @@ def main() -> None:
         seconds = statistics.median(t for o in outcomes for t in o.move_seconds)
         print(
             f"{slug:<18} {players:>7} {share.mean:>15.3f} {share.low:>6.3f}-{share.high:<7.3f}"
-            f" {1 / players:>15.3f} {seconds:>16.4f}"
+            f" {1 / players:>15.3f} {seconds:>16.4f}",
+            flush=True,
         )
 
 

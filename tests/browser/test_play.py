@@ -153,3 +153,22 @@ def test_pages_fit_a_phone(browser: Browser, server: LiveServer) -> None:
         assert width <= PHONE["width"], url
     board = page.locator("[data-board]").bounding_box()
     assert board is not None and board["width"] <= PHONE["width"]
+
+
+def clock_seconds(page: Page) -> int:
+    text = page.locator("#clock").inner_text()  # "Time left this round: M:SS"
+    minutes, seconds = text.rsplit(" ", 1)[1].split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_mole_shows_a_live_countdown(browser: Browser, server: LiveServer) -> None:
+    """TM-8: the server runs the round clock and the page counts it down between messages."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, "the-mole")
+    fill_bots_and_start(page)
+    expect(page.locator("#clock")).to_be_visible()
+    expect(page.locator("#clock")).to_contain_text("Time left this round:")
+    first = clock_seconds(page)
+    assert 0 < first <= 600  # the default round_seconds
+    wait_for(lambda: clock_seconds(page) < first, seconds=5)
+    assert page.errors == []  # type: ignore[attr-defined]
