@@ -189,6 +189,10 @@ def parse_action(text: str, players: int) -> MoleParkAction:
     """
     if not isinstance(text, str):
         raise NotationError(f"action text must be a string, got {type(text).__name__}")
+    if not text.isascii():
+        # Lower-casing would turn look-alikes such as the Kelvin sign into ASCII letters, and
+        # split() would take any Unicode space: the grammar is ASCII only (rules section 8).
+        raise NotationError(f"{text!r} is not an action: only ASCII is allowed; {_EXPECTED}")
     words = text.lower().split()
     if not words:
         raise NotationError(f"empty action; {_EXPECTED}")
