@@ -174,6 +174,10 @@ def parse_action(text: str) -> MaulwurfAction:
     """
     if not isinstance(text, str):
         raise NotationError(f"action text must be a string, got {type(text).__name__}")
+    if not text.isascii():
+        # Section 8 is ASCII only: lower-casing would turn look-alikes such as the Kelvin sign
+        # into "k", and split() would take any Unicode space (a full-width space, say).
+        raise NotationError(f"{text!r}: only ASCII letters, digits, signs and spaces; {_EXPECTED}")
     words = text.lower().split()
     if not words:
         raise NotationError(f"empty action; {_EXPECTED}")
