@@ -307,6 +307,10 @@ def parse_action(text: str) -> Action:
     """
     if not isinstance(text, str):
         raise NotationError(f"action text must be a string, got {type(text).__name__}")
+    if not text.isascii():
+        # Section 8 is ASCII only: lower-casing would turn look-alikes such as the Kelvin sign
+        # into "k", and split() would take any Unicode space (no-break, ideographic).
+        raise NotationError(f"{text!r}: only ASCII letters, digits, '-' and spaces; {_EXPECTED}")
     words = text.lower().split()
     key = " ".join(words)
     action = _PARSED.get(key)

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from molehaven.games.mole_majority.state import MoleMajorityState
 
 
+_TURN_CHANCE = (phases.CAVE_TOKEN, phases.DRAW)
+
+
 def _token_seen(state: MoleMajorityState, position: int) -> JSONValue:
     value = state.tokens[position]
     if value == NO_TOKEN:
@@ -113,7 +116,8 @@ def observation(state: MoleMajorityState, viewer: int | None) -> Observation:
         "phase": phases.PHASE_NAMES[phase],
         "turn": state.turn,
         "turn_limit": state.turn_limit,
-        "active": state.active if phase in phases.TURN_PHASES or phase == phases.DRAW else None,
+        # The seat whose turn is under way, also at its chance nodes (Cave-In token, draws).
+        "active": state.active if phase in phases.TURN_PHASES or phase in _TURN_CHANCE else None,
         "to_move": state.to_move(),
         "board": _board(state),
         "cave_ins": _edge_names(state.cave_ins),
