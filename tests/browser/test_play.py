@@ -15,7 +15,7 @@ from tests.browser.pages import (
     create_table,
     fill_bots_and_start,
     open_page,
-    play_first_targets_until_over,
+    play_random_targets_until_over,
     status,
     targets,
     version,
@@ -88,7 +88,7 @@ def test_one_person_finishes_a_game_against_bots(
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, slug)
     fill_bots_and_start(page)
-    played = play_first_targets_until_over(page)
+    played = play_random_targets_until_over(page, random.Random(slug))
     assert played > 0
     expect(page.locator("#result")).not_to_be_empty()
     expect(page.locator("#replay")).to_be_visible()

@@ -24,7 +24,17 @@ class LiveServer:
     """``molehaven serve`` in a child process; ``kill`` is SIGKILL, ``start`` (re)starts it
     on the same port and database."""
 
-    def __init__(self, database_url: str, log_path: Path, *, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        log_path: Path,
+        *,
+        bot_delay: float = 0.0,
+        rate_per_second: float = 1000.0,
+    ) -> None:
+        # A test clicks far faster than a person: the WebSocket rate limit (its own tests use
+        # the app in process) would only slow long games down.
+        self.rate_per_second = rate_per_second
         self.database_url = database_url
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
@@ -33,7 +43,11 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "MOLEHAVEN_BOT_DELAY": str(self.bot_delay)}
+        env = {
+            **os.environ,
+            "MOLEHAVEN_BOT_DELAY": str(self.bot_delay),
+            "MOLEHAVEN_RATE_PER_SECOND": str(self.rate_per_second),
+        }
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
         command += ["--database", self.database_url]
         with self.log_path.open("ab") as log:

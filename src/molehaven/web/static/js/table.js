@@ -21,6 +21,8 @@ let pending = false;
 let clockBase = null;
 let agents = [];
 let gone = false;
+let renderQueued = false;
+let actionsDrawn = null; // what the action buttons were last drawn from
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
@@ -82,7 +84,7 @@ function handle(message) {
     pending = false;
     if (data.clock) clockBase = { remaining: data.clock.remaining, at: performance.now() };
     else clockBase = null;
-    render();
+    scheduleRender();
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
@@ -108,7 +110,25 @@ function lastVisibleAction() {
   return null;
 }
 
+// Bots can send several updates within one frame: draw once per frame, and a moment later at
+// the latest, since a hidden tab gets no frames.
+function scheduleRender() {
+  if (renderQueued) return;
+  renderQueued = true;
+  requestAnimationFrame(flushRender);
+  setTimeout(flushRender, 100);
+}
+
+function flushRender() {
+  if (!renderQueued) return;
+  renderQueued = false;
+  render();
+}
+
 function render() {
+  // Read the log's scroll position before anything changes the page, so that reading it
+  // costs no extra layout.
+  const logAtBottom = isScrolledToBottom($("log"));
   const table = view.table;
   document.title = `${table.title} · Molehaven`;
   $("table-title").textContent = `${table.title} · table ${table.id}`;
@@ -121,7 +141,7 @@ function render() {
   renderBoard();
   renderActions();
   renderScores();
-  renderLog();
+  renderLog(logAtBottom);
   renderReplay();
 }
 
@@ -198,6 +218,9 @@ function renderBoard() {
 function renderActions() {
   if (!view) return;
   const legal = view.table.status === "running" ? view.legal : [];
+  const drawing = `${pending}\n${legal.join("\n")}`;
+  if (drawing === actionsDrawn) return; // bots' moves leave this seat's buttons as they were
+  actionsDrawn = drawing;
   $("actions").hidden = !legal.length;
   const groups = new Map();
   for (const action of legal) {
@@ -230,10 +253,13 @@ function renderScores() {
   $("result").textContent = table.status === "over" ? winnersText() : "";
 }
 
-function renderLog() {
+function isScrolledToBottom(list) {
+  return list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+}
+
+function renderLog(atBottom) {
   const list = $("log");
-  const atBottom = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
-  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", text: describe(entry) });
+  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "" }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
   logDrawn = log.length;
