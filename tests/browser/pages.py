@@ -65,12 +65,17 @@ BOARD_TARGETS = "[data-board] [data-action]"
 BUTTONS = "#action-buttons > .action-group button[data-action]:not([disabled])"
 
 
+# The actions a page offers now: on the drawn board, else as buttons.
+OFFERED = f"""() => {{
+    const board = document.querySelectorAll('{BOARD_TARGETS}');
+    const shown = board.length ? board : document.querySelectorAll('{BUTTONS}');
+    return [...shown].map(element => element.dataset.action);
+}}"""
+
+
 def targets(page: Page) -> list[str]:
     """The actions this page offers now: on the drawn board, else as buttons."""
-    read = "elements => elements.map(element => element.dataset.action)"
-    offered: list[str] = page.locator(BOARD_TARGETS).evaluate_all(read)
-    if not offered:
-        offered = page.locator(BUTTONS).evaluate_all(read)
+    offered: list[str] = page.evaluate(OFFERED)
     return offered
 
 
@@ -82,11 +87,7 @@ NEXT_TURN = f"""async ([before, seconds]) => {{
     const table = document.querySelector("#table");
     const moved = () => before === null || table.dataset.version !== String(before)
         || document.querySelector("#error").innerText !== "";
-    const offered = () => {{
-        const board = document.querySelectorAll('{BOARD_TARGETS}');
-        const shown = board.length ? board : document.querySelectorAll('{BUTTONS}');
-        return [...shown].map(element => element.dataset.action);
-    }};
+    const offered = {OFFERED};
     const deadline = performance.now() + seconds * 1000;
     while (performance.now() < deadline) {{
         if (moved() && (table.dataset.status === "over" || offered().length)) {{
