@@ -50,17 +50,29 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-@pytest.fixture
-def server(sqlite_url: str, tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(sqlite_url, tmp_path / "server.log")
+def serve(live: LiveServer) -> Iterator[LiveServer]:
     live.start()
     yield live
     live.stop()
+    # Shown by pytest only when the test failed: what the server said meanwhile.
+    lines = live.log_path.read_text(errors="replace").splitlines()
+    print(f"--- last lines of {live.log_path}", *lines[-40:], sep="\n")
+
+
+def bot_delay(request: pytest.FixtureRequest) -> float:
+    """Seconds between bot moves: 0 unless the test is marked ``bot_delay(seconds)``."""
+    marker = request.node.get_closest_marker("bot_delay")
+    return float(marker.args[0]) if marker else 0.0
 
 
 @pytest.fixture
-def server_on_each_database(database_url: str, tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(database_url, tmp_path / "server.log")
-    live.start()
-    yield live
-    live.stop()
+def server(sqlite_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    yield from serve(LiveServer(sqlite_url, tmp_path / "server.log", bot_delay=bot_delay(request)))
+
+
+@pytest.fixture
+def server_on_each_database(
+    database_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[LiveServer]:
+    live = LiveServer(database_url, tmp_path / "server.log", bot_delay=bot_delay(request))
+    yield from serve(live)

@@ -124,6 +124,22 @@ def click_only(page: Page, action: str) -> bool:
     return True
 
 
+def describe(page: Page) -> str:
+    """What the table page shows, for a failing test's message."""
+    shown: dict[str, object] = page.evaluate(
+        """() => ({
+        data: {...document.querySelector("#table").dataset},
+        turn: document.querySelector("#turn").innerText,
+        error: document.querySelector("#error").innerText,
+        connection: document.querySelector("#connection").innerText,
+        buttons: [...document.querySelectorAll("#action-buttons button")].map(
+            button => button.dataset.action + (button.disabled ? " (disabled)" : "")),
+        log: [...document.querySelectorAll("#log li")].slice(-8).map(item => item.innerText),
+    })"""
+    )
+    return repr(shown)
+
+
 def wait_for(condition: object, seconds: float = 15.0) -> None:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -144,7 +160,9 @@ def play_random_targets_until_over(
     while True:
         seen = page.evaluate(NEXT_TURN, [before, 15])
         if seen is None:
-            raise AssertionError("the page offered nothing and the game did not end in 15 s")
+            raise AssertionError(
+                f"the page offered nothing and the game did not end in 15 s: {describe(page)}"
+            )
         if seen["status"] == "over":
             return played
         if click_only(page, rng.choice(seen["offered"])):

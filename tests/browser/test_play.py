@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, expect
 import molehaven
 from tests.browser.pages import (
     BOARD_TARGETS,
+    BUTTONS,
     PHONE,
     click_action,
     create_table,
@@ -81,7 +82,15 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")
 
 
-@pytest.mark.parametrize("slug", molehaven.list_games())
+def at_a_persons_pace(slug: str) -> object:
+    """The Mole is played in real time: bots at full speed can end every round (the Mole bot
+    guessing at once) before a person's first click, so its bots wait a moment between moves."""
+    if slug == "the-mole":
+        return pytest.param(slug, marks=pytest.mark.bot_delay(0.1))
+    return slug
+
+
+@pytest.mark.parametrize("slug", [at_a_persons_pace(slug) for slug in molehaven.list_games()])
 def test_one_person_finishes_a_game_against_bots(
     browser: Browser, server: LiveServer, slug: str
 ) -> None:
@@ -172,3 +181,33 @@ def test_the_mole_shows_a_live_countdown(browser: Browser, server: LiveServer) -
     assert 0 < first <= 600  # the default round_seconds
     wait_for(lambda: clock_seconds(page) < first, seconds=5)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The first frame that offers this seat an action: where its first button is, and whether the
+# countdown is shown; then where that button is a little later, if nothing else happened.
+FIRST_BUTTON_THEN_LATER = f"""async () => {{
+    const table = document.querySelector("#table");
+    const first = () => document.querySelector('{BUTTONS}');
+    while (!first()) await new Promise(resolve => requestAnimationFrame(resolve));
+    const version = table.dataset.version;
+    const before = first().getBoundingClientRect().top;
+    const clockShown = !document.querySelector("#clock").hidden;
+    await new Promise(resolve => setTimeout(resolve, 600));
+    const same = table.dataset.version === version;
+    return {{before, after: first().getBoundingClientRect().top, clockShown, same}};
+}}"""
+
+
+@pytest.mark.bot_delay(3.0)
+def test_the_mole_countdown_appears_with_the_buttons_not_under_a_click(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The countdown sits above the action buttons: it must be drawn in the same frame as
+    they are, or they jump down a line a moment later, under a person's click."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, "the-mole")
+    fill_bots_and_start(page)
+    seen = page.evaluate(FIRST_BUTTON_THEN_LATER)
+    assert seen["same"], "a bot moved within 0.6 s despite the 3 s bot delay"
+    assert seen["clockShown"]
+    assert seen["after"] == seen["before"]

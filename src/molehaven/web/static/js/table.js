@@ -143,6 +143,9 @@ function render() {
   renderScores();
   renderLog(logAtBottom);
   renderReplay();
+  // The clock sits above the buttons: show or hide it in this frame, not at the next tick,
+  // or the buttons jump a line down under a person's finger.
+  renderClock();
 }
 
 function renderSeats() {
