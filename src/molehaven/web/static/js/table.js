@@ -143,8 +143,6 @@ function render() {
   renderScores();
   renderLog(logAtBottom);
   renderReplay();
-  // The clock sits above the buttons: show or hide it in this frame, not at the next tick,
-  // or the buttons jump a line down under a person's finger.
   renderClock();
 }
 
@@ -269,16 +267,19 @@ function renderLog(atBottom) {
   if (atBottom) list.scrollTop = list.scrollHeight;
 }
 
+// The clock sits above the buttons, so only a render shows or hides it, in the frame that
+// redraws them: else they jump a line under a person's finger. The timer only counts down.
 function renderClock() {
+  $("clock").hidden = !clockBase || !view || view.table.status !== "running";
+  tickClock();
+}
+
+function tickClock() {
   const node = $("clock");
-  if (!clockBase || !view || view.table.status !== "running") {
-    node.hidden = true;
-    return;
-  }
+  if (node.hidden || !clockBase) return;
   const left = Math.max(0, clockBase.remaining - (performance.now() - clockBase.at) / 1000);
   const minutes = Math.floor(left / 60);
   const seconds = Math.floor(left % 60);
-  node.hidden = false;
   node.textContent = `Time left this round: ${minutes}:${String(seconds).padStart(2, "0")}`;
   node.classList.toggle("low", left < 30);
 }
@@ -399,5 +400,5 @@ $("join-name").value = store.name();
 loadAgents();
 connect();
 setInterval(() => {
-  if (!gone) renderClock();
+  if (!gone) tickClock();
 }, 250);
