@@ -50,7 +50,14 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
-def serve(live: LiveServer) -> Iterator[LiveServer]:
+def serve(
+    database_url: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> Iterator[LiveServer]:
+    """A live server for one test; its bots wait ``bot_delay(seconds)`` if the test is so
+    marked, else not at all."""
+    marker = request.node.get_closest_marker("bot_delay")
+    delay = float(marker.args[0]) if marker else 0.0
+    live = LiveServer(database_url, tmp_path / "server.log", bot_delay=delay)
     live.start()
     yield live
     live.stop()
@@ -59,20 +66,13 @@ def serve(live: LiveServer) -> Iterator[LiveServer]:
     print(f"--- last lines of {live.log_path}", *lines[-40:], sep="\n")
 
 
-def bot_delay(request: pytest.FixtureRequest) -> float:
-    """Seconds between bot moves: 0 unless the test is marked ``bot_delay(seconds)``."""
-    marker = request.node.get_closest_marker("bot_delay")
-    return float(marker.args[0]) if marker else 0.0
-
-
 @pytest.fixture
 def server(sqlite_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
-    yield from serve(LiveServer(sqlite_url, tmp_path / "server.log", bot_delay=bot_delay(request)))
+    yield from serve(sqlite_url, tmp_path, request)
 
 
 @pytest.fixture
 def server_on_each_database(
     database_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[LiveServer]:
-    live = LiveServer(database_url, tmp_path / "server.log", bot_delay=bot_delay(request))
-    yield from serve(live)
+    yield from serve(database_url, tmp_path, request)

@@ -85,8 +85,7 @@ CHANGED = """before => document.querySelector("#table").dataset.version !== Stri
     || document.querySelector("#error").innerText !== ''"""
 NEXT_TURN = f"""async ([before, seconds]) => {{
     const table = document.querySelector("#table");
-    const moved = () => before === null || table.dataset.version !== String(before)
-        || document.querySelector("#error").innerText !== "";
+    const moved = () => before === null || ({CHANGED})(before);
     const offered = {OFFERED};
     const deadline = performance.now() + seconds * 1000;
     while (performance.now() < deadline) {{
