@@ -1,5 +1,6 @@
 """The game API every Molehaven game implements, with no game of its own."""
 
+from molehaven.core.describe import name_seats, quote, seat_ref
 from molehaven.core.errors import (
     IllegalActionError,
     MolehavenError,
@@ -40,6 +41,9 @@ __all__ = [
     "State",
     "UnknownGameError",
     "build_options",
+    "name_seats",
     "option",
+    "quote",
+    "seat_ref",
     "winners_returns",
 ]

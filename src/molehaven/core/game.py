@@ -213,6 +213,25 @@ class State(ABC):
         actions that are legal without being listed (free text)."""
         return action in self._seat_actions(seat)
 
+    def describe_action(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        """What ``viewer`` may read of ``seat`` applying ``action`` to this state.
+
+        Called on the state *before* the action is applied. Seats are written ``{s0}``,
+        ``{s1}``… (``molehaven.core.describe.name_seats`` fills in names) and player-written
+        text is escaped with ``describe.quote``. A viewer must get the same words for any two
+        actions it cannot tell apart, so the log leaks nothing the observation does not.
+
+        This default fits perfect-information games: everyone reads the whole action. A game
+        with hidden information overrides it; until it does, a viewer reads its own actions,
+        the clock's and the public fact that another seat acted or chance decided.
+        """
+        if seat == CLOCK:
+            return f"clock: {action}"
+        if self.game.info.perfect_information or (viewer is not None and viewer == seat):
+            who = "chance" if seat == CHANCE else f"{{s{seat}}}"
+            return f"{who}: {action}"
+        return "chance decided something hidden" if seat == CHANCE else f"{{s{seat}}} acted"
+
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> Self:
         """A state that ``seat`` cannot tell from this one, its hidden parts drawn anew.
 
