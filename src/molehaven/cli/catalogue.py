@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.table import Table
 
 from molehaven.cli.errors import CliError
+from molehaven.docs import rules_page
 from molehaven.games import REGISTRY
-
-RULES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
 
 
 def games_table() -> Table:
@@ -42,21 +39,21 @@ def _shown(value: object) -> str:
     return str(value)
 
 
-def rules_path(slug: str) -> Path:
-    """The project's rules page for a game.
+def rules_text(slug: str) -> str:
+    """The project's rules page for a game, shipped inside the package.
 
     Raises:
-        CliError: the page is missing (an installation without the docs folder).
+        CliError: the page is missing from this installation.
     """
     REGISTRY.game_class(slug)  # an unknown slug fails here, naming the valid ones
-    path = RULES_DIR / f"{slug}.md"
-    if not path.is_file():
-        raise CliError(f"no rules page at {path}")
-    return path
+    try:
+        return rules_page(slug)
+    except FileNotFoundError as error:
+        raise CliError(str(error)) from None
 
 
 def print_rules(console: Console, slug: str, *, plain: bool) -> None:
-    text = rules_path(slug).read_text(encoding="utf-8")
+    text = rules_text(slug)
     if plain:
         console.print(text, markup=False, highlight=False)
     else:

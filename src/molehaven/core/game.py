@@ -120,6 +120,15 @@ class Game(ABC, Generic[OptionsT]):
                 expected. Whether the action is legal now is for ``State.apply`` to decide.
         """
 
+    @classmethod
+    def public_data(cls) -> dict[str, JSONValue]:
+        """The game's printed content that every player may read, as JSON-ready data.
+
+        For example The Mole's question and answer texts, which observations name only by id.
+        Hosts send it once so a page can show the words; it never depends on a state.
+        """
+        return {}
+
     @abstractmethod
     def max_length(self) -> int:
         """An upper bound on the number of actions in a game, chance and clock included."""

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, status
+from markdown_it import MarkdownIt
 
+from molehaven.docs import HOW_TO_PLAY, rules_page, section
 from molehaven.server.deps import AuthorityDep, HostToken, RegistryDep, SeatToken
 from molehaven.server.lobby import service
 from molehaven.server.lobby.models import SeatRow, TableRow
 from molehaven.server.lobby.schemas import (
     BotsAdd,
     Catalogue,
+    GameGuide,
     GamePublic,
     OptionPublic,
     Problem,
@@ -24,6 +27,7 @@ from molehaven.server.lobby.schemas import (
     TablePublic,
     TableSummary,
 )
+from molehaven.server.matches.authority import Rejected
 from molehaven.server.matches.views import table_public
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -68,6 +72,29 @@ def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
             )
         )
     return Catalogue(games=entries, agents=list(authority.agents))
+
+
+@router.get("/games/{slug}/guide", response_model=GameGuide, responses=ERRORS)
+def game_guide(slug: Annotated[str, Path(max_length=40)], registry: RegistryDep) -> GameGuide:
+    """The short and the full rules page as HTML, and the game's public content."""
+    if slug not in registry.list_games():
+        raise Rejected("unknown-game", f"no game {slug!r}", status=404)
+    game_class = registry.game_class(slug)
+    page = rules_page(slug)
+    return GameGuide(
+        slug=slug,
+        title=game_class.info.title,
+        how_to_play_html=_markdown_html(section(page, HOW_TO_PLAY)),
+        rules_html=_markdown_html(page),
+        data=dict(game_class.public_data()),
+    )
+
+
+def _markdown_html(text: str) -> str:
+    # Raw HTML in a page is escaped, never passed through: the pages are ours, but the rule
+    # costs nothing and keeps the page safe if one ever quotes a player.
+    html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
+    return html
 
 
 @router.post(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -37,6 +37,16 @@ class GamePublic(BaseModel):
     simultaneous: bool
     perfect_information: bool
     options: list[OptionPublic]
+
+
+class GameGuide(BaseModel):
+    """What a table page shows beside the board: the short rules and the game's printed texts."""
+
+    slug: str
+    title: str
+    how_to_play_html: str = Field(description="the rules page's 'How to play' section as HTML")
+    rules_html: str = Field(description="the whole rules page as HTML")
+    data: dict[str, Any] = Field(description="the game's public content (Game.public_data())")
 
 
 class Catalogue(BaseModel):
