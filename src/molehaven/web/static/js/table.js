@@ -2,9 +2,14 @@
 // The server sends this browser only what its seat may see; this page only draws it.
 import { api, el, humanize, seatLabel, store } from "./util.js";
 import { renderObservation } from "./observation.js";
-import * as moleHill from "./boards/mole-hill.js";
 
-const BOARDS = { "mole-hill": moleHill };
+// Each game with a drawn table has a module ``boards/<slug>.js`` exporting
+// ``render(container, context)`` (see ``renderBoard`` for the context) and, optionally,
+// ``stylesheet`` (a path under /static/ loaded once). A game without one gets the generic view.
+const DRAWN = new Set(["mole-hill", "the-mole", "mole-park", "mole-majority", "maulwurf-company"]);
+const BOARDS = {};
+let boardLoading = null;
+let guide = null; // the game's guide: how to play, the rules page and its public data
 const BUTTONS_PER_GROUP = 150;
 
 const root = document.getElementById("table");
@@ -200,16 +205,65 @@ function winnersText() {
   return `Won by ${winners.map((s) => seatLabel(view.table, s)).join(" and ")}.`;
 }
 
+// Load the game's board module and guide once; draw again when both are in.
+function loadBoard(slug) {
+  if (boardLoading) return;
+  const loadModule = DRAWN.has(slug)
+    ? import(`./boards/${slug}.js`)
+        .then((module) => {
+          if (module.stylesheet) {
+            document.head.append(el("link", { rel: "stylesheet", href: `/static/${module.stylesheet}` }));
+          }
+          BOARDS[slug] = module;
+        })
+        .catch(() => {}) // no drawn table yet: the generic view stays
+    : Promise.resolve();
+  const loadGuide = api("GET", `/api/games/${encodeURIComponent(slug)}/guide`)
+    .then((data) => {
+      guide = data;
+      renderGuide();
+    })
+    .catch(() => {});
+  boardLoading = Promise.all([loadModule, loadGuide]).then(() => {
+    if (view) scheduleRender();
+  });
+}
+
+function renderGuide() {
+  const panel = $("how-to-play");
+  if (!guide || !guide.how_to_play_html) return;
+  // The guide's HTML is rendered on the server from our own rules page with raw HTML escaped.
+  $("how-to-play-body").innerHTML = guide.how_to_play_html;
+  panel.hidden = false;
+}
+
 function renderBoard() {
   const container = $("board");
   const table = view.table;
+  loadBoard(table.game);
   const showing = replay.active && replay.data ? replay.data : null;
   const observation = showing ? showing.observation : view.observation;
   const legal = showing ? [] : view.legal;
   const lastAction = showing ? (showing.action ? showing.action.text : null) : lastVisibleAction();
   const board = BOARDS[table.game];
   if (board) {
-    board.render(container, { observation, legal, lastAction, onAction: act, table });
+    // What a board may draw: the seat's observation and legal actions (empty in a replay),
+    // the table (seats, names, status), who this page is, the move log as this seat may read
+    // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
+    // (``guide.data`` is its public content), and ``onAction(text)`` to play a legal action.
+    board.render(container, {
+      observation,
+      legal,
+      lastAction,
+      onAction: act,
+      table,
+      you: view.you,
+      log: showing ? log.slice(0, replay.step) : log,
+      describe,
+      guide,
+      replaying: Boolean(showing),
+      pending,
+    });
     container.append(el("details", { class: "raw" }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table)));
   } else {
     container.replaceChildren(renderObservation(observation, table));
