@@ -29,7 +29,7 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except (CliError, MolehavenError, OSError) as error:
-            stderr.print(f"[bold red]error:[/] {error}", highlight=False)
+            stderr.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             stderr.print("interrupted")

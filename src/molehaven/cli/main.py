@@ -18,7 +18,7 @@ from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.play import QuitGame, Table
-from molehaven.cli.replaying import browse, load_record, show_step, states_of
+from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
 from molehaven.cli.serve import serve
 from molehaven.cli.simulating import run_simulation
 from molehaven.games import REGISTRY
@@ -125,23 +125,32 @@ def replay(
         int | None, typer.Option(help="Which game of a records file (0 = first).")
     ] = None,
     seat: Annotated[
-        int | None, typer.Option(help="Show what this seat saw (default: everything public).")
+        int | None,
+        typer.Option(
+            help="Show only what this seat could see and read at each step"
+            " (default: the whole record, as a spectator sees the board)."
+        ),
     ] = None,
-    step: Annotated[int, typer.Option(help="Start at this step.")] = 0,
+    step: Annotated[
+        int, typer.Option(help="Start at this step; negative counts from the end (-1: last).")
+    ] = 0,
     no_pause: Annotated[
         bool, typer.Option("--no-pause", help="Print every step without waiting.")
     ] = False,
 ) -> None:
     """Step through a saved game, move by move."""
-    states = states_of(load_record(record, index))
+    data, where = load_record(record, index)
+    states = states_of(data)
     if seat is not None and not 0 <= seat < states[0].game.players:
         raise CliError(f"--seat must be 0-{states[0].game.players - 1}")
+    start = first_step(states, step)
+    console.print(where, style="dim", markup=False, highlight=False, soft_wrap=True)
     if no_pause or not sys.stdin.isatty():
-        for number in range(min(step, len(states) - 1), len(states)):
+        for number in range(start, len(states)):
             show_step(console, states, number, seat)
         return
     with contextlib.suppress(QuitGame):
-        browse(console, states, seat, _ask, start=min(step, len(states) - 1))
+        browse(console, states, seat, _ask, start=start)
 
 
 @app.command()

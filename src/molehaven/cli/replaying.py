@@ -11,37 +11,47 @@ from rich.rule import Rule
 
 from molehaven.cli.boards import render
 from molehaven.cli.errors import CliError
-from molehaven.core import JSONValue, Seat, State
+from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, name_seats
 from molehaven.games import REGISTRY
 
 REPLAY_HELP = "Enter: next · b: back · a number: go to that step · q: quit"
 
 
-def load_record(path: Path, index: int | None) -> dict[str, JSONValue]:
-    """Read a record from a JSON file, or line ``index`` of a JSON-lines file of records.
+def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], str]:
+    """Read a record from a JSON file, or game ``index`` of a JSON-lines file of records.
+
+    Returns the record and a line saying which game of the file it is.
 
     Raises:
-        CliError: the file is not JSON, or has no such line.
+        CliError: the file is unreadable, not UTF-8, not JSON, empty, or has no such game.
     """
-    text = path.read_text(encoding="utf-8")
     try:
-        if index is None:
-            try:
-                data = json.loads(text)
-            except json.JSONDecodeError:
-                data = json.loads(text.splitlines()[0])  # a records file: its first game
-        else:
-            lines = [line for line in text.splitlines() if line.strip()]
-            if not 0 <= index < len(lines):
-                raise CliError(
-                    f"{path} has {len(lines)} records; --index must be 0-{len(lines) - 1}"
-                )
-            data = json.loads(lines[index])
-    except (json.JSONDecodeError, IndexError) as error:
-        raise CliError(f"{path} is not a JSON game record: {error}") from None
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a text file (UTF-8): not a game record") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise CliError(f"{path} is empty: no game record in it")
+    try:
+        whole = json.loads(text)
+    except json.JSONDecodeError:
+        whole = None
+    if isinstance(whole, dict) and index in (None, 0):
+        data: JSONValue = whole
+        where = f"{path}: the game it holds"
+    else:
+        chosen = 0 if index is None else index
+        if not 0 <= chosen < len(lines):
+            games = f"{len(lines)} game{'s' if len(lines) != 1 else ''}"
+            raise CliError(f"{path} holds {games}; --index must be 0-{len(lines) - 1}")
+        try:
+            data = json.loads(lines[chosen])
+        except json.JSONDecodeError as error:
+            raise CliError(f"{path}, line {chosen + 1}, is not JSON: {error}") from None
+        where = f"{path}: game {chosen} of {len(lines)} (--index picks another)"
     if not isinstance(data, dict):
         raise CliError(f"{path} does not hold a game record (a JSON object)")
-    return data
+    return data, where
 
 
 def states_of(record: dict[str, JSONValue]) -> list[State]:
@@ -55,15 +65,60 @@ def states_of(record: dict[str, JSONValue]) -> list[State]:
     return states
 
 
+def first_step(states: list[State], step: int) -> int:
+    """The step to start from; negative counts back from the end (-1 is the last step).
+
+    Raises:
+        CliError: the step is outside the game.
+    """
+    total = len(states) - 1
+    chosen = total + 1 + step if step < 0 else step
+    if not 0 <= chosen <= total:
+        raise CliError(f"--step must be between -{total + 1} and {total} (this game has {total})")
+    return chosen
+
+
+def seat_names(players: int, viewer: Seat | None) -> list[str]:
+    return [f"seat {seat}" + (" (you)" if seat == viewer else "") for seat in range(players)]
+
+
+def step_text(states: list[State], step: int, viewer: Seat | None) -> str:
+    """The words for the action that led to ``step``: everything for a spectator of the whole
+    record, and for ``--seat`` exactly what that seat could read when it happened."""
+    seat, action = states[step].history()[-1]
+    before = states[step - 1]
+    if viewer is None:
+        who = {CHANCE: "chance", CLOCK: "clock"}.get(seat, f"seat {seat}")
+        return f"{who}: {action}"
+    return name_seats(
+        before.describe_action(seat, action, viewer), seat_names(before.game.players, viewer)
+    )
+
+
 def show_step(console: Console, states: list[State], step: int, viewer: Seat | None) -> None:
     state = states[step]
     total = len(states) - 1
     console.print(Rule(f"step {step} of {total}"))
     if step > 0:
-        seat, action = state.history()[-1]
-        who = {-1: "chance", -2: "clock"}.get(seat, f"seat {seat}")
-        console.print(f"[bold]{who}:[/] {action}")
+        console.print(step_text(states, step, viewer), markup=False, highlight=False)
     console.print(render(state.game.slug, state.observation(viewer), viewer))
+    if step == total and state.is_terminal():
+        console.print(result_text(state), style="bold")
+
+
+def result_text(state: State) -> str:
+    """The end of the game in words: winners and scores."""
+    returns = state.returns()
+    best = max(returns)
+    winners = [seat for seat, share in enumerate(returns) if share == best and best > 0]
+    scores = ", ".join(f"seat {seat} {score:g}" for seat, score in enumerate(state.scores()))
+    if len(winners) == len(returns):
+        outcome = "a draw between every seat"
+    elif len(winners) == 1:
+        outcome = f"seat {winners[0]} wins"
+    else:
+        outcome = "a shared win: " + " and ".join(f"seat {seat}" for seat in winners)
+    return f"game over: {outcome} (scores: {scores})"
 
 
 def browse(

@@ -44,7 +44,7 @@ def _sequence(value: JSONValue) -> Sequence[JSONValue]:
 def _header(observation: Observation, viewer: Seat | None) -> Text:
     layer = str(observation["layer"])
     below = ", ".join(str(name) for name in _sequence(observation["layers_below"]))
-    who = "spectator" if viewer is None else f"seat {viewer}"
+    who = "a spectator" if viewer is None else f"seat {viewer}"
     to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
     header = Text.assemble(
         ("Die Maulwurf Company", "bold magenta"),
@@ -52,7 +52,7 @@ def _header(observation: Observation, viewer: Seat | None) -> Text:
         (layer, f"bold {LAYER_STYLES[layer]}"),
         f" ({LAYER_BY_NAME[layer] + 1} of 4) · below: {below or BOTTOM}",
         f" · turn {observation['turns']} of at most {observation['max_turns']}",
-        f" · phase {observation['phase']} · to move: {to_move} · you are the {who}",
+        f" · phase {observation['phase']} · to move: {to_move} · you are {who}",
     )
     value = observation.get("value")
     if value is not None:

@@ -22,10 +22,12 @@ def _cell(name: str, order: dict[str, int], stack: str | None) -> Text:
         if name == stack:
             return Text(f"[{number:>2}]", style="bold black on yellow")
         return Text(f" {number:>2} ", style=colour)
+    # Red and white flowers differ in shape as well as colour: without colour (NO_COLOR, a
+    # pipe) a colour-only difference would vanish.
     if name in RED:
         return Text("  ✿ ", style="bold red on dark_green")
     if name in WHITE:
-        return Text("  ✿ ", style="bold white on dark_green")
+        return Text("  ❀ ", style="bold white on dark_green")
     if name == CENTRE:
         return Text("  ◉ ", style="bold black on green")
     return Text("  · ", style="green on dark_green")
@@ -61,18 +63,23 @@ def render(observation: Observation, viewer: Seat | None) -> RenderableType:
             lines.append(walls)
     lines.append(Text("    " + "".join(f"  {f}  " for f in FILES), style="bold"))
     scores = observation.get("scores")
+    shown_scores = (
+        ", ".join(f"{score:g} (seat {seat})" for seat, score in enumerate(scores))
+        if isinstance(scores, list) and all(isinstance(score, int | float) for score in scores)
+        else "none yet"
+    )
     summary = Text(
         f"Round {observation.get('round')} of {observation.get('rounds')} · "
         f"mole: seat {observation.get('mole')} · gardener: seat {observation.get('gardener')} · "
         f"pieces left {observation.get('pieces_left')} · rods left {observation.get('rods_left')}"
-        f" · scores {scores}"
+        f" · points: {shown_scores}"
     )
     if observation.get("jump"):
         summary.append("  · centre jump: the mole may move to any unvisited square", style="bold")
     legend = Text.assemble(
         ("✿", "bold red"),
         " red flower 2  ",
-        ("✿", "bold white"),
+        ("❀", "bold white"),
         " white flower 1  ",
         ("◉", "bold green"),
         " centre  ",

@@ -89,12 +89,12 @@ def _board(observation: Observation) -> Text:
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = "spectator" if viewer is None else f"seat {viewer}"
+    who = "a spectator" if viewer is None else f"seat {viewer}"
     to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
     return Text.assemble(
         ("Mole Majority", "bold magenta"),
         f"  phase {observation['phase']} · turn {observation['turn']} of at most"
-        f" {observation['turn_limit']} · to move: {to_move} · you are the {who}",
+        f" {observation['turn_limit']} · to move: {to_move} · you are {who}",
     )
 
 

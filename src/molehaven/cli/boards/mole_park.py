@@ -28,13 +28,13 @@ def _sequence(value: JSONValue) -> Sequence[JSONValue]:
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = "spectator" if viewer is None else f"seat {viewer}"
+    who = "a spectator" if viewer is None else f"seat {viewer}"
     to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
     return Text.assemble(
         ("Mole Park: Whack and Win!", "bold magenta"),
         f"  round {observation['round']} of at most {observation['round_limit']}"
         f" · step: {observation['step']} · King Mole: seat {observation['king']}"
-        f" · to move: {to_move} · you are the {who}",
+        f" · to move: {to_move} · you are {who}",
     )
 
 
