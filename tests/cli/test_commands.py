@@ -7,6 +7,7 @@ import json
 import random
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -165,3 +166,38 @@ def test_hot_seat_with_secret_turns_prompts_every_person_in_turn() -> None:
     assert len(order) >= 30
     assert order == [seat % 3 for seat in range(len(order))]
     assert idle > 0
+
+
+def test_dash_h_is_help_everywhere() -> None:
+    """Issue 19: ``play mole-hill -h`` asked for an argument (``-h`` was ``--human``)."""
+    for command in (["-h"], ["play", "-h"], ["simulate", "-h"], ["replay", "-h"]):
+        result = runner.invoke(app, command)
+        assert result.exit_code == 0, (command, result.output)
+        assert "Usage" in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["simulate", "mole-hill", "-n", "x"], "Invalid value for '--games'"),
+        (["serve", "--port", "99999"], "Invalid value for '--port'"),
+        (["games", "--bogus"], "No such option: --bogus"),
+        (["rules"], "Missing argument 'game'"),
+    ],
+)
+def test_usage_errors_are_one_line(arguments: list[str], message: str) -> None:
+    """Issue 19: Typer's boxed usage panels became one line like every other error."""
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1, result.output
+    assert lines[0].startswith("error: ")
+    assert message in lines[0]
+    assert "--help" in lines[0]
+
+
+def test_simulate_counts_in_words() -> None:
+    result = runner.invoke(app, ["simulate", "mole-hill", "-n", "1", "-j", "1"])
+    assert result.exit_code == 0, result.output
+    assert "1 game of mole-hill" in result.output
+    assert "1 job:" in result.output

@@ -23,7 +23,7 @@ def games_table() -> Table:
         counts = (
             str(info.min_players)
             if info.min_players == info.max_players
-            else f"{info.min_players}-{info.max_players}"
+            else f"{info.min_players}–{info.max_players}"
         )
         options = "\n".join(
             f"[bold]{spec.name}[/]={_shown(spec.default)} ({spec.allowed_text()}): {spec.help}"

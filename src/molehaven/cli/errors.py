@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from typer.core import TyperGroup
 
 from molehaven.core import MolehavenError
 
@@ -36,3 +38,35 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(130) from None
 
     return wrapper
+
+
+class OneLineUsageGroup(TyperGroup):
+    """Typer's command group, with usage errors (a bad number, an unknown option) told in one
+    line like every other error, instead of Typer's boxed panel."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            result = super().main(args, prog_name, complete_var, False, **extra)
+        except typer.TyperException as error:
+            _exit_with(error)
+        except typer.Abort:
+            stderr.print("interrupted")
+            sys.exit(130)
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+def _exit_with(error: typer.TyperException) -> NoReturn:
+    context = getattr(error, "ctx", None)
+    hint = f" (see '{context.command_path} --help')" if context is not None else ""
+    message = error.format_message()
+    stderr.print(f"[bold red]error:[/] {message}{hint}", highlight=False, soft_wrap=True)
+    sys.exit(error.exit_code)

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from molehaven.agents import AGENTS, Agent
 from molehaven.cli.catalogue import games_table, print_rules
-from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.play import QuitGame, Table
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
@@ -29,6 +29,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    cls=OneLineUsageGroup,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 console = Console()
 
@@ -74,7 +76,7 @@ def play(
     option: OptionOpt = None,
     human: Annotated[
         list[int] | None,
-        typer.Option("--human", "-h", help="A seat you play (repeat; default: seat 0)."),
+        typer.Option("--human", help="A seat you play (repeat; default: seat 0)."),
     ] = None,
     hotseat: Annotated[
         bool, typer.Option(help="Every seat is a human at this keyboard, with a privacy screen.")

@@ -68,13 +68,18 @@ def run_simulation(
     return summary
 
 
+def plural(count: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
 def print_summary(
     console: Console, summary: Summary, *, elapsed: float, seed: int, jobs: int
 ) -> None:
     console.print(
-        f"[bold]{summary.games} games of {summary.slug}[/] with {summary.players} players,"
-        f" seed {seed}, {jobs} job(s): {elapsed:.1f} s ({summary.games / max(elapsed, 1e-9):.0f}"
-        " games/s)"
+        f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/] with {summary.players}"
+        f" players, seed {seed}, {plural(jobs, 'job')}: {elapsed:.1f} s"
+        f" ({summary.games / max(elapsed, 1e-9):.0f} games/s)"
     )
     table = Table(title="per seat (win share counts a k-way draw as 1/k; 95% intervals)")
     for column in ("seat", "win share", "95% interval", "score mean", "sd", "min", "median", "max"):

@@ -85,7 +85,8 @@ def _timer(observation: Observation) -> Text:
     else:
         state = Text("timer stopped", style="dim")
     limit = observation["question_limit"]
-    answers = f"{observation['answers_given']} answers" + (f" of {limit}" if limit else "")
+    given = observation["answers_given"]
+    answers = f"{given} answer{'' if given == 1 else 's'}" + (f" of {limit}" if limit else "")
     return Text.assemble(state, f" · {answers} · draw pile {observation['draw_pile_size']}")
 
 
