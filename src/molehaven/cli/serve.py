@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import socket
 from typing import Annotated
 
 import typer
 
+from molehaven.cli.errors import CliError, one_line_errors
+
 WEBSOCKET_FRAME_LIMIT = 64 * 1024  # a hard cap under the app's own (smaller, answered) limit
 
 
+@one_line_errors
 def serve(
     host: Annotated[
         str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")
@@ -34,15 +38,39 @@ def serve(
         backend_urls(settings.database_url)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--database") from None
+    listener = _listen(host, port)
+    bound_port = listener.getsockname()[1]
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    if ":" in shown_host:
+        shown_host = f"[{shown_host}]"
     database_shown = settings.database_url.split("@")[-1]  # never print a password
-    typer.echo(f"Molehaven: open http://{shown_host}:{port}/ in your browser")
-    typer.echo(f"database: {database_shown} (Ctrl+C to stop)")
-    uvicorn.run(
+    # The address is printed only once the port is ours, with the real port (--port 0 picks
+    # a free one).
+    print(f"Molehaven: open http://{shown_host}:{bound_port}/ in your browser", flush=True)
+    print(f"database: {database_shown} (Ctrl+C to stop)", flush=True)
+    config = uvicorn.Config(
         create_app(settings),
-        host=host,
-        port=port,
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
+    uvicorn.Server(config).run(sockets=[listener])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``, or a one-line error saying why not."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except socket.gaierror as error:
+        raise CliError(f"cannot listen on {host}: {error.strerror}") from None
+    family, kind, protocol, _, address = infos[0]
+    listener = socket.socket(family, kind, protocol)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listener.bind(address)
+        listener.listen(2048)
+    except OSError as error:
+        listener.close()
+        raise CliError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+    listener.set_inheritable(True)
+    return listener
