@@ -62,18 +62,23 @@ def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for viewport in (LAPTOP_800, PHONE):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.screenshot(path=ARTIFACTS / f"{name}-{viewport['width']}.png", full_page=True)
+        page.screenshot(
+            path=ARTIFACTS / f"{name}-{viewport['width']}.png", full_page=True, animations="disabled"
+        )
         assert_fits(page, viewport["width"])
+        if viewport is PHONE:  # what a phone shows first, at full resolution
+            page.screenshot(path=ARTIFACTS / f"{name}-390-screen.png", animations="disabled")
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
 
 
 def pick(offered: list[str], rng: random.Random, hand_size: int) -> str:
-    """A person's plain strategy: go for the Crown when allowed, cash in three or more moles,
-    take the best prize in reach, else anything offered."""
+    """A person's plain strategy: go for the Crown when allowed, cash in a full hand (so
+    whacking often goes over the limit and asks for discards), take the best prize in reach,
+    else anything offered."""
     for wanted in ("declare",):
         if wanted in offered:
             return wanted
-    if "prize" in offered and hand_size >= 3:
+    if "prize" in offered and hand_size >= 5:
         return "prize"
     takes = [action for action in offered if action.startswith("take ")]
     if takes:

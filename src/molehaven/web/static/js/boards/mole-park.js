@@ -89,8 +89,11 @@ function face(text, small = false) {
 
 function nameOf(table, seat, you) {
   const slot = table && table.seats[seat];
-  const name = slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
-  return seat === you ? `${name} (you)` : name;
+  if (!slot || slot.kind === "empty") return `seat ${seat}`;
+  if (seat === you) return `${slot.name} (you)`;
+  // Bots often share a name: then the seat number tells them apart.
+  const shared = table.seats.some((other) => other.seat !== seat && other.name === slot.name);
+  return shared ? `${slot.name} ${seat}` : slot.name;
 }
 
 // The engine writes seats as "seat 3" (or "{s3}"); a person reads names.
@@ -210,8 +213,11 @@ function waitingLine(context, obs) {
   const { table, you } = context;
   if (obs.step === "over") {
     const winners = obs.winners || [];
-    const text = winners.length ? `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"}.` : "Game over.";
-    return el("p", { class: "mp-waiting over", text });
+    const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
+    let text = "Game over.";
+    if (crowned) text = `Game over: ${nameOf(table, winners[0], you)} won King Mole's Crown!`;
+    else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
+    return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
   }
   const movers = (obs.to_move || []).filter((seat) => seat !== you);
   if (!movers.length || context.legal.length) return null;
@@ -259,7 +265,7 @@ function holesView(context, obs, reveal) {
     const hitBy = dice.filter((die) => die.key !== "prize" && die.faces.includes(String(number)));
     return el("li", { class: "mp-hole", "data-hole": number },
       el("span", { class: "mp-hole-number", text: `Hole ${number}` }),
-      el("span", { class: "mp-mound" }, backs.length ? backs : el("span", { class: "mp-empty", text: "empty" }), count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),
+      el("span", { class: "mp-mound" }, backs, count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
@@ -303,13 +309,13 @@ function playersView(context, obs) {
     return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
       el("span", { class: "mp-player-name" }, seat === obs.king ? crownIcon(16) : null, nameOf(table, seat, you)),
       el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
-        Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true)),
-        ` ${entry.hand_size} in hand`),
+        el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
+        el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
       el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
       dieStatus(entry),
       entry.declared ? el("span", { class: "mp-badge crown-bid", text: "going for the Crown!" }) : entry.may_declare ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null,
-      entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.join(" ") || "—"} → ${entry.total}★` }) : null);
+      entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★` }) : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Players" }, el("h3", { text: "Players" }), el("ol", { class: "mp-players" }, cards));
 }
@@ -319,7 +325,7 @@ function handView(obs) {
   const hand = obs.hand;
   return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand" },
     el("h3", { text: `Your hand: ${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★ (limit ${obs.hand_limit})` }),
-    hand.length ? el("div", { class: "mp-hand" }, hand.map(moleCard)) : el("p", { class: "muted", text: "No moles yet: whack some before you can win a prize." }));
+    hand.length ? el("div", { class: "mp-hand" }, hand.map(moleCard)) : el("p", { class: "muted", text: "No moles in hand: you must whack before you win." }));
 }
 
 function showdownView(context, obs) {
