@@ -23,18 +23,24 @@ from tests.server.live_server import LiveServer
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-park"
 LAPTOP_800 = {"width": 1280, "height": 800}
 PLAYERS = 3
+HAND_LIMIT = 3
 DIE_TITLES = ("Boxing Glove", "Frying Pan", "Giant Mallet")
 # How many of seat 0's own moves the log shows (they read "Ann (seat 0): glove").
 MY_MOVES = """() => [...document.querySelectorAll("#log li")]
     .filter(item => item.innerText.includes("(seat 0): ")).length"""
 
 
-def create_mole_park_table(page: Page, server: LiveServer, players: int) -> str:
-    """The lobby's form, as ``pages.create_table`` fills it, with a player count."""
+def create_mole_park_table(
+    page: Page, server: LiveServer, players: int, options: dict[str, str]
+) -> str:
+    """The lobby's form, as ``pages.create_table`` fills it, with a player count and typed
+    options."""
     page.goto(f"{server.url}/")
     page.wait_for_selector("#game option[value='mole-park']", state="attached")
     page.select_option("#game", "mole-park")
     page.select_option("#players", str(players))
+    for option, value in options.items():
+        page.fill(f"#option-{option}", value)
     page.fill("#name", "Ann")
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/tables/*")
@@ -62,9 +68,8 @@ def shoot(page: Page, name: str) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for viewport in (LAPTOP_800, PHONE):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
-        page.screenshot(
-            path=ARTIFACTS / f"{name}-{viewport['width']}.png", full_page=True, animations="disabled"
-        )
+        path = ARTIFACTS / f"{name}-{viewport['width']}.png"
+        page.screenshot(path=path, full_page=True, animations="disabled")
         assert_fits(page, viewport["width"])
         if viewport is PHONE:  # what a phone shows first, at full resolution
             page.screenshot(path=ARTIFACTS / f"{name}-390-screen.png", animations="disabled")
@@ -78,7 +83,7 @@ def pick(offered: list[str], rng: random.Random, hand_size: int) -> str:
     for wanted in ("declare",):
         if wanted in offered:
             return wanted
-    if "prize" in offered and hand_size >= 5:
+    if "prize" in offered and hand_size >= HAND_LIMIT:
         return "prize"
     takes = [action for action in offered if action.startswith("take ")]
     if takes:
@@ -86,11 +91,12 @@ def pick(offered: list[str], rng: random.Random, hand_size: int) -> str:
     return rng.choice(offered)
 
 
-def test_a_person_plays_mole_park_at_the_drawn_table(
-    browser: Browser, server: LiveServer
-) -> None:
+def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: LiveServer) -> None:
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
-    table_id = create_mole_park_table(page, server, PLAYERS)
+    # A hand limit of 3 (MP-20) makes discards common enough to be played; a round limit
+    # (MP-35) keeps the game to seconds when nobody reaches the Crown.
+    options = {"hand_limit": str(HAND_LIMIT), "round_limit": "20"}
+    table_id = create_mole_park_table(page, server, PLAYERS, options)
     fill_bots_and_start(page)
     board = page.locator("[data-board=mole-park]")
     expect(board).to_be_visible()
@@ -135,14 +141,19 @@ def test_a_person_plays_mole_park_at_the_drawn_table(
     expect(board.locator(".mp-waiting.over")).to_contain_text("Game over")
     expect(page.locator("#result")).not_to_be_empty()
     shoot(page, "over")
+    page.click("#how-to-play summary")
+    expect(page.locator("#how-to-play-body")).to_contain_text("Giant Mallet")
+    board.locator(".mp-legend summary").click()
+    expect(board.locator(".mp-legend")).to_contain_text("holes 4, 2, 2, 4, 1")
+    shoot(page, "help")
     assert page.errors == []  # type: ignore[attr-defined]
-    assert "choose" in shot
+    assert "choose" in shot, shot  # the other prompts depend on the dice
 
     # Every click was a legal action, and the board offered exactly the legal actions.
     response = page.request.get(f"{server.url}/api/tables/{table_id}/record")
     assert response.ok
     record = response.json()
-    state = molehaven.make("mole-park", players=PLAYERS).initial_state()
+    state = molehaven.make("mole-park", players=PLAYERS, **record["options"]).initial_state()
     played = 0
     for number, entry in enumerate(record["actions"]):
         if number in seen:

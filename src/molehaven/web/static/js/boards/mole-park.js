@@ -7,7 +7,9 @@ import { el } from "../util.js";
 export const stylesheet = "css/boards/mole-park.css";
 
 const NS = "http://www.w3.org/2000/svg";
-const STEP_DELAY = 0.45; // seconds between two highlighted lines of a reveal
+const STEP_MS = 450; // between two highlighted lines of a reveal
+const LINE_MS = 1600; // a line's highlight (the CSS animation mp-step)
+const DICE_MS = 500; // a die rolling into view (mp-roll)
 const STEP_WORDS = {
   setup: "Choosing King Mole",
   deal: "Dealing moles into the holes",
@@ -30,7 +32,7 @@ const WAITING_FOR = {
   crown: "to crown the Showdown's winner",
 };
 
-let revealShown = null; // the reveal already animated: later redraws show it at rest
+let revealShown = null; // the reveal on the table: its dice and when each line lit up
 let legendOpen = false;
 
 // ------------------------------------------------------------------------ small drawings
@@ -342,22 +344,45 @@ function showdownView(context, obs) {
     el("ol", {}, rows));
 }
 
+// Each redraw (bots move many times a second) rebuilds the page: an animation under way is
+// resumed where it was by a negative delay, from the time it started.
+function animateFrom(node, start, now, duration) {
+  if (now >= start + duration) return;
+  node.classList.add("animate");
+  node.style.animationDelay = `${(start - now) / 1000}s`;
+}
+
 function revealView(context, reveal) {
-  if (!reveal) return null;
+  if (!reveal) {
+    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [] };
+    return null;
+  }
   const { table, you } = context;
-  const key = `${reveal.round}:${reveal.events.length}:${reveal.dice.map((d) => `${d.die}${d.roll}`).join(",")}`;
-  const animate = !context.replaying && key !== revealShown;
-  revealShown = key;
-  const dice = reveal.dice.map((entry, seat) => entry.die
-    ? el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name", text: nameOf(table, seat, you) }), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), entry.roll === null ? null : face(entry.roll))
-    : null);
+  const now = performance.now();
+  const diceKey = `${reveal.round}:${reveal.dice.map((d) => `${d.die}${d.roll}`).join(",")}`;
+  if (!revealShown || revealShown.diceKey !== diceKey) {
+    // A reveal already on the table when the page opens, or in a replay, is shown at rest.
+    const still = context.replaying || revealShown === null;
+    revealShown = { diceKey, diceStart: still ? -Infinity : now, starts: still ? reveal.events.map(() => -Infinity) : [] };
+  }
+  const shown = revealShown;
+  const dice = reveal.dice.map((entry, seat) => {
+    if (!entry.die) return null;
+    const rolled = entry.roll === null ? null : face(entry.roll);
+    if (rolled) animateFrom(rolled, shown.diceStart, now, DICE_MS);
+    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name", text: nameOf(table, seat, you) }), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
+  });
   const steps = reveal.events.map((text, index) => {
-    const line = el("li", { class: `mp-event${animate ? " animate" : ""}` }, withNames(text, table, you));
-    if (animate) line.style.animationDelay = `${(index + 1) * STEP_DELAY}s`;
+    if (shown.starts[index] === undefined) {
+      const previous = index ? shown.starts[index - 1] : shown.diceStart;
+      shown.starts[index] = context.replaying ? -Infinity : Math.max(now, previous + STEP_MS);
+    }
+    const line = el("li", { class: "mp-event" }, withNames(text, table, you));
+    animateFrom(line, shown.starts[index], now, LINE_MS);
     return line;
   });
   const title = reveal.current ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
-  return el("section", { class: `mp-area mp-reveal${animate ? " animate" : ""}`, "aria-label": "Reveal", "data-round": reveal.round },
+  return el("section", { class: "mp-area mp-reveal", "aria-label": "Reveal", "data-round": reveal.round },
     el("h3", { text: title }),
     el("ol", { class: "mp-reveal-dice" }, dice),
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
@@ -378,7 +403,7 @@ function legendView() {
     el("ul", {},
       item(el("span", { class: "mp-legend-mark" }, dieIcon("glove", 18), dieIcon("pan", 18), dieIcon("mallet", 18)), "Boxing Glove, Frying Pan, Giant Mallet: the whacking dice. Each face is a hole number 1–5; x is a miss. A die alone on a hole takes all its moles; dice on the same hole share them evenly and leave the rest."),
       item(el("span", { class: "mp-legend-mark" }, dieIcon("prize", 18)), "Prize die (1–6 stars): cashes in every mole in your hand for a prize."),
-      item(el("span", { class: "mp-legend-mark" }, moleBack(), moleBack()), "Face-down moles. “3 moles” under a hole (the old “holes 4, 2, 2, 4, 1” list) is how many lie in holes 1 to 5; nobody knows their values."),
+      item(el("span", { class: "mp-legend-mark" }, moleBack(), moleBack()), "Face-down moles. Each hole shows how many it holds: “holes 4, 2, 2, 4, 1” means 4 moles in hole 1, 2 in hole 2, and so on. Nobody knows their values. The small dice under a hole are the dice that can hit it."),
       item(el("span", { class: "mp-legend-mark" }, moleCard(3)), "A mole you hold, worth 1 to 5 stars (★). Only you see your own."),
       item(el("span", { class: "mp-legend-mark" }, el("span", { class: "mp-prize-card small", text: "20★" })), "A face-up prize. “total 20+” is its band: a cash-in total of 20 or more may take it (totals 20–24 reach this stand and the cheaper ones). “9 face down” cards wait under it."),
       item(el("span", { class: "mp-legend-mark" }, crownIcon()), "King Mole: asks first about the Crown, orders ties in the draft and loses his own ties."),
