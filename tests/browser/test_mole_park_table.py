@@ -146,8 +146,20 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
     board.locator(".mp-legend summary").click()
     expect(board.locator(".mp-legend")).to_contain_text("holes 4, 2, 2, 4, 1")
     shoot(page, "help")
+    page.click("#replay-first")  # the replay draws the table before anything happened
+    expect(page.locator("#replay-step")).to_contain_text("0 / ")
+    expect(board.locator(".mp-hole")).to_have_count(5)
+    page.click("#replay-next")
+    expect(page.locator("#replay-step")).to_contain_text("1 / ")
     assert page.errors == []  # type: ignore[attr-defined]
-    assert "choose" in shot, shot  # the other prompts depend on the dice
+    assert "choose" in shot, shot
+
+    # A spectator gets the same table without a hand or a prompt.
+    spectator = open_page(browser, f"{server.url}/tables/{table_id}", viewport=PHONE)
+    watched = spectator.locator("[data-board=mole-park]")
+    expect(watched.locator(".mp-player")).to_have_count(PLAYERS)
+    assert watched.locator(".mp-your-hand, .mp-prompt, [data-action]").count() == 0
+    assert spectator.errors == []  # type: ignore[attr-defined]  # the other prompts depend on the dice
 
     # Every click was a legal action, and the board offered exactly the legal actions.
     response = page.request.get(f"{server.url}/api/tables/{table_id}/record")
