@@ -325,6 +325,7 @@ function playersView(context, obs) {
 function handView(obs) {
   if (!Array.isArray(obs.hand)) return null;
   const hand = obs.hand;
+  if (obs.step === "over" && !hand.length) return null;
   return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand" },
     el("h3", { text: `Your hand: ${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★ (limit ${obs.hand_limit})` }),
     hand.length ? el("div", { class: "mp-hand" }, hand.map(moleCard)) : el("p", { class: "muted", text: "No moles in hand: you must whack before you win." }));
