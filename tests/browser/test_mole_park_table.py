@@ -5,11 +5,13 @@ on a phone; screenshots of each kind of prompt go to ``test-artifacts/mole-park/
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
+from molehaven.core import State
 from tests.browser.pages import (
     NEXT_TURN,
     PHONE,
@@ -18,6 +20,15 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
 )
+from tests.games.mole_park.helpers import (
+    apply_all,
+    choose,
+    deal,
+    new_game,
+    play_round,
+    roll,
+)
+from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss, tied_at_fifteen
 from tests.server.live_server import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-park"
@@ -175,3 +186,110 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
             played += 1
         state.apply(entry["seat"], entry["action"])
     assert played > 0 and seen
+
+
+# ---------------------------------------------------------------- every prompt, from the rules
+
+
+def jasper_over_the_limit() -> tuple[State, int]:
+    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+    state = new_game(3, king=0)
+    play_round(state, [1, 3, 2, 1, 1], "x 3 x")
+    play_round(state, [2, 3, 1, 1, 1], "x x x")
+    play_round(state, [3, 3, 1, 1, 1], "x x x")
+    play_round(state, [4, 3, 1, 1, 1], "x x 2")
+    deal(state, 5, 1, 1, 1, 1)
+    choose(state, "glove glove glove")
+    roll(state, "x 1 1")
+    apply_all(state, "C: draw 2, C: draw 4, C: draw 1, C: draw 5")
+    return state, 2
+
+
+def king_orders_a_tie() -> tuple[State, int]:
+    """11.6: seats 1 and 2 tie on 15 and King Mole (seat 0) orders them (MP-24)."""
+    state = tied_at_fifteen()
+    choose(state, "glove prize prize")
+    roll(state, "x 3 3")
+    return state, 0
+
+
+def billy_takes_a_prize() -> tuple[State, int]:
+    """11.6, after the order: seat 2 takes a prize within 15 (MP-23, MP-25)."""
+    state, _ = king_orders_a_tie()
+    state.apply(0, "order 2 1")
+    return state, 2
+
+
+def lee_may_declare() -> tuple[State, int]:
+    """11.3 round 8: Lee (seat 0) may go for the Crown (MP-13)."""
+    return lee_and_sam(), 0
+
+
+def king_crowns_a_tied_showdown() -> tuple[State, int]:
+    """11.7: a tied Showdown that King Mole (seat 2) settles (MP-33)."""
+    return showdown_all_miss(lee_and_sam(king=2, players=3)), 2
+
+
+def choosing_with_a_hand() -> tuple[State, int]:
+    """11.6 round 5: every seat holds moles, so the prize die is offered too (MP-16)."""
+    return tied_at_fifteen(), 1
+
+
+# The board module drawn alone into a table page's board (the table itself does not exist,
+# so the page's own script stops at "no such table" and draws nothing over it).
+DRAW_ALONE = """async ([observation, legal, you, names]) => {
+    const board = await import("/static/js/boards/mole-park.js");
+    const guide = await (await fetch("/api/games/mole-park/guide")).json();
+    if (!document.querySelector("link[data-probe]")) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `/static/${board.stylesheet}`;
+        link.dataset.probe = "";
+        document.head.append(link);
+        await new Promise(resolve => link.addEventListener("load", resolve));
+    }
+    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
+    const table = {game: "mole-park", players: names.length, seats};
+    window.clicked = [];
+    board.render(document.querySelector("#board"), {
+        observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
+        table, you, log: [], describe: () => "", guide, replaying: false, pending: false,
+    });
+    return [...document.querySelectorAll("[data-board] [data-action]")].map(
+        node => node.dataset.action);
+}"""
+
+
+SCENES: tuple[Callable[[], tuple[State, int]], ...] = (
+    choosing_with_a_hand,
+    lee_may_declare,
+    jasper_over_the_limit,
+    king_orders_a_tie,
+    billy_takes_a_prize,
+    king_crowns_a_tied_showdown,
+)
+
+
+def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Each decision of the rules' worked examples, drawn from the engine's observation: one
+    target per legal action, each click hands that action over, nothing cut off. (One page
+    for all: a server per scene would cost more than the scenes.)"""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    expect(page.locator("#table")).to_have_attribute("data-connection", "down")
+    for scene in SCENES:
+        state, seat = scene()
+        legal = sorted(str(action) for action in state.legal_actions(seat))
+        assert legal, scene.__name__
+        names = ["Lee", "Sam", "Jo"][: state.game.players]
+        drawn = page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, names])
+        assert sorted(drawn) == legal, scene.__name__
+        prompt = page.locator("[data-board] .mp-prompt")
+        expect(prompt).to_be_visible()
+        assert "{" not in prompt.inner_text()  # no unfilled placeholder or raw data
+        for action in legal:
+            page.locator(f'[data-board] [data-action="{action}"]').click()
+        assert page.evaluate("() => window.clicked") == legal, scene.__name__
+        shoot(page, f"prompt-{scene.__name__.replace('_', '-')}")
+    assert page.errors == []  # type: ignore[attr-defined]

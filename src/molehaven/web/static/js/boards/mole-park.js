@@ -315,7 +315,7 @@ function playersView(context, obs) {
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
       el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
-      dieStatus(entry),
+      obs.showdown ? null : dieStatus(entry), // the Showdown panel shows its own dice
       entry.declared ? el("span", { class: "mp-badge crown-bid", text: "going for the Crown!" }) : entry.may_declare ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null,
       entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★` }) : null);
   });
