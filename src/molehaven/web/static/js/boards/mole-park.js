@@ -102,7 +102,8 @@ function nameOf(table, seat, you) {
 function withNames(text, table, you) {
   return text
     .replace(/\{s(\d+)\}/g, (_, seat) => nameOf(table, Number(seat), you))
-    .replace(/\bseat (\d+)/g, (_, seat) => nameOf(table, Number(seat), you));
+    .replace(/\bseat (\d+)/g, (_, seat) => nameOf(table, Number(seat), you))
+    .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => nameOf(table, Number(seat), you)).join(", ")}`);
 }
 
 function listNames(seats, table, you) {
