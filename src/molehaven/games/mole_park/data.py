@@ -25,6 +25,14 @@ GLOVE, PAN, MALLET, PRIZE = range(4)
 DIE_NAMES: Final = ("glove", "pan", "mallet", "prize")
 DIE_TITLES: Final = ("Boxing Glove", "Frying Pan", "Giant Mallet", "Prize die")
 WHACKING_DICE: Final = (GLOVE, PAN, MALLET)
+# What each die is for, in the words of the rules page's dice table (shown at the table).
+DIE_HINTS: Final = (
+    "Safe: hits the low holes 1, 2 or 3 and misses only one time in six.",
+    "The middle holes 2, 3 and 4; misses one time in six.",
+    "The far holes 3, 4 and 5, where moles pile up, but misses a third of the time.",
+    "Cash in every mole in your hand for a prize: their stars + this die (1 to 6 stars)"
+    " + your prizes' stars. Needs a mole in hand: you must whack before you win.",
+)
 NO_DIE: Final = -1
 
 # A face is a hole number 1–5 (whacking dice), a star count 1–6 (prize die) or MISS.

@@ -103,6 +103,7 @@ def _start_round(state: MoleParkState) -> None:
     state.round += 1
     state.last_events = state.events
     state.events = ()
+    state.last_dice, state.last_rolls = state.dice, state.rolls  # kept for the table's reveal
     state.eligible = state.declared = state.asked = ()
     state.responding = False
     state.dice = (NO_DIE,) * n

@@ -4,8 +4,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from molehaven.core import Action, Game, GameInfo, option
-from molehaven.games.mole_park.data import MAX_PLAYERS, MIN_PLAYERS
+from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.games.mole_park.data import (
+    CARDS_PER_STAND,
+    CROWN_STARS,
+    DIE_HINTS,
+    DIE_NAMES,
+    DIE_TITLES,
+    FACES,
+    FULL_DECK,
+    HOLES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    STAND_ALIASES,
+    STAND_KEYS,
+    STAND_NAMES,
+    STAND_VALUES,
+    VALUES,
+    face_name,
+)
 from molehaven.games.mole_park.notation import parse_action
 from molehaven.games.mole_park.state import MoleParkState, new_state
 
@@ -55,6 +72,31 @@ class MoleParkGame(Game[MoleParkOptions]):
             hand_limit=options.hand_limit,
         )
         return state._bind(self)
+
+    @classmethod
+    def public_data(cls) -> dict[str, JSONValue]:
+        """The printed components a table draws: each die's faces and what it is for, the
+        prize stands and the mole deck (rules section 2), from ``data``."""
+        return {
+            "dice": [
+                {"key": key, "title": title, "faces": [face_name(f) for f in faces], "hint": hint}
+                for key, title, faces, hint in zip(
+                    DIE_NAMES, DIE_TITLES, FACES, DIE_HINTS, strict=True
+                )
+            ],
+            "stands": [
+                {"key": key, "name": name, "alias": alias, "value": value}
+                for key, name, alias, value in zip(
+                    STAND_KEYS, STAND_NAMES, STAND_ALIASES, STAND_VALUES, strict=True
+                )
+            ],
+            "cards_per_stand": CARDS_PER_STAND,
+            "holes": HOLES,
+            "crown_stars": CROWN_STARS,
+            "mole_deck": {
+                str(value): count for value, count in zip(VALUES, FULL_DECK, strict=True)
+            },
+        }
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.players)

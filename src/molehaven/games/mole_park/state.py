@@ -74,6 +74,8 @@ class MoleParkState(State):
     crowned: int = -1  # the seat that won the Crown
     events: tuple[str, ...] = ()  # this round, public facts only
     last_events: tuple[str, ...] = ()  # the previous round's
+    last_dice: tuple[int, ...] = ()  # the previous round's die choices (public once revealed)
+    last_rolls: tuple[tuple[int, ...], ...] = ()  # and its rolls, as ``rolls``
 
     # ------------------------------------------------------------------ the State interface
 

@@ -75,6 +75,21 @@ def _showdown_entry(state: MoleParkState) -> list[JSONValue]:
     return entries
 
 
+def _last_round_dice(state: MoleParkState) -> list[JSONValue]:
+    """The previous round's die and roll per seat: all public since its reveal (MP-16, MP-17),
+    so the table can show the reveal after the round has moved on."""
+    entries: list[JSONValue] = []
+    for seat, die in enumerate(state.last_dice):
+        roll = NOT_ROLLED if die == NO_DIE else state.last_rolls[seat][die]
+        entries.append(
+            {
+                "die": None if die == NO_DIE else DIE_NAMES[die],
+                "roll": None if roll == NOT_ROLLED else face_name(roll),
+            }
+        )
+    return entries
+
+
 def observation(state: MoleParkState, viewer: int | None) -> Observation:
     phase = state.phase
     result: Observation = {
@@ -112,6 +127,7 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "winners": list(state.winners),
         "events": list(state.events),
         "last_round_events": list(state.last_events),
+        "last_round_dice": _last_round_dice(state),
     }
     if viewer is not None:
         result["seat"] = viewer

@@ -1,0 +1,442 @@
+// The drawn Mole Park table (HTML and small SVG icons): the five holes, the prize stands, every
+// player, your own hand, and one prompt for whatever you may do now. Every button carries one
+// of this seat's legal actions; the words about dice and stands come from the game's guide
+// (``public_data``) and what happened from the engine's own event sentences.
+import { el } from "../util.js";
+
+export const stylesheet = "css/boards/mole-park.css";
+
+const NS = "http://www.w3.org/2000/svg";
+const STEP_MS = 450; // between two highlighted lines of a reveal
+const LINE_MS = 1600; // a line's highlight (the CSS animation mp-step)
+const DICE_MS = 500; // a die rolling into view (mp-roll)
+const STEP_WORDS = {
+  setup: "Choosing King Mole",
+  deal: "Dealing moles into the holes",
+  declare: "Going for the Crown?",
+  choose: "Everyone picks a die in secret",
+  roll: "Rolling",
+  whack: "Whacking",
+  discard: "Discarding down to the hand limit",
+  order: "King Mole orders a tie",
+  take: "Prize draft",
+  crown: "King Mole settles the Showdown",
+  over: "Game over",
+};
+const WAITING_FOR = {
+  declare: "to say whether they go for the Crown",
+  choose: "to pick a die",
+  discard: "to discard down to the hand limit",
+  order: "to order the tied players",
+  take: "to take a prize",
+  crown: "to crown the Showdown's winner",
+};
+
+let revealShown = null; // the reveal on the table: its dice and when each line lit up
+let legendOpen = false;
+
+// ------------------------------------------------------------------------ small drawings
+
+// Sizes go through the CSSOM: the page's CSP refuses ``style`` attributes.
+function sized(node, width, height) {
+  node.style.width = `${width}px`;
+  node.style.height = `${height}px`;
+  return node;
+}
+
+function svg(tag, attrs = {}, ...children) {
+  const node = document.createElementNS(NS, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  node.append(...children);
+  return node;
+}
+
+// One icon per die, drawn rather than typed: the machine may have no emoji font.
+function dieIcon(key, size = 28) {
+  const box = svg("svg", { viewBox: "0 0 32 32", width: size, height: size, class: `mp-icon mp-icon-${key}`, "aria-hidden": "true" });
+  if (key === "glove") {
+    box.append(
+      svg("rect", { x: 6, y: 6, width: 20, height: 16, rx: 8, class: "mp-fill" }),
+      svg("rect", { x: 3, y: 10, width: 7, height: 8, rx: 3.5, class: "mp-fill" }),
+      svg("rect", { x: 10, y: 21, width: 13, height: 7, rx: 2, class: "mp-cuff" }),
+    );
+  } else if (key === "pan") {
+    box.append(svg("circle", { cx: 13, cy: 14, r: 10, class: "mp-fill" }), svg("circle", { cx: 13, cy: 14, r: 6.5, class: "mp-inner" }), svg("rect", { x: 21, y: 20, width: 10, height: 4, rx: 2, transform: "rotate(35 21 20)", class: "mp-cuff" }));
+  } else if (key === "mallet") {
+    box.append(svg("rect", { x: 4, y: 4, width: 24, height: 11, rx: 3, class: "mp-fill" }), svg("rect", { x: 14, y: 14, width: 4, height: 16, rx: 2, class: "mp-cuff" }));
+  } else {
+    box.append(svg("polygon", { points: "16,2 20,12 31,12 22,19 25,30 16,23 7,30 10,19 1,12 12,12", class: "mp-fill" }));
+  }
+  return sized(box, size, size);
+}
+
+function crownIcon(size = 18) {
+  return sized(svg("svg", { viewBox: "0 0 32 24", width: size, height: (size * 3) / 4, class: "mp-crown", "aria-hidden": "true" },
+    svg("polygon", { points: "2,22 4,6 11,13 16,2 21,13 28,6 30,22" })), size, (size * 3) / 4);
+}
+
+function moleBack(small = false) {
+  return el("span", { class: `mp-mole-back${small ? " small" : ""}`, "aria-hidden": "true" });
+}
+
+function moleCard(value) {
+  return el("span", { class: `mp-mole v${value}`, title: `a ${value}-star mole` }, el("span", { class: "mp-mole-stars", text: `${value}★` }));
+}
+
+function face(text, small = false) {
+  return el("span", { class: `mp-face${text === "x" ? " miss" : ""}${small ? " small" : ""}`, text });
+}
+
+// ------------------------------------------------------------------------ words
+
+function nameOf(table, seat, you) {
+  const slot = table && table.seats[seat];
+  if (!slot || slot.kind === "empty") return `seat ${seat}`;
+  if (seat === you) return `${slot.name} (you)`;
+  // Bots often share a name: then the seat number tells them apart.
+  const shared = table.seats.some((other) => other.seat !== seat && other.name === slot.name);
+  return shared ? `${slot.name} ${seat}` : slot.name;
+}
+
+// The engine writes seats as "seat 3" (or "{s3}"); a person reads names.
+function withNames(text, table, you) {
+  return text
+    .replace(/\{s(\d+)\}/g, (_, seat) => nameOf(table, Number(seat), you))
+    .replace(/\bseat (\d+)/g, (_, seat) => nameOf(table, Number(seat), you))
+    .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => nameOf(table, Number(seat), you)).join(", ")}`);
+}
+
+function listNames(seats, table, you) {
+  return seats.map((seat) => nameOf(table, seat, you)).join(", ");
+}
+
+function dieInfo(guide, key) {
+  const dice = (guide && guide.data && guide.data.dice) || [];
+  return dice.find((die) => die.key === key) || { key, title: key, faces: [], hint: "" };
+}
+
+function standInfo(guide, key, value) {
+  const stands = (guide && guide.data && guide.data.stands) || [];
+  return stands.find((stand) => stand.key === key) || { key, name: key, alias: "", value };
+}
+
+function stars(values) {
+  return values.reduce((sum, value) => sum + value, 0);
+}
+
+// ------------------------------------------------------------------------ buttons
+
+function actionButton(action, context, className, ...children) {
+  return el("button", {
+    type: "button",
+    class: `mp-choice ${className || ""}`.trim(),
+    "data-action": action,
+    disabled: context.pending,
+    onclick: () => context.onAction(action),
+  }, ...children);
+}
+
+// ------------------------------------------------------------------------ the prompt
+
+function promptFor(context, obs) {
+  const { legal, table, you, guide } = context;
+  if (!legal || !legal.length) return null;
+  const verbs = new Set(legal.map((action) => action.split(" ")[0]));
+  const me = obs.seats[you] || {};
+  const hand = obs.hand || [];
+  const box = (title, text, ...choices) => el("section", { class: "mp-prompt", "aria-label": "Your move" },
+    el("h3", { text: title }), text ? el("p", { text }) : null, ...choices);
+
+  if (verbs.has("declare")) {
+    const base = stars(hand) + me.prize_stars;
+    return box("Go for King Mole's Crown?",
+      `Your moles (${stars(hand)}★) and prizes (${me.prize_stars}★) plus the prize die (1–6) give between ${base + 1} and ${base + 6} stars. ` +
+      "Declare and you must roll the prize die this round: reach 40 and you win the Crown (if another declarer reaches 40 too, you play a Showdown); " +
+      "miss and you get nothing and your moles are gone. Declarations are public and final.",
+      el("div", { class: "mp-choices two" },
+        actionButton("declare", context, "mp-declare", el("strong", { text: "Go for the Crown!" }), el("span", { text: "declare: roll the prize die for 40" })),
+        actionButton("pass", context, "mp-pass", el("strong", { text: "Not this round" }), el("span", { text: "pass: pick a die as usual" }))));
+  }
+  if (verbs.has("glove") || verbs.has("prize")) {
+    const cards = ["glove", "pan", "mallet", "prize"].map((key) => {
+      const die = dieInfo(guide, key);
+      const body = [
+        el("span", { class: "mp-choice-head" }, dieIcon(key, 34), el("strong", { text: die.title })),
+        el("span", { class: "mp-faces" }, die.faces.map((f) => face(f, true))),
+        el("span", { class: "mp-hint", text: die.hint }),
+      ];
+      if (legal.includes(key)) return actionButton(key, context, `mp-die mp-die-${key}`, ...body);
+      return el("div", { class: `mp-choice mp-die mp-die-${key} unavailable`, "aria-disabled": "true" }, ...body,
+        el("span", { class: "mp-note", text: "Not now: you hold no mole." }));
+    });
+    return box("Pick your die for this round — in secret",
+      "The others see only “chosen” until everyone has picked; then all dice are rolled together. A number is the hole the die whacks; x misses.",
+      el("div", { class: "mp-choices dice" }, cards));
+  }
+  if (verbs.has("discard")) {
+    const limit = obs.hand_limit;
+    const values = legal.map((action) => Number(action.split(" ")[1]));
+    return box(`Discard down to ${limit} moles`,
+      `You hold ${hand.length} moles; the hand limit is ${limit}. Discard ${hand.length - limit} of your choice, one at a time: the others only learn that you discarded a mole.`,
+      el("div", { class: "mp-choices" }, values.map((value) =>
+        actionButton(`discard ${value}`, context, "mp-discard", moleCard(value),
+          el("span", { text: `Discard a ${value}★ (you hold ${hand.filter((v) => v === value).length})` })))));
+  }
+  if (verbs.has("order")) {
+    const draft = obs.draft || { pickers: [], total: 0 };
+    const last = draft.king_picks_last ? " You, King Mole, tied with them too and pick after them." : "";
+    return box("A tie in the prize draft: you decide",
+      `${listNames(draft.pickers, table, you)} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
+      el("div", { class: "mp-choices list" }, legal.map((action) => {
+        const order = action.split(" ").slice(1).map(Number);
+        return actionButton(action, context, "mp-order", el("span", { text: order.map((seat) => nameOf(table, seat, you)).join(" → ") }));
+      })));
+  }
+  if (verbs.has("take")) {
+    const total = obs.draft ? obs.draft.total : me.total;
+    return box(`Take a prize worth up to ${total}★`,
+      `Your total this round is ${total}★. Take one face-up prize within reach; its stars add to your future totals. The card under it stays face down until the round ends.`,
+      el("div", { class: "mp-choices list" }, legal.map((action) => {
+        const key = action.split(" ")[1];
+        const stand = standInfo(guide, key, obs.stands[key] && obs.stands[key].value);
+        return actionButton(action, context, `mp-take stand-${key}`, el("strong", { text: `${stand.value}★` }), el("span", { text: stand.name }));
+      })));
+  }
+  if (verbs.has("crown")) {
+    return box("The Showdown is tied: crown the winner",
+      "As King Mole you decide which of the tied players wins King Mole's Crown and the game.",
+      el("div", { class: "mp-choices list" }, legal.map((action) =>
+        actionButton(action, context, "mp-crown-pick", crownIcon(), el("span", { text: nameOf(table, Number(action.split(" ")[1]), you) })))));
+  }
+  // An action this page does not know yet still gets a plain button.
+  return box("Your move", null, el("div", { class: "mp-choices list" }, legal.map((action) => actionButton(action, context, "", action))));
+}
+
+function waitingLine(context, obs) {
+  const { table, you } = context;
+  if (obs.step === "over") {
+    const winners = obs.winners || [];
+    const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
+    let text = "Game over.";
+    if (crowned) text = `Game over: ${nameOf(table, winners[0], you)} won King Mole's Crown!`;
+    else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
+    return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
+  }
+  const movers = (obs.to_move || []).filter((seat) => seat !== you);
+  if (!movers.length || context.legal.length) return null;
+  return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
+}
+
+// ------------------------------------------------------------------------ the table
+
+function statusBar(context, obs) {
+  const { table, you } = context;
+  return el("div", { class: "mp-status board-info" },
+    el("span", {}, el("strong", { text: `Round ${obs.round}` }), ` of ${obs.round_limit}`),
+    el("span", { class: "mp-step", text: STEP_WORDS[obs.step] || obs.step }),
+    obs.king === null ? null : el("span", { class: "mp-king" }, crownIcon(), ` King Mole: ${nameOf(table, obs.king, you)}`),
+    el("span", { text: `Deck ${obs.deck} · Discard pile ${obs.discard}` }));
+}
+
+// The round whose dice are face up now: this one once rolled, else the one before.
+function revealedRound(obs) {
+  const rolled = obs.seats.some((seat) => seat.roll !== null);
+  if (rolled || obs.step === "over") {
+    return { round: obs.round, dice: obs.seats.map((seat) => ({ die: seat.die, roll: seat.roll })), events: obs.events, current: true };
+  }
+  const dice = obs.last_round_dice || [];
+  if (!dice.some((entry) => entry.die)) return null;
+  return { round: obs.round - 1, dice, events: obs.last_round_events || [], current: false };
+}
+
+function holesView(context, obs, reveal) {
+  const { guide, table, you } = context;
+  const dice = (guide && guide.data && guide.data.dice) || [];
+  const landed = new Map(); // hole number → the dice that rolled it, this round
+  if (reveal && reveal.current && !obs.showdown) {
+    reveal.dice.forEach((entry, seat) => {
+      if (entry.die && entry.die !== "prize" && entry.roll && entry.roll !== "x") {
+        const key = Number(entry.roll);
+        if (!landed.has(key)) landed.set(key, []);
+        landed.get(key).push({ seat, die: entry.die });
+      }
+    });
+  }
+  const holes = obs.holes.map((count, index) => {
+    const number = index + 1;
+    const backs = Array.from({ length: Math.min(count, 8) }, () => moleBack());
+    const hitBy = dice.filter((die) => die.key !== "prize" && die.faces.includes(String(number)));
+    return el("li", { class: "mp-hole", "data-hole": number },
+      el("span", { class: "mp-hole-number", text: `Hole ${number}` }),
+      el("span", { class: "mp-mound" }, backs, count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),
+      el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
+      el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
+      (landed.get(number) || []).length
+        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), nameOf(table, hit.seat, you))))
+        : null);
+  });
+  return el("section", { class: "mp-area", "aria-label": "Mole holes" },
+    el("h3", { text: "Mole holes" }),
+    el("ol", { class: "mp-holes" }, holes));
+}
+
+function standsView(context, obs) {
+  const { guide } = context;
+  const cards = Object.entries(obs.stands).map(([key, stand]) => {
+    const info = standInfo(guide, key, stand.value);
+    let top;
+    if (stand.face_up) top = el("span", { class: "mp-prize-card", text: `${stand.value}★` });
+    else if (stand.face_down) top = el("span", { class: "mp-prize-card taken", text: "taken" });
+    else top = el("span", { class: "mp-prize-card gone", text: "empty" });
+    return el("li", { class: `mp-stand stand-${key}${stand.face_up ? "" : " down"}`, "data-stand": key },
+      el("span", { class: "mp-stand-name", text: info.name }),
+      top,
+      el("span", { class: "mp-band", text: `total ${stand.value}+` }),
+      el("span", { class: "mp-left", text: `${stand.face_down} face down` }));
+  });
+  return el("section", { class: "mp-area", "aria-label": "Prize stands" }, el("h3", { text: "Prize stands" }), el("ol", { class: "mp-stands" }, cards));
+}
+
+function dieStatus(entry) {
+  if (entry.die === null) return null;
+  if (entry.die === "not yet") return el("span", { class: "mp-die-status waiting", text: "choosing…" });
+  if (entry.die === "chosen") return el("span", { class: "mp-die-status chosen", text: "chosen ✓" });
+  return el("span", { class: "mp-die-status shown" }, dieIcon(entry.die, 18), entry.roll === null ? " to roll" : null, entry.roll !== null ? face(entry.roll, true) : null);
+}
+
+function playersView(context, obs) {
+  const { table, you, guide } = context;
+  const movers = new Set(obs.to_move || []);
+  const cards = obs.seats.map((entry, seat) => {
+    const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
+    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
+      el("span", { class: "mp-player-name" }, seat === obs.king ? crownIcon(16) : null, nameOf(table, seat, you)),
+      el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
+        el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
+        el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
+      el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
+      prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
+      obs.showdown ? null : dieStatus(entry), // the Showdown panel shows its own dice
+      entry.declared ? el("span", { class: "mp-badge crown-bid", text: "going for the Crown!" }) : entry.may_declare ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null,
+      entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★` }) : null);
+  });
+  return el("section", { class: "mp-area", "aria-label": "Players" }, el("h3", { text: "Players" }), el("ol", { class: "mp-players" }, cards));
+}
+
+function handView(obs) {
+  if (!Array.isArray(obs.hand)) return null;
+  const hand = obs.hand;
+  if (obs.step === "over" && !hand.length) return null;
+  return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand" },
+    el("h3", { text: `Your hand: ${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★ (limit ${obs.hand_limit})` }),
+    hand.length ? el("div", { class: "mp-hand" }, hand.map(moleCard)) : el("p", { class: "muted", text: "No moles in hand: you must whack before you win." }));
+}
+
+function showdownView(context, obs) {
+  if (!obs.showdown) return null;
+  const { table, you } = context;
+  const rows = obs.showdown.map((entry) => el("li", { class: "mp-showdown-row" },
+    el("strong", { text: nameOf(table, entry.seat, you) }),
+    el("span", { class: "mp-showdown-dice" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-landed-die" }, dieIcon(key, 16), roll === null ? "…" : face(roll, true)))),
+    el("span", { text: `moles ${entry.moles.join(" ") || "none"}` }),
+    el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` })));
+  return el("section", { class: "mp-area mp-showdown", "aria-label": "Showdown for the Crown" },
+    el("h3", { text: "Showdown for the Crown" }),
+    el("p", { class: "muted", text: "Each competitor rolls all four dice; every whacking die claims its hole on its own. Score = moles whacked now + prize die." }),
+    el("ol", {}, rows));
+}
+
+// Each redraw (bots move many times a second) rebuilds the page: an animation under way is
+// resumed where it was by a negative delay, from the time it started.
+function animateFrom(node, start, now, duration) {
+  if (now >= start + duration) return;
+  node.classList.add("animate");
+  node.style.animationDelay = `${(start - now) / 1000}s`;
+}
+
+function revealView(context, reveal) {
+  if (!reveal) {
+    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [] };
+    return null;
+  }
+  const { table, you } = context;
+  const now = performance.now();
+  const diceKey = `${reveal.round}:${reveal.dice.map((d) => `${d.die}${d.roll}`).join(",")}`;
+  if (!revealShown || revealShown.diceKey !== diceKey) {
+    // A reveal already on the table when the page opens, or in a replay, is shown at rest.
+    const still = context.replaying || revealShown === null;
+    revealShown = { diceKey, diceStart: still ? -Infinity : now, starts: still ? reveal.events.map(() => -Infinity) : [] };
+  }
+  const shown = revealShown;
+  const dice = reveal.dice.map((entry, seat) => {
+    if (!entry.die) return null;
+    const rolled = entry.roll === null ? null : face(entry.roll);
+    if (rolled) animateFrom(rolled, shown.diceStart, now, DICE_MS);
+    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name", text: nameOf(table, seat, you) }), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
+  });
+  const steps = reveal.events.map((text, index) => {
+    if (shown.starts[index] === undefined) {
+      const previous = index ? shown.starts[index - 1] : shown.diceStart;
+      shown.starts[index] = context.replaying ? -Infinity : Math.max(now, previous + STEP_MS);
+    }
+    const line = el("li", { class: "mp-event" }, withNames(text, table, you));
+    animateFrom(line, shown.starts[index], now, LINE_MS);
+    return line;
+  });
+  const title = reveal.current ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
+  return el("section", { class: "mp-area mp-reveal", "aria-label": "Reveal", "data-round": reveal.round },
+    el("h3", { text: title }),
+    el("ol", { class: "mp-reveal-dice" }, dice),
+    steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
+}
+
+function thisRoundView(context, obs, reveal) {
+  if (reveal && reveal.current) return null;
+  if (!obs.events.length) return null;
+  const { table, you } = context;
+  return el("section", { class: "mp-area", "aria-label": "This round" }, el("h3", { text: `Round ${obs.round} so far` }),
+    el("ol", { class: "mp-events" }, obs.events.map((text) => el("li", { class: "mp-event" }, withNames(text, table, you)))));
+}
+
+function legendView() {
+  const item = (mark, words) => el("li", {}, mark, el("span", { text: words }));
+  const legend = el("details", { class: "mp-legend", open: legendOpen },
+    el("summary", { text: "What the marks mean" }),
+    el("ul", {},
+      item(el("span", { class: "mp-legend-mark" }, dieIcon("glove", 18), dieIcon("pan", 18), dieIcon("mallet", 18)), "Boxing Glove, Frying Pan, Giant Mallet: the whacking dice. Each face is a hole number 1–5; x is a miss. A die alone on a hole takes all its moles; dice on the same hole share them evenly and leave the rest."),
+      item(el("span", { class: "mp-legend-mark" }, dieIcon("prize", 18)), "Prize die (1–6 stars): cashes in every mole in your hand for a prize."),
+      item(el("span", { class: "mp-legend-mark" }, moleBack(), moleBack()), "Face-down moles. Each hole shows how many it holds: “holes 4, 2, 2, 4, 1” means 4 moles in hole 1, 2 in hole 2, and so on. Nobody knows their values. The small dice under a hole are the dice that can hit it."),
+      item(el("span", { class: "mp-legend-mark" }, moleCard(3)), "A mole you hold, worth 1 to 5 stars (★). Only you see your own."),
+      item(el("span", { class: "mp-legend-mark" }, el("span", { class: "mp-prize-card small", text: "20★" })), "A face-up prize. “total 20+” is its band: a cash-in total of 20 or more may take it (totals 20–24 reach this stand and the cheaper ones). “9 face down” cards wait under it."),
+      item(el("span", { class: "mp-legend-mark" }, crownIcon()), "King Mole: asks first about the Crown, orders ties in the draft and loses his own ties."),
+      item(el("span", { class: "mp-legend-mark" }, el("span", { class: "mp-die-status chosen", text: "chosen ✓" })), "That player has picked a die in secret; all dice show once everyone has."),
+      item(el("span", { class: "mp-legend-mark" }, el("span", { class: "mp-badge", text: "may go…" })), "Could reach 40 stars this round, so may declare for the Crown."),
+    ));
+  legend.addEventListener("toggle", () => {
+    legendOpen = legend.open;
+  });
+  return legend;
+}
+
+export function render(container, context) {
+  const obs = context.observation || {};
+  if (!Array.isArray(obs.seats)) {
+    container.replaceChildren(el("p", { class: "muted", text: "The game is about to start." }));
+    return { handlesActions: true };
+  }
+  const reveal = revealedRound(obs);
+  const board = el("div", { class: "mp", "data-board": "mole-park" },
+    statusBar(context, obs),
+    promptFor(context, obs),
+    waitingLine(context, obs),
+    handView(obs),
+    revealView(context, reveal),
+    thisRoundView(context, obs, reveal),
+    showdownView(context, obs),
+    holesView(context, obs, reveal),
+    standsView(context, obs),
+    playersView(context, obs),
+    legendView());
+  container.replaceChildren(board);
+  return { handlesActions: true };
+}

@@ -1,0 +1,295 @@
+"""A person plays Mole Park at the drawn table against bots, by clicks only, on a laptop and
+on a phone; screenshots of each kind of prompt go to ``test-artifacts/mole-park/``
+(git-ignored) for a person to look at."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+import molehaven
+from molehaven.core import State
+from tests.browser.pages import (
+    NEXT_TURN,
+    PHONE,
+    click_only,
+    describe,
+    fill_bots_and_start,
+    open_page,
+)
+from tests.games.mole_park.helpers import (
+    apply_all,
+    choose,
+    deal,
+    new_game,
+    play_round,
+    roll,
+)
+from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss, tied_at_fifteen
+from tests.server.live_server import LiveServer
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-park"
+LAPTOP_800 = {"width": 1280, "height": 800}
+PLAYERS = 3
+HAND_LIMIT = 3
+DIE_TITLES = ("Boxing Glove", "Frying Pan", "Giant Mallet")
+# How many of seat 0's own moves the log shows (they read "Ann (seat 0): glove").
+MY_MOVES = """() => [...document.querySelectorAll("#log li")]
+    .filter(item => item.innerText.includes("(seat 0): ")).length"""
+
+
+def create_mole_park_table(
+    page: Page, server: LiveServer, players: int, options: dict[str, str]
+) -> str:
+    """The lobby's form, as ``pages.create_table`` fills it, with a player count and typed
+    options."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#game option[value='mole-park']", state="attached")
+    page.select_option("#game", "mole-park")
+    page.select_option("#players", str(players))
+    for option, value in options.items():
+        page.fill(f"#option-{option}", value)
+    page.fill("#name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def assert_fits(page: Page, width: int) -> None:
+    """No horizontal scrolling: not the page, not the board, not any part of the board."""
+    sizes = page.evaluate(
+        """() => {
+        const board = document.querySelector("#board");
+        const drawn = document.querySelector("[data-board]").getBoundingClientRect();
+        return {page: document.documentElement.scrollWidth, board: board.scrollWidth,
+                boardBox: board.clientWidth, right: drawn.right};
+    }"""
+    )
+    assert sizes["page"] <= width, sizes
+    assert sizes["board"] <= sizes["boardBox"] + 1, sizes  # sub-pixel rounding
+    assert sizes["right"] <= width, sizes
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots at 1280 px and at 390 px of the same moment, each checked for fit."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for viewport in (LAPTOP_800, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        path = ARTIFACTS / f"{name}-{viewport['width']}.png"
+        page.screenshot(path=path, full_page=True, animations="disabled")
+        assert_fits(page, viewport["width"])
+        if viewport is PHONE:  # what a phone shows first, at full resolution
+            page.screenshot(path=ARTIFACTS / f"{name}-390-screen.png", animations="disabled")
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+
+
+def pick(offered: list[str], rng: random.Random, hand_size: int) -> str:
+    """A person's plain strategy: go for the Crown when allowed, cash in a full hand (so
+    whacking often goes over the limit and asks for discards), take the best prize in reach,
+    else anything offered."""
+    for wanted in ("declare",):
+        if wanted in offered:
+            return wanted
+    if "prize" in offered and hand_size >= HAND_LIMIT:
+        return "prize"
+    takes = [action for action in offered if action.startswith("take ")]
+    if takes:
+        return takes[-1]  # the stands are offered cheapest first
+    return rng.choice(offered)
+
+
+def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: LiveServer) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    # A hand limit of 3 (MP-20) makes discards common enough to be played; a round limit
+    # (MP-35) keeps the game to seconds when nobody reaches the Crown.
+    options = {"hand_limit": str(HAND_LIMIT), "round_limit": "20"}
+    table_id = create_mole_park_table(page, server, PLAYERS, options)
+    fill_bots_and_start(page)
+    board = page.locator("[data-board=mole-park]")
+    expect(board).to_be_visible()
+    expect(board.locator(".mp-hole")).to_have_count(5)
+    expect(board.locator(".mp-stand")).to_have_count(6)
+    expect(board.locator(".mp-player")).to_have_count(PLAYERS)
+
+    rng = random.Random("mole-park table")
+    seen: dict[int, list[str]] = {}  # version → what the board offered then
+    shot: set[str] = set()
+    before: str | None = None
+    while True:
+        turn = page.evaluate(NEXT_TURN, [before, 20])
+        assert turn is not None, f"nothing offered and no end in 20 s: {describe(page)}"
+        if turn["status"] == "over":
+            break
+        offered: list[str] = turn["offered"]
+        verb = offered[0].split(" ")[0]
+        kind = "choose" if verb in ("glove", "pan", "mallet", "prize") else verb
+        hand = board.locator(".mp-hand .mp-mole").count()
+        if kind == "choose":
+            prompt = board.locator(".mp-prompt")
+            for title in DIE_TITLES:  # the words come from the engine's public data
+                expect(prompt).to_contain_text(title)
+            # The others' secret choices show only as "chosen" (they choose without waiting);
+            # a declarer is committed to the prize die in public (MP-15).
+            for seat in range(1, PLAYERS):
+                player = board.locator(f".mp-player[data-seat='{seat}']")
+                if not player.locator(".crown-bid").count():
+                    expect(player.locator(".mp-die-status")).to_have_text("chosen ✓")
+        if kind not in shot and (kind != "choose" or board.locator(".mp-reveal").count()):
+            shot.add(kind)
+            shoot(page, kind)
+        seen[int(turn["version"])] = offered
+        action = pick(offered, rng, hand)
+        mine = page.evaluate(MY_MOVES)
+        if click_only(page, action):
+            # A bot's move can arrive before ours is taken in: wait for ours in the log.
+            page.wait_for_function(f"before => ({MY_MOVES})() > before", arg=mine, polling=10)
+        before = None
+
+    expect(board.locator(".mp-waiting.over")).to_contain_text("Game over")
+    expect(page.locator("#result")).not_to_be_empty()
+    shoot(page, "over")
+    page.click("#how-to-play summary")
+    expect(page.locator("#how-to-play-body")).to_contain_text("Giant Mallet")
+    board.locator(".mp-legend summary").click()
+    expect(board.locator(".mp-legend")).to_contain_text("holes 4, 2, 2, 4, 1")
+    shoot(page, "help")
+    page.click("#replay-first")  # the replay draws the table before anything happened
+    expect(page.locator("#replay-step")).to_contain_text("0 / ")
+    expect(board.locator(".mp-hole")).to_have_count(5)
+    page.click("#replay-next")
+    expect(page.locator("#replay-step")).to_contain_text("1 / ")
+    assert page.errors == []  # type: ignore[attr-defined]
+    assert "choose" in shot, shot
+
+    # A spectator gets the same table without a hand or a prompt.
+    spectator = open_page(browser, f"{server.url}/tables/{table_id}", viewport=PHONE)
+    watched = spectator.locator("[data-board=mole-park]")
+    expect(watched.locator(".mp-player")).to_have_count(PLAYERS)
+    assert watched.locator(".mp-your-hand, .mp-prompt, [data-action]").count() == 0
+    assert spectator.errors == []  # type: ignore[attr-defined]  # the other prompts depend on the dice
+
+    # Every click was a legal action, and the board offered exactly the legal actions.
+    response = page.request.get(f"{server.url}/api/tables/{table_id}/record")
+    assert response.ok
+    record = response.json()
+    state = molehaven.make("mole-park", players=PLAYERS, **record["options"]).initial_state()
+    played = 0
+    for number, entry in enumerate(record["actions"]):
+        if number in seen:
+            legal = sorted(str(action) for action in state.legal_actions(0))
+            assert sorted(seen[number]) == legal, number
+        if entry["seat"] == 0:
+            played += 1
+        state.apply(entry["seat"], entry["action"])
+    assert played > 0 and seen
+
+
+# ---------------------------------------------------------------- every prompt, from the rules
+
+
+def jasper_over_the_limit() -> tuple[State, int]:
+    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+    state = new_game(3, king=0)
+    play_round(state, [1, 3, 2, 1, 1], "x 3 x")
+    play_round(state, [2, 3, 1, 1, 1], "x x x")
+    play_round(state, [3, 3, 1, 1, 1], "x x x")
+    play_round(state, [4, 3, 1, 1, 1], "x x 2")
+    deal(state, 5, 1, 1, 1, 1)
+    choose(state, "glove glove glove")
+    roll(state, "x 1 1")
+    apply_all(state, "C: draw 2, C: draw 4, C: draw 1, C: draw 5")
+    return state, 2
+
+
+def king_orders_a_tie() -> tuple[State, int]:
+    """11.6: seats 1 and 2 tie on 15 and King Mole (seat 0) orders them (MP-24)."""
+    state = tied_at_fifteen()
+    choose(state, "glove prize prize")
+    roll(state, "x 3 3")
+    return state, 0
+
+
+def billy_takes_a_prize() -> tuple[State, int]:
+    """11.6, after the order: seat 2 takes a prize within 15 (MP-23, MP-25)."""
+    state, _ = king_orders_a_tie()
+    state.apply(0, "order 2 1")
+    return state, 2
+
+
+def lee_may_declare() -> tuple[State, int]:
+    """11.3 round 8: Lee (seat 0) may go for the Crown (MP-13)."""
+    return lee_and_sam(), 0
+
+
+def king_crowns_a_tied_showdown() -> tuple[State, int]:
+    """11.7: a tied Showdown that King Mole (seat 2) settles (MP-33)."""
+    return showdown_all_miss(lee_and_sam(king=2, players=3)), 2
+
+
+def choosing_with_a_hand() -> tuple[State, int]:
+    """11.6 round 5: every seat holds moles, so the prize die is offered too (MP-16)."""
+    return tied_at_fifteen(), 1
+
+
+# The board module drawn alone into a table page's board (the table itself does not exist,
+# so the page's own script stops at "no such table" and draws nothing over it).
+DRAW_ALONE = """async ([observation, legal, you, names]) => {
+    const board = await import("/static/js/boards/mole-park.js");
+    const guide = await (await fetch("/api/games/mole-park/guide")).json();
+    if (!document.querySelector("link[data-probe]")) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `/static/${board.stylesheet}`;
+        link.dataset.probe = "";
+        document.head.append(link);
+        await new Promise(resolve => link.addEventListener("load", resolve));
+    }
+    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
+    const table = {game: "mole-park", players: names.length, seats};
+    window.clicked = [];
+    board.render(document.querySelector("#board"), {
+        observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
+        table, you, log: [], describe: () => "", guide, replaying: false, pending: false,
+    });
+    return [...document.querySelectorAll("[data-board] [data-action]")].map(
+        node => node.dataset.action);
+}"""
+
+
+SCENES: tuple[Callable[[], tuple[State, int]], ...] = (
+    choosing_with_a_hand,
+    lee_may_declare,
+    jasper_over_the_limit,
+    king_orders_a_tie,
+    billy_takes_a_prize,
+    king_crowns_a_tied_showdown,
+)
+
+
+def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Each decision of the rules' worked examples, drawn from the engine's observation: one
+    target per legal action, each click hands that action over, nothing cut off. (One page
+    for all: a server per scene would cost more than the scenes.)"""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    expect(page.locator("#table")).to_have_attribute("data-connection", "down")
+    for scene in SCENES:
+        state, seat = scene()
+        legal = sorted(str(action) for action in state.legal_actions(seat))
+        assert legal, scene.__name__
+        names = ["Lee", "Sam", "Jo"][: state.game.players]
+        drawn = page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, names])
+        assert sorted(drawn) == legal, scene.__name__
+        prompt = page.locator("[data-board] .mp-prompt")
+        expect(prompt).to_be_visible()
+        assert "{" not in prompt.inner_text()  # no unfilled placeholder or raw data
+        for action in legal:
+            page.locator(f'[data-board] [data-action="{action}"]').click()
+        assert page.evaluate("() => window.clicked") == legal, scene.__name__
+        shoot(page, f"prompt-{scene.__name__.replace('_', '-')}")
+    assert page.errors == []  # type: ignore[attr-defined]
