@@ -160,3 +160,21 @@ def test_report_html_escapes_names() -> None:
     page = render_html({"game": "mole-hill"}, [summarise("<b>", results)], [], results)
     assert "<b>" not in page.replace("<body>", "")
     assert "&lt;b&gt;" in page
+
+
+def test_end_conditions_are_read_from_each_games_final_view() -> None:
+    """MP-35: a Mole Park game cut short by its round limit ends on totals, not the crown."""
+    results = play_slug("mole-park", [Variant("short", {"round_limit": 2})], games=3)
+    assert {game.end for game in results} == {"round limit"}
+    mole = play_slug("the-mole", [Variant("tm", {"target_score": 2})], games=3, players=3)
+    assert all(0 <= game.extras["conviction rate"] <= 1 for game in mole)
+
+
+def play_slug(
+    slug: str, variants: list[Variant], games: int, players: int = 2
+) -> list[GameMetrics]:
+    specs = lab_games(
+        slug, players=players, variants=variants, agents=("random",) * players, seed=3,
+        indices=range(games),
+    )  # fmt: skip
+    return run_lab(LocalRunner(1), specs)

@@ -28,6 +28,7 @@ from molehaven.sim.lab import (
 from molehaven.sim.lab_report import (
     difference_rows,
     render_html,
+    save_plots,
     side_by_side,
     summary_json,
     write_csv,
@@ -117,6 +118,9 @@ def lab(
     json_path: Annotated[
         Path | None, typer.Option("--json", help="Write the summary here (JSON).")
     ] = None,
+    plots: Annotated[
+        Path | None, typer.Option(help="Write each plot as a PNG file into this folder.")
+    ] = None,
 ) -> None:
     """Play rule variants on the same chance streams and compare them, with intervals."""
     game_class = REGISTRY.game_class(game)
@@ -185,6 +189,9 @@ def lab(
     if report is not None:
         report.write_text(render_html(meta, summaries, differences, results), encoding="utf-8")
         console.print(f"report written to {report}")
+    if plots is not None:
+        for path in save_plots(plots, summaries, differences, results):
+            console.print(f"plot written to {path}")
     if csv_path is not None:
         write_csv(csv_path, results)
         console.print(f"games written to {csv_path}")

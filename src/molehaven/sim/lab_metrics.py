@@ -115,7 +115,10 @@ def _maulwurf_end(final: Observation, state: State) -> str:
 
 
 def _mole_park_end(final: Observation, state: State) -> str:
-    return "crown won" if final.get("king") is not None else "round limit"
+    # ``king`` is the King Mole token (who starts a round), not the crown: a game that
+    # reached its round limit ended on totals.
+    limit = _int(final.get("round_limit"))
+    return "round limit" if limit and _int(final.get("round")) >= limit else "crown won"
 
 
 def _mole_park_extra(final: Observation, state: State) -> dict[str, float]:

@@ -237,6 +237,40 @@ img { max-width: 100%; height: auto; display: block; margin: 0.75rem 0; }
 """
 
 
+def figures(
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+    results: Sequence[GameMetrics],
+) -> list[tuple[str, str, Figure]]:
+    """Every plot of a report: (file stem, title, figure)."""
+    variants = [summary.name for summary in summaries]
+    drawn = [
+        ("win-shares", "Win share per seat", plot_win_shares(summaries)),
+        ("lengths", "Game length", plot_lengths(results, variants)),
+        ("lead", "Lead and score margin", plot_lead(summaries, results)),
+    ]
+    forest = plot_differences(differences)
+    if forest is not None:
+        drawn.append(("differences", "Paired differences in win share", forest))
+    return drawn
+
+
+def save_plots(
+    folder: Path,
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+    results: Sequence[GameMetrics],
+) -> list[Path]:
+    """Write every plot as a PNG file in ``folder``; returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for stem, _, figure in figures(summaries, differences, results):
+        path = folder / f"{stem}.png"
+        figure.savefig(path, format="png", dpi=100, bbox_inches="tight")
+        paths.append(path)
+    return paths
+
+
 def render_html(
     meta: Mapping[str, object],
     summaries: Sequence[VariantSummary],
@@ -244,17 +278,9 @@ def render_html(
     results: Sequence[GameMetrics],
 ) -> str:
     variants = [summary.name for summary in summaries]
-    figures = [
-        ("Win share per seat", plot_win_shares(summaries)),
-        ("Game length", plot_lengths(results, variants)),
-        ("Lead and score margin", plot_lead(summaries, results)),
-    ]
-    forest = plot_differences(differences)
-    if forest is not None:
-        figures.append(("Paired differences in win share", forest))
     images = "".join(
         f'<img alt="{html.escape(title)}" src="data:image/png;base64,{_png(figure)}">'
-        for title, figure in figures
+        for _, title, figure in figures(summaries, differences, results)
     )
     meta_rows = [(key, str(value)) for key, value in meta.items()]
     variant_tables = _table(("metric", *variants), side_by_side(summaries))
