@@ -173,7 +173,7 @@ def paired_difference(
 
 def _note(games: int, mean: float, spread: float, margin: float) -> str:
     if spread == 0.0:
-        return "identical in every game"
+        return "identical in every game" if mean == 0.0 else "the same difference in every game"
     notes = []
     if games < FEW_GAMES:
         notes.append(f"only {games} games: a rough interval")
