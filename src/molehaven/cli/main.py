@@ -16,6 +16,7 @@ from rich.console import Console
 from molehaven.agents import AGENTS, Agent
 from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
+from molehaven.cli.lab import lab
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.play import QuitGame, Table
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
@@ -203,6 +204,7 @@ def simulate(
 
 
 app.command()(serve)
+app.command()(lab)
 
 
 def main() -> None:

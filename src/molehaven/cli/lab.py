@@ -1,0 +1,231 @@
+"""``molehaven lab``: compare rule variants of a game on common random numbers."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from molehaven.agents import AGENTS
+from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.options import parse_option_pairs
+from molehaven.core import OptionsError
+from molehaven.games import REGISTRY
+from molehaven.sim.lab import (
+    GameMetrics,
+    LocalRunner,
+    RayRunner,
+    Runner,
+    Variant,
+    lab_games,
+    run_lab,
+)
+from molehaven.sim.lab_report import (
+    difference_rows,
+    render_html,
+    save_plots,
+    side_by_side,
+    summary_json,
+    write_csv,
+)
+from molehaven.sim.lab_stats import (
+    PairedDifference,
+    VariantSummary,
+    compare,
+    summarise,
+    widest_interval,
+)
+
+console = Console()
+BATCH = 100  # games per variant between two --until-ci checks
+
+
+def parse_variant(text: str, slug: str) -> Variant:
+    """``NAME`` or ``NAME=option=value,option=value``, typed and checked for ``slug``."""
+    name, _, rest = text.partition("=")
+    name = name.strip()
+    if not name:
+        raise CliError(f"a variant is NAME=option=value,...; got {text!r}")
+    pairs = [pair.strip() for pair in rest.split(",") if pair.strip()]
+    options = parse_option_pairs(REGISTRY.game_class(slug).option_specs(), pairs)
+    REGISTRY.make(slug, None, **options)  # the values themselves are checked here
+    return Variant(name, options)
+
+
+def parse_agents(text: str, players: int) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    if len(names) == 1:
+        names = names * players
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown or len(names) != players:
+        raise CliError(
+            f"--agents takes one agent for every seat or one per seat ({players}),"
+            f" from: {', '.join(AGENTS)}; got {text!r}"
+        )
+    return names
+
+
+@one_line_errors
+def lab(
+    game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill.")],
+    variant: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--variant",
+            "-v",
+            help="A rule variant: NAME=option=value,option=value (repeat; NAME alone keeps"
+            " the defaults). Default: one variant with the defaults.",
+        ),
+    ] = None,
+    agents: Annotated[
+        str, typer.Option(help="Agents per seat, comma-separated, or one for every seat.")
+    ] = "random",
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats (default: the minimum).")
+    ] = None,
+    games: Annotated[
+        int,
+        typer.Option("--games", "-n", min=1, help="Games per variant (with --until-ci: the most)."),
+    ] = 1000,
+    seed: Annotated[int, typer.Option(help="The same seed gives the same games and report.")] = 0,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Local worker processes (default: every core)."),
+    ] = None,
+    ray: Annotated[
+        str | None,
+        typer.Option(help="Run the games as Ray tasks: a cluster address, or 'local'."),
+    ] = None,
+    until_ci: Annotated[
+        float | None,
+        typer.Option(
+            min=0.0,
+            help="Play batches until the widest 95% interval of the seat-0 win share (or of"
+            " its paired differences) is at most this wide, or --games is reached.",
+        ),
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option(help="Write the HTML report (with plots) here.")
+    ] = None,
+    csv_path: Annotated[
+        Path | None, typer.Option("--csv", help="Write one row per game here (CSV).")
+    ] = None,
+    json_path: Annotated[
+        Path | None, typer.Option("--json", help="Write the summary here (JSON).")
+    ] = None,
+    plots: Annotated[
+        Path | None, typer.Option(help="Write each plot as a PNG file into this folder.")
+    ] = None,
+) -> None:
+    """Play rule variants on the same chance streams and compare them, with intervals."""
+    game_class = REGISTRY.game_class(game)
+    texts = variant or ["default"]
+    variants = [parse_variant(text, game) for text in texts]
+    names = [v.name for v in variants]
+    if len(set(names)) != len(names):
+        raise CliError(f"variant names must differ; got {', '.join(names)}")
+    seats = REGISTRY.make(game, players).players
+    agent_names = parse_agents(agents, seats)
+    runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
+    started = time.perf_counter()
+    results: list[GameMetrics] = []
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            total = games if until_ci is None else min(games, BATCH)
+            task = progress.add_task(
+                f"{game_class.info.title}, {len(variants)} variants", total=total * len(variants)
+            )
+            played = 0
+            while played < games:
+                batch = games - played if until_ci is None else min(BATCH, games - played)
+                specs = lab_games(
+                    game,
+                    players=seats,
+                    variants=variants,
+                    agents=agent_names,
+                    seed=seed,
+                    indices=range(played, played + batch),
+                )
+                results += run_lab(runner, specs, on_result=lambda _: progress.advance(task))
+                played += batch
+                if until_ci is not None:
+                    width = widest_interval(results, names)
+                    if width <= until_ci:
+                        break
+                    progress.update(task, total=min(games, played + BATCH) * len(variants))
+    except OptionsError as error:
+        raise CliError(str(error)) from None
+    finally:
+        runner.close()
+    elapsed = time.perf_counter() - started
+    summaries = [summarise(name, [r for r in results if r.variant == name]) for name in names]
+    differences = compare(results, names)
+    meta: dict[str, object] = {
+        "game": game,
+        "players": seats,
+        "agents": ", ".join(f"seat {s}: {a}" for s, a in enumerate(agent_names)),
+        "variants": "; ".join(
+            f"{v.name}: " + (", ".join(f"{k}={val}" for k, val in v.options.items()) or "defaults")
+            for v in variants
+        ),
+        "games per variant": played,
+        "seed": seed,
+        "ran on": _where(runner, ray),
+        "seconds": round(elapsed, 1),
+    }
+    print_results(summaries, differences, meta)
+    if report is not None:
+        report.write_text(render_html(meta, summaries, differences, results), encoding="utf-8")
+        console.print(f"report written to {report}")
+    if plots is not None:
+        for path in save_plots(plots, summaries, differences, results):
+            console.print(f"plot written to {path}")
+    if csv_path is not None:
+        write_csv(csv_path, results)
+        console.print(f"games written to {csv_path}")
+    if json_path is not None:
+        json_path.write_text(summary_json(meta, summaries, differences), encoding="utf-8")
+        console.print(f"summary written to {json_path}")
+
+
+def _where(runner: Runner, ray: str | None) -> str:
+    if isinstance(runner, LocalRunner):
+        return f"{runner.jobs} local process{'es' if runner.jobs != 1 else ''}"
+    return f"Ray ({ray})"
+
+
+def print_results(
+    summaries: list[VariantSummary],
+    differences: list[PairedDifference],
+    meta: dict[str, object],
+) -> None:
+    console.print(
+        f"[bold]{meta['game']}[/]: {meta['games per variant']} games per variant,"
+        f" seed {meta['seed']}, {meta['ran on']}, {meta['seconds']} s"
+    )
+    table = Table(title="each variant (95% intervals)")
+    table.add_column("metric")
+    for summary in summaries:
+        table.add_column(summary.name)
+    for row in side_by_side(summaries):
+        table.add_row(*row)
+    console.print(table)
+    if differences:
+        paired = Table(title="paired differences (first − second, 95% interval)")
+        for column in ("pair", "metric", "games", "difference", "interval", "note"):
+            paired.add_column(column)
+        for row in difference_rows(differences):
+            paired.add_row(*row)
+        console.print(paired)

@@ -1,0 +1,190 @@
+"""What the designer's lab measures in one game: length, lead, choice and each game's own facts.
+
+Everything is read through the public game API (``scores()``, ``legal_actions``, the public
+observation at the end), so the lab holds no rule of any game. The few game-specific facts
+(how a game ended, prizes taken, convictions) are read from each game's final public
+observation by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from molehaven.core import CHANCE, CLOCK, JSONValue, Observation, State
+
+CURVE_POINTS = 11  # the score margin at 0%, 10%, … 100% of a game
+
+
+@dataclass(slots=True)
+class Tracker:
+    """Watches one game being played (``sim.driver.play_game``'s observer)."""
+
+    leaders: list[int | None] = field(default_factory=list)
+    margins: list[float] = field(default_factory=list)
+    scores: list[tuple[float, ...]] = field(default_factory=list)
+    decisions: int = 0
+    choices: int = 0
+    branching: int = 0
+
+    def __call__(self, state: State) -> None:
+        scores = tuple(state.scores())
+        self.scores.append(scores)
+        if state.is_terminal() or state.is_chance():
+            return
+        for seat in state.to_move():
+            count = len(state.legal_actions(seat))
+            self.decisions += 1
+            self.branching += count
+            self.choices += count > 1
+
+
+def sole_leader(scores: Sequence[float]) -> int | None:
+    best = max(scores)
+    leaders = [seat for seat, score in enumerate(scores) if score == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def lead_changes(history: Sequence[tuple[float, ...]]) -> int:
+    """How often the sole leader by score changed hands (ties are no leader)."""
+    changes = 0
+    previous: int | None = None
+    for scores in history:
+        leader = sole_leader(scores)
+        if leader is not None:
+            if previous is not None and leader != previous:
+                changes += 1
+            previous = leader
+    return changes
+
+
+def leads_for_good_from(history: Sequence[tuple[float, ...]], winner: int) -> float:
+    """The share of the game (0 = from the start, 1 = only at the end) after which ``winner``
+    is the sole leader by score at every later step."""
+    steps = len(history)
+    start = steps - 1
+    while start > 0 and sole_leader(history[start - 1]) == winner:
+        start -= 1
+    return start / max(1, steps - 1)
+
+
+def margin_curve(history: Sequence[tuple[float, ...]], winner: int) -> tuple[float, ...]:
+    """The eventual winner's score minus the best other score, at evenly spaced points."""
+    steps = len(history)
+    curve = []
+    for point in range(CURVE_POINTS):
+        scores = history[round(point * (steps - 1) / (CURVE_POINTS - 1))]
+        others = [score for seat, score in enumerate(scores) if seat != winner]
+        curve.append(scores[winner] - max(others))
+    return tuple(curve)
+
+
+def ranks(scores: Sequence[float], returns: Sequence[float]) -> tuple[float, ...]:
+    """Each seat's finishing place (1 = first), by returns then scores; ties share the mean
+    of their places."""
+    keys = [(returns[seat], scores[seat]) for seat in range(len(scores))]
+    places: list[float] = []
+    for key in keys:
+        better = sum(other > key for other in keys)
+        equal = sum(other == key for other in keys)
+        places.append(better + (equal + 1) / 2)
+    return tuple(places)
+
+
+# ------------------------------------------------------------------ each game's own facts
+
+EndReader = Callable[[Observation, State], str]
+ExtraReader = Callable[[Observation, State], dict[str, float]]
+
+
+def _int(value: JSONValue) -> int:
+    return value if isinstance(value, int) else 0
+
+
+def _list(value: JSONValue) -> list[JSONValue]:
+    return list(value) if isinstance(value, list) else []
+
+
+def _maulwurf_end(final: Observation, state: State) -> str:
+    if _int(final.get("turns")) >= _int(final.get("max_turns")) > 0:
+        return "turn limit"
+    out = _list(final.get("out"))
+    if out and sum(not gone for gone in out) == 1:
+        return "last seat with moles"
+    return "golden shovel"
+
+
+def _mole_park_end(final: Observation, state: State) -> str:
+    # ``king`` is the King Mole token (who starts a round), not the crown: a game that
+    # reached its round limit ended on totals.
+    limit = _int(final.get("round_limit"))
+    return "round limit" if limit and _int(final.get("round")) >= limit else "crown won"
+
+
+def _mole_park_extra(final: Observation, state: State) -> dict[str, float]:
+    seats = [seat for seat in _list(final.get("seats")) if isinstance(seat, dict)]
+    prizes = sum(len(_list(seat.get("prizes"))) for seat in seats)
+    return {"prizes taken": float(prizes), "rounds": float(_int(final.get("round")))}
+
+
+def _mole_majority_end(final: Observation, state: State) -> str:
+    reason = final.get("end_reason")
+    return str(reason) if reason else "over"
+
+
+def _the_mole_rounds(final: Observation) -> list[dict[str, JSONValue]]:
+    return [entry for entry in _list(final.get("history")) if isinstance(entry, dict)]
+
+
+def _the_mole_end(final: Observation, state: State) -> str:
+    return "target score"
+
+
+def _the_mole_extra(final: Observation, state: State) -> dict[str, float]:
+    rounds = _the_mole_rounds(final)
+    if not rounds:
+        return {}
+    convicted = sum(
+        entry.get("end") == "vote" and entry.get("accused") == entry.get("mole") for entry in rounds
+    )
+    named = sum(
+        entry.get("end") == "guess" and entry.get("guess") == entry.get("location")
+        for entry in rounds
+    )
+    return {
+        "rounds": float(len(rounds)),
+        "conviction rate": convicted / len(rounds),
+        "mole names the location": named / len(rounds),
+    }
+
+
+def _mole_hill_extra(final: Observation, state: State) -> dict[str, float]:
+    return {"rounds": float(_int(final.get("round")))}
+
+
+END_READERS: Mapping[str, EndReader] = {
+    "maulwurf-company": _maulwurf_end,
+    "mole-park": _mole_park_end,
+    "mole-majority": _mole_majority_end,
+    "the-mole": _the_mole_end,
+}
+EXTRA_READERS: Mapping[str, ExtraReader] = {
+    "mole-hill": _mole_hill_extra,
+    "mole-park": _mole_park_extra,
+    "the-mole": _the_mole_extra,
+}
+
+
+def end_condition(state: State) -> str:
+    reader = END_READERS.get(state.game.slug)
+    return reader(state.observation(None), state) if reader else "game over"
+
+
+def game_extras(state: State) -> dict[str, float]:
+    reader = EXTRA_READERS.get(state.game.slug)
+    return reader(state.observation(None), state) if reader else {}
+
+
+def turns_taken(state: State) -> int:
+    """Actions by real seats (chance and clock events are not turns)."""
+    return sum(seat not in (CHANCE, CLOCK) for seat, _ in state.history())

@@ -1,0 +1,369 @@
+"""The lab's outputs: a self-contained HTML report with plots, a CSV of every game and a JSON
+summary. Plots are drawn with matplotlib's object API (no global pyplot state) and embedded
+as PNG data, so the page opens anywhere, offline."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import dataclasses
+import html
+import io
+import json
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from molehaven.sim.lab import GameMetrics
+from molehaven.sim.lab_metrics import CURVE_POINTS
+from molehaven.sim.lab_stats import PairedDifference, VariantSummary
+from molehaven.sim.stats import Distribution, Estimate
+
+COLOURS = ("#1f6f8b", "#e07a1f", "#4a9a3b", "#b0413e", "#7a5aa6", "#8c6d31", "#d4589c", "#555")
+METHOD = (
+    "Game k of every variant is played on the same seed (common random numbers): chance and "
+    "the agents draw from the same streams and the seats hold the same agents. Win shares per "
+    "variant carry Wilson 95% intervals (a k-way draw counts 1/k for each); other means carry "
+    "normal-approximation 95% intervals. A difference between two variants is taken game by "
+    "game and its 95% interval is the normal approximation on those paired differences."
+)
+
+
+def _png(figure: Figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _colour(number: int) -> str:
+    return COLOURS[number % len(COLOURS)]
+
+
+def plot_win_shares(summaries: Sequence[VariantSummary]) -> Figure:
+    figure = Figure(figsize=(7, 3.6))
+    axes = figure.subplots()
+    players = len(summaries[0].win_shares)
+    width = 0.8 / len(summaries)
+    for number, summary in enumerate(summaries):
+        xs = [seat + (number - (len(summaries) - 1) / 2) * width for seat in range(players)]
+        means = [share.mean for share in summary.win_shares]
+        errors = [
+            [share.mean - share.low for share in summary.win_shares],
+            [share.high - share.mean for share in summary.win_shares],
+        ]
+        axes.bar(
+            xs, means, width, yerr=errors, capsize=3, label=summary.name, color=_colour(number)
+        )
+    axes.axhline(1 / players, color="#444", linestyle="--", linewidth=1, label="even share")
+    axes.set_xticks(range(players), [f"seat {seat}" for seat in range(players)])
+    axes.set_ylabel("win share (95% interval)")
+    axes.set_ylim(0, 1)
+    axes.set_title("Win share per seat")
+    axes.legend(fontsize="small")
+    return figure
+
+
+def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Figure:
+    figure = Figure(figsize=(7, 3.6))
+    axes = figure.subplots()
+    lengths = {
+        name: [game.actions for game in results if game.variant == name] for name in variants
+    }
+    everything = [value for values in lengths.values() for value in values]
+    low, high = min(everything), max(everything)
+    bins = max(5, min(40, high - low + 1))
+    for number, name in enumerate(variants):
+        axes.hist(
+            lengths[name],
+            bins=bins,
+            range=(low, high + 1),
+            histtype="step",
+            linewidth=1.8,
+            label=name,
+            color=_colour(number),
+        )
+    axes.set_xlabel("actions per game (chance included)")
+    axes.set_ylabel("games")
+    axes.set_title("Game length")
+    axes.legend(fontsize="small")
+    return figure
+
+
+def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics]) -> Figure:
+    figure = Figure(figsize=(9, 3.6))
+    margin_axes, change_axes = figure.subplots(1, 2)
+    progress = [100 * point / (CURVE_POINTS - 1) for point in range(CURVE_POINTS)]
+    for number, summary in enumerate(summaries):
+        if summary.margin_curve is not None:
+            margin_axes.plot(
+                progress,
+                summary.margin_curve,
+                marker="o",
+                markersize=3,
+                label=summary.name,
+                color=_colour(number),
+            )
+    margin_axes.axhline(0, color="#444", linewidth=0.8)
+    margin_axes.set_xlabel("share of the game played (%)")
+    margin_axes.set_ylabel("winner's score minus best other")
+    margin_axes.set_title("Score margin of the eventual winner")
+    margin_axes.legend(fontsize="small")
+    most = max((game.lead_changes for game in results), default=0)
+    width = 0.8 / len(summaries)
+    for number, summary in enumerate(summaries):
+        games = [game for game in results if game.variant == summary.name]
+        counts = [
+            sum(game.lead_changes == k for game in games) / len(games) for k in range(most + 1)
+        ]
+        xs = [k + (number - (len(summaries) - 1) / 2) * width for k in range(most + 1)]
+        change_axes.bar(xs, counts, width, label=summary.name, color=_colour(number))
+    change_axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    change_axes.set_xlabel("lead changes in a game")
+    change_axes.set_ylabel("share of games")
+    change_axes.set_title("Lead changes")
+    return figure
+
+
+def plot_differences(differences: Sequence[PairedDifference]) -> Figure | None:
+    shown = [d for d in differences if d.metric.endswith("win share") and not math.isnan(d.mean)]
+    if not shown:
+        return None
+    figure = Figure(figsize=(7, 0.45 * len(shown) + 1.2))
+    axes = figure.subplots()
+    for row, difference in enumerate(shown):
+        axes.errorbar(
+            [difference.mean],
+            [row],
+            xerr=[[difference.mean - difference.low], [difference.high - difference.mean]],
+            fmt="o",
+            color=_colour(0),
+            capsize=3,
+        )
+    axes.axvline(0, color="#444", linestyle="--", linewidth=1)
+    axes.set_yticks(range(len(shown)), [f"{d.first} − {d.second}: {d.metric}" for d in shown])
+    axes.invert_yaxis()
+    axes.set_xlabel("paired difference (95% interval)")
+    axes.set_title("Win share differences between variants")
+    return figure
+
+
+# ------------------------------------------------------------------------------- tables
+
+
+def _estimate(value: Estimate | None, digits: int = 3) -> str:
+    if value is None:
+        return "—"
+    return f"{value.mean:.{digits}f} ({value.low:.{digits}f}–{value.high:.{digits}f})"
+
+
+def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
+    rows = [("games", str(summary.games))]
+    for seat, share in enumerate(summary.win_shares):
+        rows.append((f"seat {seat} win share", _estimate(share)))
+    rows.append(
+        ("first-seat advantage (seat 0 share − even share)", f"{summary.first_seat_advantage:+.3f}")
+    )
+    for seat, rank in enumerate(summary.average_ranks):
+        rows.append((f"seat {seat} average rank", _estimate(rank, 2)))
+    rows.append(("games with a shared win or draw", str(summary.draws)))
+    rows.append(("actions: mean, sd, min, median, max", _distribution(summary.actions)))
+    rows.append(("turns: mean, sd, min, median, max", _distribution(summary.turns)))
+    rows.append(
+        (
+            "how games ended",
+            ", ".join(f"{end} {share:.0%}" for end, share in summary.end_shares.items()),
+        )
+    )
+    rows.append(
+        ("winner leads for good from (share of the game)", _estimate(summary.decided_from, 2))
+    )
+    rows.append(("lead changes", _estimate(summary.lead_changes, 2)))
+    rows.append(("branching factor (legal actions per decision)", _estimate(summary.branching, 1)))
+    rows.append(("share of decisions with a real choice", _estimate(summary.choice_share, 2)))
+    for key, value in summary.extras.items():
+        rows.append((key, _estimate(value, 2)))
+    return rows
+
+
+def side_by_side(summaries: Sequence[VariantSummary]) -> list[tuple[str, ...]]:
+    """One row per metric, one column per variant ('—' where a variant lacks the metric)."""
+    rows = [dict(summary_rows(summary)) for summary in summaries]
+    metrics = list(dict.fromkeys(metric for variant_rows in rows for metric in variant_rows))
+    return [
+        (metric, *(variant_rows.get(metric, "—") for variant_rows in rows)) for metric in metrics
+    ]
+
+
+def _distribution(value: Distribution) -> str:
+    numbers = (value.mean, value.stdev, value.minimum, value.median, value.maximum)
+    return ", ".join(f"{number:.1f}" for number in numbers)
+
+
+def difference_rows(differences: Sequence[PairedDifference]) -> list[tuple[str, ...]]:
+    return [
+        (
+            f"{d.first} − {d.second}",
+            d.metric,
+            str(d.games),
+            "—" if math.isnan(d.mean) else f"{d.mean:+.3f}",
+            "—" if math.isnan(d.mean) else f"{d.low:+.3f} to {d.high:+.3f}",
+            d.note,
+        )
+        for d in differences
+    ]
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in header)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+STYLE = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 1.5rem auto; max-width: 64rem;
+       padding: 0 1rem; color: #1d1d1d; }
+h1 { font-size: 1.5rem; } h2 { font-size: 1.15rem; margin-top: 2rem; }
+table { border-collapse: collapse; margin: 0.5rem 0; font-size: 0.9rem; }
+th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: left; vertical-align: top; }
+thead th { background: #f1efe8; }
+img { max-width: 100%; height: auto; display: block; margin: 0.75rem 0; }
+.variants { display: flex; flex-wrap: wrap; gap: 1.5rem; }
+.meta { color: #555; }
+"""
+
+
+def figures(
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+    results: Sequence[GameMetrics],
+) -> list[tuple[str, str, Figure]]:
+    """Every plot of a report: (file stem, title, figure)."""
+    variants = [summary.name for summary in summaries]
+    drawn = [
+        ("win-shares", "Win share per seat", plot_win_shares(summaries)),
+        ("lengths", "Game length", plot_lengths(results, variants)),
+        ("lead", "Lead and score margin", plot_lead(summaries, results)),
+    ]
+    forest = plot_differences(differences)
+    if forest is not None:
+        drawn.append(("differences", "Paired differences in win share", forest))
+    return drawn
+
+
+def save_plots(
+    folder: Path,
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+    results: Sequence[GameMetrics],
+) -> list[Path]:
+    """Write every plot as a PNG file in ``folder``; returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for stem, _, figure in figures(summaries, differences, results):
+        path = folder / f"{stem}.png"
+        figure.savefig(path, format="png", dpi=100, bbox_inches="tight")
+        paths.append(path)
+    return paths
+
+
+def render_html(
+    meta: Mapping[str, object],
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+    results: Sequence[GameMetrics],
+) -> str:
+    variants = [summary.name for summary in summaries]
+    images = "".join(
+        f'<img alt="{html.escape(title)}" src="data:image/png;base64,{_png(figure)}">'
+        for _, title, figure in figures(summaries, differences, results)
+    )
+    meta_rows = [(key, str(value)) for key, value in meta.items()]
+    variant_tables = _table(("metric", *variants), side_by_side(summaries))
+    pairs = (
+        _table(
+            ("pair", "metric", "games", "difference", "95% interval", "note"),
+            difference_rows(differences),
+        )
+        if differences
+        else "<p>One variant: nothing to compare.</p>"
+    )
+    title = f"Molehaven lab: {meta.get('game', '')}"
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>{STYLE}</style></head><body>
+<h1>{html.escape(title)}</h1>
+{_table(("setting", "value"), meta_rows)}
+<p class="meta">{html.escape(METHOD)}</p>
+<h2>Plots</h2>{images}
+<h2>Each variant (95% intervals)</h2>{variant_tables}
+<h2>Paired differences</h2>{pairs}
+</body></html>
+"""
+
+
+def write_csv(path: Path, results: Sequence[GameMetrics]) -> None:
+    """One row per game: variant, index, per-seat returns, scores and ranks, and metrics."""
+    players = len(results[0].returns) if results else 0
+    extra_names = sorted({key for game in results for key in game.extras})
+    header = [
+        "variant",
+        "game",
+        "actions",
+        "turns",
+        "end",
+        "lead_changes",
+        "winner_leads_from",
+        "branching",
+        "choice_share",
+    ]
+    header += [f"{kind}_{seat}" for kind in ("return", "score", "rank") for seat in range(players)]
+    header += extra_names
+    with path.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        writer.writerow(header)
+        for game in results:
+            writer.writerow(
+                [
+                    game.variant,
+                    game.index,
+                    game.actions,
+                    game.turns,
+                    game.end,
+                    game.lead_changes,
+                    "" if game.winner_leads_from is None else f"{game.winner_leads_from:.4f}",
+                    f"{game.branching:.4f}",
+                    f"{game.choice_share:.4f}",
+                    *game.returns,
+                    *game.scores,
+                    *game.ranks,
+                    *(game.extras.get(key, "") for key in extra_names),
+                ]
+            )
+
+
+def summary_json(
+    meta: Mapping[str, object],
+    summaries: Sequence[VariantSummary],
+    differences: Sequence[PairedDifference],
+) -> str:
+    def clean(value: object) -> object:
+        if isinstance(value, float) and math.isnan(value):
+            return None
+        if isinstance(value, dict):
+            return {key: clean(item) for key, item in value.items()}
+        if isinstance(value, list | tuple):
+            return [clean(item) for item in value]
+        return value
+
+    data = {
+        "meta": dict(meta),
+        "variants": [clean(dataclasses.asdict(summary)) for summary in summaries],
+        "differences": [clean(dataclasses.asdict(difference)) for difference in differences],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)

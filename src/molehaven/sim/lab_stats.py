@@ -1,0 +1,215 @@
+"""The lab's statistics: per-variant summaries and paired differences between variants.
+
+Intervals are 95%. Win shares per variant use Wilson's interval; means use the normal
+approximation. A difference between two variants is computed game by game (game ``k`` of
+each variant shares its seed), and its interval is the normal approximation on those paired
+differences, which is what common random numbers make narrow.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from molehaven.sim.lab import GameMetrics
+from molehaven.sim.lab_metrics import CURVE_POINTS
+from molehaven.sim.stats import Z_95, Distribution, Estimate, mean_interval, wilson_interval
+
+FEW_GAMES = 30
+
+
+@dataclass(frozen=True, slots=True)
+class VariantSummary:
+    name: str
+    games: int
+    win_shares: tuple[Estimate, ...]
+    first_seat_advantage: float
+    average_ranks: tuple[Estimate, ...]
+    draws: int
+    actions: Distribution
+    turns: Distribution
+    end_shares: dict[str, float]
+    decided_from: Estimate | None
+    lead_changes: Estimate
+    margin_curve: tuple[float, ...] | None
+    branching: Estimate
+    choice_share: Estimate
+    extras: dict[str, Estimate]
+
+
+@dataclass(frozen=True, slots=True)
+class PairedDifference:
+    """``first`` minus ``second`` for one metric, over the games both variants played."""
+
+    first: str
+    second: str
+    metric: str
+    games: int
+    mean: float
+    low: float
+    high: float
+    note: str
+
+    @property
+    def width(self) -> float:
+        return self.high - self.low
+
+
+def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
+    if not games:
+        raise ValueError(f"variant {name!r} has no games")
+    players = len(games[0].returns)
+    decided = [game.winner_leads_from for game in games if game.winner_leads_from is not None]
+    curves = [game.margins for game in games if game.margins is not None]
+    ends = Counter(game.end for game in games)
+    extra_names = sorted({key for game in games for key in game.extras})
+    win_shares = tuple(
+        wilson_interval(sum(game.returns[seat] for game in games), len(games))
+        for seat in range(players)
+    )
+    return VariantSummary(
+        name=name,
+        games=len(games),
+        win_shares=win_shares,
+        first_seat_advantage=win_shares[0].mean - 1 / players,
+        average_ranks=tuple(
+            mean_interval([game.ranks[seat] for game in games]) for seat in range(players)
+        ),
+        draws=sum(sum(share > 0 for share in game.returns) > 1 for game in games),
+        actions=Distribution.of([float(game.actions) for game in games]),
+        turns=Distribution.of([float(game.turns) for game in games]),
+        end_shares={end: count / len(games) for end, count in ends.most_common()},
+        decided_from=mean_interval(decided) if decided else None,
+        lead_changes=mean_interval([float(game.lead_changes) for game in games]),
+        margin_curve=(
+            tuple(
+                statistics.fmean(curve[point] for curve in curves) for point in range(CURVE_POINTS)
+            )
+            if curves
+            else None
+        ),
+        branching=mean_interval([game.branching for game in games]),
+        choice_share=mean_interval([game.choice_share for game in games]),
+        extras={
+            key: mean_interval([game.extras[key] for game in games if key in game.extras])
+            for key in extra_names
+        },
+    )
+
+
+def _mean_curve(curves: Sequence[tuple[float, ...]]) -> tuple[float, ...]:
+    return tuple(
+        statistics.fmean(curve[point] for curve in curves) for point in range(CURVE_POINTS)
+    )
+
+
+Metric = Callable[[GameMetrics], float | None]
+
+
+def paired_metrics(players: int, extra_names: Sequence[str]) -> dict[str, Metric]:
+    """The metrics compared game by game between two variants."""
+    metrics: dict[str, Metric] = {}
+    for seat in range(players):
+        metrics[f"seat {seat} win share"] = _seat_share(seat)
+    for seat in range(players):
+        metrics[f"seat {seat} average rank"] = _seat_rank(seat)
+    metrics["draw"] = lambda game: float(sum(share > 0 for share in game.returns) > 1)
+    metrics["actions"] = lambda game: float(game.actions)
+    metrics["turns"] = lambda game: float(game.turns)
+    metrics["lead changes"] = lambda game: float(game.lead_changes)
+    metrics["winner leads for good from"] = lambda game: game.winner_leads_from
+    metrics["branching factor"] = lambda game: game.branching
+    metrics["share of turns with a choice"] = lambda game: game.choice_share
+    for key in extra_names:
+        metrics[key] = _extra(key)
+    return metrics
+
+
+def _seat_share(seat: int) -> Metric:
+    return lambda game: game.returns[seat]
+
+
+def _seat_rank(seat: int) -> Metric:
+    return lambda game: game.ranks[seat]
+
+
+def _extra(key: str) -> Metric:
+    return lambda game: game.extras.get(key)
+
+
+def paired_difference(
+    first: Sequence[GameMetrics], second: Sequence[GameMetrics], metric: str, value: Metric
+) -> PairedDifference:
+    """``first`` minus ``second`` on ``metric``, pairing games by index (the same seed)."""
+    by_index = {game.index: game for game in second}
+    differences = []
+    for game in first:
+        twin = by_index.get(game.index)
+        if twin is None:
+            continue
+        mine, theirs = value(game), value(twin)
+        if mine is not None and theirs is not None:
+            differences.append(mine - theirs)
+    names = (first[0].variant if first else "?", second[0].variant if second else "?")
+    if not differences:
+        return PairedDifference(*names, metric, 0, math.nan, math.nan, math.nan, "no games")
+    mean = statistics.fmean(differences)
+    spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
+    margin = Z_95 * spread / math.sqrt(len(differences))
+    return PairedDifference(
+        *names,
+        metric,
+        len(differences),
+        mean,
+        mean - margin,
+        mean + margin,
+        _note(len(differences), mean, spread, margin),
+    )
+
+
+def _note(games: int, mean: float, spread: float, margin: float) -> str:
+    if spread == 0.0:
+        return "identical in every game" if mean == 0.0 else "the same difference in every game"
+    notes = []
+    if games < FEW_GAMES:
+        notes.append(f"only {games} games: a rough interval")
+    if abs(mean) <= margin:
+        if mean != 0.0:
+            needed = math.ceil((Z_95 * spread / abs(mean)) ** 2)
+            notes.append(f"unresolved: ≈{needed:,} games would resolve a difference this size")
+        else:
+            notes.append("unresolved")
+    return "; ".join(notes)
+
+
+def compare(results: Sequence[GameMetrics], variants: Sequence[str]) -> list[PairedDifference]:
+    """Every pair of variants on every paired metric."""
+    grouped = {name: [game for game in results if game.variant == name] for name in variants}
+    players = len(results[0].returns) if results else 0
+    extra_names = sorted({key for game in results for key in game.extras})
+    metrics = paired_metrics(players, extra_names)
+    return [
+        paired_difference(grouped[first], grouped[second], metric, value)
+        for first, second in combinations(variants, 2)
+        for metric, value in metrics.items()
+    ]
+
+
+def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> float:
+    """What ``--until-ci`` watches: the widest 95% interval of the seat-0 win share (for one
+    variant) or of its paired differences (for several)."""
+    grouped = {name: [game for game in results if game.variant == name] for name in variants}
+    if any(len(games) < 2 for games in grouped.values()):
+        return math.inf
+    if len(variants) == 1:
+        share = summarise(variants[0], grouped[variants[0]]).win_shares[0]
+        return share.high - share.low
+    widths = [
+        paired_difference(grouped[a], grouped[b], "seat 0 win share", lambda g: g.returns[0]).width
+        for a, b in combinations(variants, 2)
+    ]
+    return max(widths)

@@ -1,0 +1,180 @@
+"""The designer's lab: common random numbers, paired statistics, Ray, reports (issue 17)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from molehaven.cli.main import app
+from molehaven.sim.lab import GameMetrics, LocalRunner, RayRunner, Variant, lab_games, run_lab
+from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
+from molehaven.sim.lab_report import render_html, summary_json
+from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
+
+runner = CliRunner()
+TWO = ("random", "random")
+
+
+def play(variants: list[Variant], games: int, seed: int = 5, jobs: int = 1) -> list[GameMetrics]:
+    specs = lab_games(
+        "mole-hill", players=2, variants=variants, agents=TWO, seed=seed, indices=range(games)
+    )
+    return run_lab(LocalRunner(jobs), specs)
+
+
+def test_two_identical_variants_differ_by_exactly_zero() -> None:
+    """Common random numbers: game k of each variant has the same seed and agents, so two
+    copies of one rule set play identical games and every paired difference is 0 exactly."""
+    results = play([Variant("a", {"rounds": 1}), Variant("b", {"rounds": 1})], games=40)
+    differences = compare(results, ["a", "b"])
+    assert differences
+    for difference in differences:
+        if math.isnan(difference.mean):
+            continue
+        assert (difference.mean, difference.low, difference.high) == (0.0, 0.0, 0.0)
+        assert difference.note == "identical in every game"
+
+
+def test_different_rules_pair_game_by_game_and_narrow_the_interval() -> None:
+    """A real rule change shows in the paired metrics: one round is shorter than two."""
+    results = play([Variant("two", {}), Variant("one", {"rounds": 1})], games=120)
+    two = summarise("two", [r for r in results if r.variant == "two"])
+    one = summarise("one", [r for r in results if r.variant == "one"])
+    assert two.extras["rounds"].mean == 2.0
+    assert one.extras["rounds"].mean == 1.0
+    actions = next(d for d in compare(results, ["two", "one"]) if d.metric == "actions")
+    assert actions.mean > 0  # a two-round match is longer than one round
+    assert actions.low > 0
+    assert 0 < widest_interval(results, ["two", "one"]) < 1
+
+
+def test_common_random_numbers_narrow_a_small_rule_change() -> None:
+    """A small rule change leaves most games unchanged, so its paired interval is far
+    narrower than either variant's own win-share interval: what common random numbers buy."""
+    results = play([Variant("jump", {}), Variant("nojump", {"centre_start_jump": False})], 120)
+    own = summarise("jump", [r for r in results if r.variant == "jump"]).win_shares[0]
+    assert widest_interval(results, ["jump", "nojump"]) < (own.high - own.low) / 3
+
+
+def test_the_same_seed_gives_the_same_numbers_whatever_the_jobs() -> None:
+    variants = [Variant("jump", {}), Variant("nojump", {"centre_start_jump": False})]
+    single = play(variants, games=30, seed=9, jobs=1)
+    double = play(variants, games=30, seed=9, jobs=2)
+    assert single == double
+    meta = {"seed": 9}
+    summaries = [summarise(v.name, [r for r in single if r.variant == v.name]) for v in variants]
+    assert summary_json(meta, summaries, compare(single, ["jump", "nojump"])) == summary_json(
+        meta,
+        [summarise(v.name, [r for r in double if r.variant == v.name]) for v in variants],
+        compare(double, ["jump", "nojump"]),
+    )
+
+
+@pytest.mark.slow
+def test_ray_gives_the_same_results_as_a_local_run() -> None:
+    variants = [Variant("park", {}), Variant("short", {"round_limit": 10})]
+    specs = lab_games(
+        "mole-park", players=2, variants=variants, agents=TWO, seed=4, indices=range(12)
+    )
+    local = run_lab(LocalRunner(1), specs)
+    ray_runner = RayRunner("local", cpus=2)
+    try:
+        on_ray = run_lab(ray_runner, specs)
+    finally:
+        ray_runner.close()
+    assert on_ray == local
+
+
+def test_lead_metrics_on_a_known_score_history() -> None:
+    history = [(0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (3.0, 2.0), (5.0, 2.0)]
+    assert lead_changes(history) == 2  # seat 0 leads, then seat 1, then seat 0 again
+    assert leads_for_good_from(history, 0) == 3 / 4  # from step 3 of 0-4 on
+    assert margin_curve(history, 0)[0] == 0.0
+    assert margin_curve(history, 0)[-1] == 3.0
+    assert ranks((5.0, 2.0, 2.0), (1.0, 0.0, 0.0)) == (1.0, 2.5, 2.5)
+
+
+def test_paired_difference_notes_a_small_unresolved_sample() -> None:
+    results = play([Variant("a", {}), Variant("b", {"centre_start_jump": False})], games=12)
+    grouped = {name: [r for r in results if r.variant == name] for name in ("a", "b")}
+    difference = paired_difference(grouped["a"], grouped["b"], "actions", lambda g: g.actions)
+    assert difference.games == 12
+    assert "only 12 games" in difference.note or difference.note == "identical in every game"
+
+
+def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:
+    report, table, summary = tmp_path / "lab.html", tmp_path / "games.csv", tmp_path / "s.json"
+    result = runner.invoke(
+        app,
+        [
+            "lab", "mole-hill", "-v", "two", "-v", "one=rounds=1", "-n", "20", "-j", "1",
+            "--seed", "2", "--report", str(report), "--csv", str(table), "--json", str(summary),
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "paired differences" in result.output
+    page = report.read_text()
+    assert page.count("data:image/png;base64,") >= 3
+    rows = list(csv.DictReader(table.open()))
+    assert len(rows) == 40
+    assert {row["variant"] for row in rows} == {"two", "one"}
+    data = json.loads(summary.read_text())
+    assert [variant["name"] for variant in data["variants"]] == ["two", "one"]
+    assert data["meta"]["games per variant"] == 20
+
+
+def test_until_ci_stops_once_the_interval_is_narrow_enough() -> None:
+    result = runner.invoke(
+        app,
+        ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "1000", "-j", "1",
+         "--until-ci", "10"],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "100 games per variant" in result.output
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["-v", "x=rounds=7"], "rounds"),
+        (["-v", "x=nonsense=1"], "unknown option 'nonsense'"),
+        (["-v", "=rounds=1"], "a variant is NAME=option=value"),
+        (["-v", "a", "-v", "a"], "variant names must differ"),
+        (["--agents", "random,genius"], "--agents takes one agent"),
+    ],
+)
+def test_bad_lab_input_is_one_clear_line(arguments: list[str], message: str) -> None:
+    result = runner.invoke(app, ["lab", "mole-hill", "-n", "2", "-j", "1", *arguments])
+    assert result.exit_code == 1
+    assert message in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_report_html_escapes_names() -> None:
+    results = play([Variant("<b>", {})], games=3)
+    page = render_html({"game": "mole-hill"}, [summarise("<b>", results)], [], results)
+    assert "<b>" not in page.replace("<body>", "")
+    assert "&lt;b&gt;" in page
+
+
+def test_end_conditions_are_read_from_each_games_final_view() -> None:
+    """MP-35: a Mole Park game cut short by its round limit ends on totals, not the crown."""
+    results = play_slug("mole-park", [Variant("short", {"round_limit": 2})], games=3)
+    assert {game.end for game in results} == {"round limit"}
+    mole = play_slug("the-mole", [Variant("tm", {"target_score": 2})], games=3, players=3)
+    assert all(0 <= game.extras["conviction rate"] <= 1 for game in mole)
+
+
+def play_slug(
+    slug: str, variants: list[Variant], games: int, players: int = 2
+) -> list[GameMetrics]:
+    specs = lab_games(
+        slug, players=players, variants=variants, agents=("random",) * players, seed=3,
+        indices=range(games),
+    )  # fmt: skip
+    return run_lab(LocalRunner(1), specs)
