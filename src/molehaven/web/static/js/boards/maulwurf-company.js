@@ -10,8 +10,8 @@ export const stylesheet = "css/boards/maulwurf-company.css";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // SVG units per lattice step
-const MARGIN = 0.75; // lattice steps around the current layer
-const LEAVING_MS = 1100; // how long a lifted layer stays on screen with its moles leaving
+const MARGIN = 0.6; // lattice steps around the current layer
+const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its moles leaving
 const DROPPED_MS = 2600; // how long dropped moles stay marked on the new layer
 const EVENTS_KEPT = 6;
 const LAYER_WORDS = { green: "Green", red: "Red", brown: "Brown", blue: "Blue" };
@@ -147,9 +147,9 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     "aria-label": `The ${layerName} layer`,
   });
   board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
-  // The hint of the layers below: their edges, dashed, in their colours.
-  const below = geo.layers.slice(geo.layerIndex.get(layerName) + 1);
-  for (const lower of below) board.append(layerShape(geo, lower, `mc-below mc-below-${lower.name}`));
+  // The hint of the layer below: its ground, showing through.
+  const below = geo.layers[geo.layerIndex.get(layerName) + 1];
+  if (below) board.append(layerShape(geo, below, `mc-below mc-ground-${below.name}`));
   const lines = svg("g", { class: "mc-lines" });
   for (const [a, b] of layer.lines) {
     const p = xy(geo, a);
@@ -194,7 +194,10 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     const group = svg("g", { class: `mc-mole seat-${seatColour(geo, seat)}${inHole ? " in-hole" : ""}`, "data-seat": seat, "data-at": name });
     if (marks.leaving.has(name)) group.classList.add("leaving");
     if (marks.saved.has(name)) group.classList.add("saved");
-    if (marks.dropped.has(name)) group.classList.add("dropped");
+    if (marks.dropped.has(name)) {
+      group.classList.add("dropped");
+      group.append(svg("circle", { cx: x, cy: y, r: 42, class: "mc-dropped-ring" }));
+    }
     if (marks.lastMove && marks.lastMove.to === name) group.classList.add("last");
     group.append(svg("circle", { cx: x, cy: y, r: inHole ? 26 : 30, class: "mc-mole-body" }));
     const label = svg("text", { x, y, class: "mc-mole-label" });
@@ -220,7 +223,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   }
   for (const target of marks.places) {
     const { x, y } = xy(geo, target.point);
-    const node = svg("circle", { cx: x, cy: y, r: 30, class: "mc-target mc-place", "data-to": target.point });
+    const node = svg("circle", { cx: x, cy: y, r: 24, class: "mc-target mc-place", "data-to": target.point });
     activate(node, target.action, marks.onAction, `place a mole on ${target.point}`);
     board.append(node);
   }
@@ -413,7 +416,7 @@ function legendPanel(geo, obs) {
     item(mole(false, " movable selected"), "the selected mole"),
     item(circle("mc-target mc-legend-target", 36), "where it may go: click to move (or place)"),
     item((box) => { box.append(svg("line", { x1: -40, y1: 20, x2: 40, y2: -20, class: "mc-last-path" })); box.append(svg("circle", { cx: -40, cy: 20, r: 14, class: "mc-last-from" })); }, "the last move"),
-    item((box) => box.append(svg("polyline", { points: "-45,30 0,-35 45,30", class: "mc-below mc-below-red" })), "dashed: the edges of the layers below"),
+    item((box) => box.append(svg("polygon", { points: "-50,50 -50,-10 0,-40 50,-10 50,50", class: "mc-below mc-ground-red" })), "tinted: where the next layer down lies"),
   ];
   const seats = (obs.players ? Array.from({ length: obs.players }, (_, seat) => seat) : []).map((seat) =>
     el("li", {}, el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, text: String(seat) }), el("span", { text: `seat ${seat}: ${seatColour(geo, seat)}` })));
@@ -519,24 +522,25 @@ function draw() {
     const lifting = memory.lifting;
     board = drawLayer(geo, obs, lifting.layer, lifting.moles, liftingMarks(geo, lifting, context.onAction));
     board.classList.add("lifting");
-    caption = el("p", { class: "mc-caption", text: `${LAYER_WORDS[lifting.layer]} is full! Moles outside holes leave the game; moles in holes drop to ${obs.layer}.` });
+    caption = el("span", { class: "mc-caption", role: "status", text: `${LAYER_WORDS[lifting.layer]} is full! Moles outside holes leave the game; moles in holes drop to ${obs.layer}.` });
     memory.timer = setTimeout(draw, lifting.until - now + 5);
   } else {
     memory.lifting = null;
     const marks = liveMarks(geo, context, obs);
     board = drawLayer(geo, obs, obs.layer, obs.moles || {}, marks);
     if (marks.dropped.size) {
-      caption = el("p", { class: "mc-caption soft", text: `Now on ${obs.layer}: ringed moles have just dropped through.` });
+      caption = el("span", { class: "mc-caption soft", role: "status", text: `Now on ${obs.layer}: ringed moles have just dropped through.` });
       memory.timer = setTimeout(draw, memory.dropped.until - now + 5);
     }
   }
   if (context.pending) board.classList.add("pending");
-  const stage = el("div", { class: "mc-stage" }, board, caption);
+  const stage = el("div", { class: "mc-stage" }, board);
   const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(), legendPanel(geo, obs));
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
     el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
     el("span", { text: `Turn ${obs.turns ?? 0} of at most ${obs.max_turns ?? "?"}` }));
+  if (caption) info.replaceChildren(caption);
   root.dataset.layer = obs.layer || "";
   root.dataset.phase = obs.phase || "";
   root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
