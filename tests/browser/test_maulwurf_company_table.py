@@ -32,12 +32,15 @@ BOARD = "[data-board='maulwurf-company']"
 FULL_CHECKS = 3  # move turns on which every mole is selected in turn
 
 
-def create_short_table(page: Page, server: LiveServer, max_turns: int) -> str:
+def create_short_table(
+    page: Page, server: LiveServer, max_turns: int, *, tournament: bool = False
+) -> str:
     """The lobby's form with a small turn limit (MC-25), so that a game takes seconds."""
     page.goto(f"{server.url}/")
     page.wait_for_selector(f"#game option[value='{SLUG}']", state="attached")
     page.select_option("#game", SLUG)
     page.fill("#option-max_turns", str(max_turns))
+    page.set_checked("#option-tournament", tournament)
     page.fill("#name", "Ann")
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/tables/*")
@@ -80,8 +83,8 @@ def all_destinations(page: Page) -> set[str]:
 
 
 def hopeful(state: molehaven.core.State, seat: int, action: str) -> int:  # type: ignore[name-defined]
-    """How a person judges a move: into a hole is best, else the more empty holes lie in a
-    straight line up to four steps from where the mole lands, the better."""
+    """How a person judges a move: into a hole is best, then onto a special field for a bonus,
+    else the more empty holes lie in a straight line up to four steps away, the better."""
     after = state.clone()
     after.apply(seat, after.game.parse_action(action))
     seen = state.observation(seat)
@@ -90,6 +93,8 @@ def hopeful(state: molehaven.core.State, seat: int, action: str) -> int:  # type
     landed = next(point for point in after.observation(seat)["moles"] if point not in moles)
     if landed in seen["holes"]:
         return 100
+    if landed in seen["specials"] and not seen["bonus_move"]:  # type: ignore[operator]
+        return 50
     empty = {hole for hole in seen["holes"] if hole not in moles}
     q, r = int(landed[:2]), int(landed[2:])
     steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
@@ -196,7 +201,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:
     page = open_page(browser, f"{server.url}/", viewport=DESKTOP)
-    table_id = create_short_table(page, server, max_turns=30)
+    table_id = create_short_table(page, server, max_turns=30, tournament=True)
     page.click("#fill-bots")
     expect(page.locator("#start")).to_be_enabled()
     page.click("#start")
@@ -216,11 +221,23 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     final = record_state(page, table_id)
     assert final.is_terminal()
     expect(page.locator(f"{BOARD} .mc-prompt.over")).to_contain_text("Game over")
+    page.click(f"{BOARD} .mc-legend summary")  # every mark explained
+    expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
     ann.shoot_once("over")
-    assert {"place", "move"} <= ann.verbs
+    assert {"place", "keep", "move"} <= ann.verbs
     assert version(page) == final.num_actions
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots:", *ann.shots, sep="\n  ")
+
+
+def next_decision(players: list[Player], table_id: str) -> tuple[Player, molehaven.core.State]:  # type: ignore[name-defined]
+    """Whose decision it is now, once their page offers it."""
+    state = record_state(players[0].page, table_id)
+    assert not state.is_terminal(), "the game ended too soon"
+    player = players[state.to_move()[0]]
+    now = state.num_actions
+    wait_for(lambda: version(player.page) == now and bool(targets(player.page)))
+    return player, state
 
 
 def test_two_people_see_the_green_layer_lifted_as_a_sequence(
@@ -239,13 +256,10 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
     ann_page.click("#start")
     players = [Player(ann_page, 0, tmp_path, seed=5), Player(bob_page, 1, tmp_path, seed=6)]
     while True:
-        state = record_state(ann_page, table_id)
-        assert not state.is_terminal(), "the game ended before green was lifted"
+        player, state = next_decision(players, table_id)
         if state.observation(None)["layer"] != "green":
             break
-        player = players[state.to_move()[0]]
         now = state.num_actions
-        wait_for(lambda p=player.page, n=now: version(p) == n and bool(targets(p)))
         action = player.play_turn(state)
         if fills_the_layer(state, player.seat, action):
             # The mover's page shows green a moment longer: moles leave, moles in holes wait.
@@ -264,4 +278,12 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
         assert page.evaluate("() => window.mcLifted") == ["green"]
         assert page.errors == []  # type: ignore[attr-defined]
     players[0].shoot_once("after-lift")
+    # MC-20: on red, a person who lands on a special field is asked about a bonus disc.
+    for _ in range(40):
+        if any("bonus" in player.verbs for player in players):
+            break
+        player, state = next_decision(players, table_id)
+        player.play_turn(state)  # takes the bonus when it is offered
+        wait_for(lambda n=state.num_actions: version(ann_page) > n and version(bob_page) > n)
+    assert any("bonus" in player.verbs for player in players)
     print("screenshots:", *players[0].shots, *players[1].shots, sep="\n  ")

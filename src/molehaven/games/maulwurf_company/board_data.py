@@ -60,9 +60,7 @@ def _outline(layer: int) -> list[JSONValue]:
     """The layer's corners counter-clockwise from the east: a hexagon's six corners, or the
     ends of the star's six rays."""
     radius = _RADII[layer]
-    return [
-        POINT_NAMES[POINT_INDEX[(radius * dq, radius * dr)]] for dq, dr in DIRECTION_STEPS
-    ]
+    return [POINT_NAMES[POINT_INDEX[(radius * dq, radius * dr)]] for dq, dr in DIRECTION_STEPS]
 
 
 def _layer(layer: int) -> dict[str, JSONValue]:

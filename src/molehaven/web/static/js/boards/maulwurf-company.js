@@ -444,11 +444,16 @@ function prompt(geo, context, obs) {
   const legal = context.legal || [];
   const mine = legal.length > 0;
   const who = obs.current === null || obs.current === undefined ? "" : nameOf(context, obs.current);
-  const turnDisc = obs.value ? el("span", { class: "mc-prompt-disc" }, disc(obs.value, "up kept big")) : null;
+  const shown = obs.value ? [obs.value] : obs.phase === "keep" ? obs.pending || [] : [];
+  const turnDisc = shown.length ? el("span", { class: "mc-prompt-disc" }, shown.map((value) => disc(value, "up kept big"))) : null;
   const parts = [];
   const buttons = [];
   let tone = mine ? "yours" : "theirs";
-  switch (obs.phase) {
+  const phase = context.table && context.table.status === "open" ? "waiting" : obs.phase;
+  switch (phase) {
+    case "waiting":
+      parts.push("The game has not started yet: once every seat is taken, the host starts it.");
+      break;
     case "orient":
     case "start":
       parts.push("Setting up: the layers are turned and a start player is drawn.");
@@ -558,7 +563,9 @@ export function render(container, context) {
   // lifted) replace only what is inside.
   memory.root = el("div", { class: "mc-table", "data-board": "maulwurf-company" });
   container.replaceChildren(memory.root);
-  memory.context = context;
+  // A seat may be sent its legal actions before the host starts the game: offer none until then.
+  const running = !context.table || context.table.status === "running";
+  memory.context = running ? context : { ...context, legal: [] };
   noticeChanges(geometry(data), context, context.observation || {});
   draw();
   return { handlesActions: true };
