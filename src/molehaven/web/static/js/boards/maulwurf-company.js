@@ -10,7 +10,7 @@ export const stylesheet = "css/boards/maulwurf-company.css";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 100; // SVG units per lattice step
-const MARGIN = 0.6; // lattice steps around the current layer
+const MARGIN = 0.48; // lattice steps around the current layer
 const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its moles leaving
 const DROPPED_MS = 2600; // how long dropped moles stay marked on the new layer
 const EVENTS_KEPT = 6;
