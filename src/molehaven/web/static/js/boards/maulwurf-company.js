@@ -29,6 +29,7 @@ const memory = {
   timer: null,
   root: null,
   context: null,
+  legendOpen: false,
 };
 
 function nameOf(context, seat) {
@@ -335,6 +336,11 @@ function prompt(geo, context, obs) {
   const drawn = new Set(["place", "move", "keep", "bonus", "decline"]);
   for (const action of legal) if (!drawn.has(action.split(" ")[0])) buttons.push(button(action, action, context.onAction));
   if (context.replaying) tone = "replay";
+  if (memory.lifting) {
+    // The board still shows the lifted layer: say what is happening, offer nothing yet.
+    const lifted = LAYER_WORDS[memory.lifting.layer];
+    return el("div", { class: "mc-prompt lifting", "aria-live": "polite" }, el("p", { text: `${lifted} is full and is being lifted away: moles outside holes (red dashed rims) leave the game, moles in holes drop to ${obs.layer}.` }));
+  }
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
 
@@ -364,7 +370,7 @@ function draw() {
     const lifting = memory.lifting;
     board = drawLayer(geo, obs, lifting.layer, lifting.moles, liftingMarks(geo, lifting, context.onAction));
     board.classList.add("lifting");
-    caption = el("span", { class: "mc-caption", role: "status", text: `${LAYER_WORDS[lifting.layer]} is full! Moles outside holes leave the game; moles in holes drop to ${obs.layer}.` });
+    caption = el("span", { class: "mc-caption", text: `${LAYER_WORDS[lifting.layer]}: lifting away…` });
     memory.timer = setTimeout(draw, lifting.until - now + 5);
   } else {
     memory.lifting = null;
@@ -377,7 +383,13 @@ function draw() {
   }
   if (context.pending) board.classList.add("pending");
   const stage = el("div", { class: "mc-stage" }, board);
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(), legendPanel(geo, obs));
+  // Every update redraws the panels: the legend stays as open as the person left it.
+  const legend = legendPanel(geo, obs);
+  legend.open = memory.legendOpen;
+  legend.addEventListener("toggle", () => {
+    memory.legendOpen = legend.open;
+  });
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(), legend);
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
     el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
