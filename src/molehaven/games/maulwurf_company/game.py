@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from molehaven.core import Action, Game, GameInfo, option
+from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.games.maulwurf_company.board_data import board_data
 from molehaven.games.maulwurf_company.data import MAX_PLAYERS, MIN_PLAYERS
 from molehaven.games.maulwurf_company.notation import parse_action
 from molehaven.games.maulwurf_company.state import MaulwurfCompanyState, new_state
@@ -66,6 +67,12 @@ class MaulwurfCompanyGame(Game[MaulwurfCompanyOptions]):
             max_turns=options.max_turns,
         )
         return state._bind(self)
+
+    @classmethod
+    def public_data(cls) -> dict[str, JSONValue]:
+        """The printed board: every layer's points, lines, holes and special fields in each
+        rotation, and where each point lies on screen, so a page draws it without a copy."""
+        return board_data()
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

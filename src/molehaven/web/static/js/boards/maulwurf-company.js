@@ -1,0 +1,421 @@
+// The drawn Die Maulwurf Company table: the current layer as its lattice (SVG), the layers
+// below as a hint, every seat's discs, and a prompt for each choice. The board's geometry is
+// the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
+// clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
+// selects) and then a destination, which carries the full legal action.
+import { el } from "../util.js";
+import { renderObservation } from "../observation.js";
+import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, seatColour, seatsPanel, shovel, svg, xy } from "./maulwurf-company-parts.js";
+
+export const stylesheet = "css/boards/maulwurf-company.css";
+
+const MARGIN = 0.48; // lattice steps around the current layer
+const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its moles leaving
+const DROPPED_MS = 2600; // how long dropped moles stay marked on the new layer
+const EVENTS_KEPT = 6;
+const LAYER_WORDS = { green: "Green", red: "Red", brown: "Brown", blue: "Blue" };
+
+// What this page remembers between renders: the observation drawn last (to notice a layer
+// being lifted), the selected mole, the lifted layer being shown, and the layer events.
+const memory = {
+  table: null,
+  previous: null,
+  previousValue: null,
+  selected: null,
+  lifting: null,
+  dropped: null,
+  lastMove: null,
+  events: [],
+  timer: null,
+  root: null,
+  context: null,
+  legendOpen: false,
+};
+
+function nameOf(context, seat) {
+  if (seat === context.you) return "You";
+  const slot = context.table && context.table.seats[seat];
+  return slot && slot.kind !== "empty" ? slot.name : `Seat ${seat}`;
+}
+
+function activate(node, action, onAction, label) {
+  node.setAttribute("data-action", action);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label || action);
+  node.classList.add("legal");
+  node.addEventListener("click", () => onAction(action));
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      onAction(action);
+    }
+  });
+}
+
+function selectable(node, point, label) {
+  node.setAttribute("data-mole", point);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  const choose = () => {
+    memory.selected = point;
+    draw();
+    const again = memory.root && memory.root.querySelector(`[data-mole="${point}"]`);
+    if (again) again.focus({ preventScroll: true });
+  };
+  node.addEventListener("click", choose);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      choose();
+    }
+  });
+}
+
+// ------------------------------------------------------------------------ the layer
+
+function drawLayer(geo, obs, layerName, moles, marks) {
+  const layer = geo.layers[geo.layerIndex.get(layerName)];
+  const radius = layer.radius + MARGIN;
+  const width = 2 * radius * S;
+  const height = 2 * radius * S * 0.92;
+  const board = svg("svg", {
+    viewBox: `${-width / 2} ${-height / 2} ${width} ${height}`,
+    class: `mc-layer mc-${layerName}`,
+    role: "img",
+    "aria-label": `The ${layerName} layer`,
+  });
+  board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
+  // The hint of the layer below: its ground, showing through.
+  const below = geo.layers[geo.layerIndex.get(layerName) + 1];
+  if (below) board.append(layerShape(geo, below, `mc-below mc-ground-${below.name}`));
+  const lines = svg("g", { class: "mc-lines" });
+  for (const [a, b] of layer.lines) {
+    const p = xy(geo, a);
+    const q = xy(geo, b);
+    lines.append(svg("line", { x1: p.x, y1: p.y, x2: q.x, y2: q.y }));
+  }
+  board.append(lines);
+
+  const holes = new Set(marks.holes);
+  const specials = new Set(marks.specials);
+  const golden = layerName === "blue";
+  for (const name of layer.points) {
+    const { x, y } = xy(geo, name);
+    if (holes.has(name)) {
+      board.append(svg("circle", { cx: x, cy: y, r: 34, class: golden ? "mc-hole mc-golden" : "mc-hole", "data-point": name, "data-hole": "" }));
+      if (golden) board.append(shovel(x, y));
+    } else if (specials.has(name)) {
+      board.append(svg("circle", { cx: x, cy: y, r: 24, class: "mc-special", "data-point": name, "data-special": "" }));
+    } else {
+      board.append(svg("circle", { cx: x, cy: y, r: 8, class: "mc-point", "data-point": name }));
+    }
+  }
+
+  if (marks.lastMove) {
+    const a = xy(geo, marks.lastMove.from);
+    const b = marks.lastMove.to ? xy(geo, marks.lastMove.to) : null;
+    board.append(svg("circle", { cx: a.x, cy: a.y, r: 18, class: "mc-last-from" }));
+    if (b) board.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-last-path" }));
+  }
+
+  // Paths of the selected mole's moves, under the moles.
+  for (const target of marks.destinations) {
+    const a = xy(geo, target.from);
+    const b = xy(geo, target.to);
+    board.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-path", "data-path": target.to }));
+  }
+
+  for (const [name, seat] of Object.entries(moles)) {
+    if (!geo.points[name]) continue;
+    const { x, y } = xy(geo, name);
+    const inHole = holes.has(name);
+    const group = svg("g", { class: `mc-mole seat-${seatColour(geo, seat)}${inHole ? " in-hole" : ""}`, "data-seat": seat, "data-at": name });
+    if (marks.leaving.has(name)) group.classList.add("leaving");
+    if (marks.saved.has(name)) group.classList.add("saved");
+    if (marks.dropped.has(name)) {
+      group.classList.add("dropped");
+      group.append(svg("circle", { cx: x, cy: y, r: 42, class: "mc-dropped-ring" }));
+    }
+    if (marks.lastMove && marks.lastMove.to === name) group.classList.add("last");
+    group.append(svg("circle", { cx: x, cy: y, r: inHole ? 26 : 30, class: "mc-mole-body" }));
+    const label = svg("text", { x, y, class: "mc-mole-label" });
+    label.textContent = String(seat);
+    group.append(label);
+    if (marks.movable.has(name)) {
+      group.classList.add("movable");
+      if (name === marks.selected) group.classList.add("selected");
+      group.prepend(svg("circle", { cx: x, cy: y, r: 44, class: "mc-hit" }));
+      selectable(group, name, `select your mole on ${name}`);
+    }
+    board.append(group);
+  }
+
+  // Targets last, so that they take the clicks.
+  for (const target of marks.destinations) {
+    const { x, y } = xy(geo, target.to);
+    const node = svg("circle", { cx: x, cy: y, r: 36, class: "mc-target mc-destination", "data-to": target.to });
+    if (holes.has(target.to)) node.setAttribute("data-hole", "");
+    if (specials.has(target.to)) node.setAttribute("data-special", "");
+    activate(node, target.action, marks.onAction, `move the mole on ${target.from} to ${target.to}`);
+    board.append(node);
+  }
+  for (const target of marks.places) {
+    const { x, y } = xy(geo, target.point);
+    const node = svg("circle", { cx: x, cy: y, r: 24, class: "mc-target mc-place", "data-to": target.point });
+    activate(node, target.action, marks.onAction, `place a mole on ${target.point}`);
+    board.append(node);
+  }
+  return board;
+}
+
+// ------------------------------------------------------------------------ what to draw now
+
+function emptyMarks(onAction) {
+  return { holes: [], specials: [], movable: new Set(), selected: null, destinations: [], places: [], leaving: new Set(), saved: new Set(), dropped: new Set(), lastMove: null, onAction };
+}
+
+function liveMarks(geo, context, obs) {
+  const marks = emptyMarks(context.onAction);
+  marks.holes = obs.holes || [];
+  marks.specials = obs.specials || [];
+  const moves = new Map(); // from point -> [{action, to}]
+  for (const action of context.legal || []) {
+    const [verb, point, direction] = action.split(" ");
+    if (verb === "place") marks.places.push({ point, action });
+    else if (verb === "move") {
+      const to = landing(geo, point, direction, obs.value);
+      if (!to) continue;
+      if (!moves.has(point)) moves.set(point, []);
+      moves.get(point).push({ action, from: point, to });
+    }
+  }
+  marks.movable = new Set(moves.keys());
+  if (moves.size) {
+    if (!moves.has(memory.selected)) memory.selected = moves.keys().next().value;
+    marks.selected = memory.selected;
+    marks.destinations = moves.get(memory.selected);
+  }
+  const now = performance.now();
+  if (memory.dropped && memory.dropped.until > now && memory.dropped.layer === obs.layer) marks.dropped = memory.dropped.points;
+  if (memory.lastMove && memory.lastMove.layer === obs.layer) marks.lastMove = memory.lastMove;
+  return marks;
+}
+
+// The layer being lifted: the position just before it went (the last move applied), with
+// the moles in holes marked as saved and the others as leaving.
+function liftingMarks(geo, lifting, onAction) {
+  const marks = emptyMarks(onAction);
+  marks.holes = lifting.holes;
+  marks.specials = lifting.specials;
+  const holes = new Set(lifting.holes);
+  for (const name of Object.keys(lifting.moles)) (holes.has(name) ? marks.saved : marks.leaving).add(name);
+  if (lifting.move) marks.lastMove = lifting.move;
+  return marks;
+}
+
+function noticeChanges(geo, context, obs) {
+  const tableId = context.table ? context.table.id : null;
+  if (memory.table !== tableId) {
+    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, events: [] });
+  }
+  const before = memory.previous;
+  const beforeValue = memory.previousValue;
+  memory.previous = obs;
+  memory.previousValue = obs.value;
+  if (!before || before === obs) return;
+  const lastMove = parseLastMove(geo, context.lastAction, before, beforeValue);
+  if (lastMove) memory.lastMove = { ...lastMove, layer: before.layer };
+  const from = geo.layerIndex.get(before.layer);
+  const to = geo.layerIndex.get(obs.layer);
+  if (to !== from + 1) return;
+  // A layer was lifted between the two observations we saw.
+  const moles = { ...(before.moles || {}) };
+  if (lastMove && lastMove.to && moles[lastMove.from] !== undefined) {
+    moles[lastMove.to] = moles[lastMove.from];
+    delete moles[lastMove.from];
+  }
+  const holes = before.holes || [];
+  memory.lifting = { layer: before.layer, holes, specials: before.specials || [], moles, move: lastMove && lastMove.to ? lastMove : null, until: performance.now() + LEAVING_MS };
+  const dropped = new Set(Object.keys(obs.moles || {}));
+  memory.dropped = { layer: obs.layer, points: dropped, until: performance.now() + LEAVING_MS + DROPPED_MS };
+  memory.lastMove = null;
+  memory.events.push(liftText(geo, context, before, obs));
+  memory.events = memory.events.slice(-EVENTS_KEPT);
+}
+
+function parseLastMove(geo, lastAction, before, value) {
+  if (!lastAction) return null;
+  const [verb, point, direction] = lastAction.split(" ");
+  if (verb === "place") return { from: point, to: null };
+  if (verb !== "move" || !value || !before.moles || before.moles[point] === undefined) return null;
+  return { from: point, to: landing(geo, point, direction, value) };
+}
+
+// The words for a lifted layer, counted from the two observations: every mole that is gone
+// left the game with the layer.
+function liftText(geo, context, before, after) {
+  const seats = (before.moles_left || []).map((count, seat) => ({ seat, lost: count - ((after.moles_left || [])[seat] || 0), kept: (after.moles_left || [])[seat] || 0 }));
+  const saved = seats.reduce((sum, s) => sum + s.kept, 0);
+  const losses = seats.filter((s) => s.lost > 0).map((s) => `${nameOf(context, s.seat)} lost ${s.lost}`);
+  const out = seats.filter((s) => s.kept === 0 && s.lost > 0).map((s) => `${nameOf(context, s.seat)} ${s.seat === context.you ? "are" : "is"} out`);
+  const words = [`${LAYER_WORDS[before.layer]} is full and lifted away: ${saved} mole${saved === 1 ? "" : "s"} in holes dropped to ${after.layer}`];
+  if (losses.length) words.push(`the moles outside holes left the game (${losses.join(", ")})`);
+  if (out.length) words.push(out.join(", "));
+  return `${words.join("; ")}.`;
+}
+
+function eventsPanel() {
+  if (!memory.events.length) return null;
+  return el("section", { class: "mc-panel mc-events", "aria-label": "Layer events" }, el("h3", { text: "Layers lifted" }),
+    el("ol", { "aria-live": "polite" }, memory.events.map((text) => el("li", { text }))));
+}
+
+// ------------------------------------------------------------------------ the prompt
+
+function button(action, text, onAction, primary = false) {
+  return el("button", { type: "button", class: primary ? "primary" : "", "data-action": action, text, onclick: () => onAction(action) });
+}
+
+function prompt(geo, context, obs) {
+  const legal = context.legal || [];
+  const mine = legal.length > 0;
+  const who = obs.current === null || obs.current === undefined ? "" : nameOf(context, obs.current);
+  const shown = obs.value ? [obs.value] : obs.phase === "keep" ? obs.pending || [] : [];
+  const turnDisc = shown.length ? el("span", { class: "mc-prompt-disc" }, shown.map((value) => disc(value, "up kept big"))) : null;
+  const parts = [];
+  const buttons = [];
+  let tone = mine ? "yours" : "theirs";
+  const phase = context.table && context.table.status === "open" ? "waiting" : obs.phase;
+  switch (phase) {
+    case "waiting":
+      parts.push("The game has not started yet: once every seat is taken, the host starts it.");
+      break;
+    case "orient":
+    case "start":
+      parts.push("Setting up: the layers are turned and a start player is drawn.");
+      break;
+    case "place": {
+      const left = (obs.moles_to_place || [])[obs.current] ?? 0;
+      if (mine) parts.push(`Place a mole: click any highlighted point on the green layer (not a hole). ${left} left to place.`);
+      else parts.push(`${who} ${who === "You" ? "are" : "is"} placing a mole (${left} left).`);
+      break;
+    }
+    case "flip":
+    case "flip2":
+      parts.push(`${who} ${who === "You" ? "turn" : "turns"} a disc${obs.bonus_move ? " for a bonus move" : ""}…`);
+      break;
+    case "keep":
+      if (mine) {
+        parts.push(`You turned ${obs.pending.join(" and ")}: keep which disc? The other goes back face down.`);
+        for (const action of legal) if (action.startsWith("keep ")) buttons.push(button(action, `Keep the ${action.split(" ")[1]}`, context.onAction, true));
+      } else parts.push(`${who} turned ${obs.pending.join(" and ")} and keeps one.`);
+      break;
+    case "move":
+      if (mine) {
+        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}. Click one of your glowing moles, then a yellow point ${obs.value} step${obs.value === 1 ? "" : "s"} away in a straight line.`);
+        if (obs.bonus_move) parts.push("A bonus move may not end on a special field.");
+      } else parts.push(`${who} ${who === "You" ? "move" : "moves"} a mole ${obs.value} step${obs.value === 1 ? "" : "s"}${obs.bonus_move ? " (bonus move)" : ""}.`);
+      break;
+    case "bonus":
+      if (mine) {
+        parts.push("Your mole landed on a special field: turn another disc for a bonus move?");
+        const labels = { bonus: "Yes, turn a bonus disc", decline: "No, end my turn" };
+        for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action], context.onAction, action === "bonus"));
+      } else parts.push(`${who} landed on a special field and may take a bonus disc.`);
+      break;
+    case "over":
+      tone = "over";
+      parts.push(overText(context, obs));
+      break;
+    default:
+      parts.push(obs.phase || "");
+  }
+  // Anything legal that the board does not draw gets a plain button, so no choice is hidden.
+  const drawn = new Set(["place", "move", "keep", "bonus", "decline"]);
+  for (const action of legal) if (!drawn.has(action.split(" ")[0])) buttons.push(button(action, action, context.onAction));
+  if (context.replaying) tone = "replay";
+  if (memory.lifting) {
+    // The board still shows the lifted layer: say what is happening, offer nothing yet.
+    const lifted = LAYER_WORDS[memory.lifting.layer];
+    return el("div", { class: "mc-prompt lifting", "aria-live": "polite" }, el("p", { text: `${lifted} is full and is being lifted away: moles outside holes (red dashed rims) leave the game, moles in holes drop to ${obs.layer}.` }));
+  }
+  return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
+}
+
+function overText(context, obs) {
+  const winners = obs.winners || [];
+  const names = winners.map((seat) => nameOf(context, seat)).join(" and ");
+  if (!winners.length) return "Game over.";
+  const blueHole = obs.layer === "blue" && (obs.holes || []).some((name) => obs.moles && obs.moles[name] !== undefined);
+  if (blueHole) return `Game over: ${names} reached the golden shovel!`;
+  if (obs.turns >= obs.max_turns) return `Game over: the ${obs.max_turns}-turn limit was reached; ${names} win${winners.length === 1 && names !== "You" ? "s" : ""} together.`;
+  return `Game over: ${names} ${names === "You" ? "are" : "is"} the last with moles left and win${names === "You" ? "" : "s"}.`;
+}
+
+// ------------------------------------------------------------------------ render
+
+function draw() {
+  const root = memory.root;
+  const context = memory.context;
+  if (!root || !context || !root.isConnected) return;
+  clearTimeout(memory.timer);
+  const obs = context.observation || {};
+  const geo = geometry(context.guide.data);
+  const now = performance.now();
+  let board;
+  let caption = null;
+  if (memory.lifting && memory.lifting.until > now) {
+    const lifting = memory.lifting;
+    board = drawLayer(geo, obs, lifting.layer, lifting.moles, liftingMarks(geo, lifting, context.onAction));
+    board.classList.add("lifting");
+    caption = el("span", { class: "mc-caption", text: `${LAYER_WORDS[lifting.layer]}: lifting away…` });
+    memory.timer = setTimeout(draw, lifting.until - now + 5);
+  } else {
+    memory.lifting = null;
+    const marks = liveMarks(geo, context, obs);
+    board = drawLayer(geo, obs, obs.layer, obs.moles || {}, marks);
+    if (marks.dropped.size) {
+      caption = el("span", { class: "mc-caption soft", role: "status", text: `Now on ${obs.layer}: ringed moles have just dropped through.` });
+      memory.timer = setTimeout(draw, memory.dropped.until - now + 5);
+    }
+  }
+  if (context.pending) board.classList.add("pending");
+  const stage = el("div", { class: "mc-stage" }, board);
+  // Every update redraws the panels: the legend stays as open as the person left it.
+  const legend = legendPanel(geo, obs);
+  legend.open = memory.legendOpen;
+  legend.addEventListener("toggle", () => {
+    memory.legendOpen = legend.open;
+  });
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(), legend);
+  const info = el("div", { class: "board-info mc-info" },
+    el("span", { text: `Layer: ${obs.layer}` }),
+    el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
+    el("span", { text: `Turn ${obs.turns ?? 0} of at most ${obs.max_turns ?? "?"}` }));
+  if (caption) info.replaceChildren(caption);
+  root.dataset.layer = obs.layer || "";
+  root.dataset.phase = obs.phase || "";
+  root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
+  root.replaceChildren(prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side));
+}
+
+export function render(container, context) {
+  const data = context.guide && context.guide.data;
+  if (!data || !data.layers || !data.points) {
+    // Without the game's board data (the guide did not load) only the generic view is honest.
+    container.replaceChildren(renderObservation(context.observation, context.table));
+    return { handlesActions: false };
+  }
+  // Our own root: table.js appends its raw view after it, and timed redraws (a layer being
+  // lifted) replace only what is inside.
+  memory.root = el("div", { class: "mc-table", "data-board": "maulwurf-company" });
+  container.replaceChildren(memory.root);
+  // A seat may be sent its legal actions before the host starts the game: offer none until then.
+  const running = !context.table || context.table.status === "running";
+  memory.context = running ? context : { ...context, legal: [] };
+  noticeChanges(geometry(data), context, context.observation || {});
+  draw();
+  return { handlesActions: true };
+}

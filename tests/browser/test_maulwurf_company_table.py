@@ -1,0 +1,303 @@
+"""People play Die Maulwurf Company on the drawn table, by clicks only.
+
+The board offers exactly the seat's legal actions: places as points, a move as a mole (which
+only selects) and then a destination carrying the full legal action, the bonus flip as a
+prompt. A person plays a whole short game against a bot; two people play until the green
+layer is lifted, which the page shows as a sequence. Screenshots at 1280 and 390 px are saved
+in each test's ``tmp_path`` (the paths are printed) for people to look at.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+import molehaven
+from tests.browser.pages import (
+    NEXT_TURN,
+    PHONE,
+    click_only,
+    open_page,
+    targets,
+    version,
+    wait_for,
+)
+from tests.server.live_server import LiveServer
+
+SLUG = "maulwurf-company"
+DESKTOP = {"width": 1280, "height": 800}
+BOARD = "[data-board='maulwurf-company']"
+FULL_CHECKS = 3  # move turns on which every mole is selected in turn
+
+
+def create_short_table(
+    page: Page, server: LiveServer, max_turns: int, *, tournament: bool = False
+) -> str:
+    """The lobby's form with a small turn limit (MC-25), so that a game takes seconds."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector(f"#game option[value='{SLUG}']", state="attached")
+    page.select_option("#game", SLUG)
+    page.fill("#option-max_turns", str(max_turns))
+    page.set_checked("#option-tournament", tournament)
+    page.fill("#name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    return page.url.rsplit("/", 1)[-1]
+
+
+def record_state(page: Page, table_id: str) -> molehaven.core.State:  # type: ignore[name-defined]
+    origin = page.url.split("/tables/")[0]
+    response = page.request.get(f"{origin}/api/tables/{table_id}/record")
+    assert response.ok, f"{response.status} {response.text()[:200]}"
+    return molehaven.replay(response.json())
+
+
+def offered_on_board(page: Page) -> list[str]:
+    offered: list[str] = page.evaluate(
+        f"""() => [...document.querySelectorAll("{BOARD} [data-action]")]
+            .map(element => element.dataset.action)"""
+    )
+    return offered
+
+
+def destinations(page: Page) -> list[dict[str, object]]:
+    found: list[dict[str, object]] = page.evaluate(
+        f"""() => [...document.querySelectorAll("{BOARD} .mc-destination")].map(node => ({{
+            action: node.dataset.action, hole: node.hasAttribute("data-hole")}}))"""
+    )
+    return found
+
+
+def all_destinations(page: Page) -> set[str]:
+    """Select each movable mole in turn (a click that only selects) and collect where the
+    board lets it go."""
+    moles = page.locator(f"{BOARD} [data-mole]")
+    seen: set[str] = set()
+    for index in range(moles.count()):
+        moles.nth(index).click()
+        seen.update(str(target["action"]) for target in destinations(page))
+    return seen
+
+
+def hopeful(state: molehaven.core.State, seat: int, action: str) -> int:  # type: ignore[name-defined]
+    """How a person judges a move: into a hole is best, then onto a special field for a bonus,
+    else the more empty holes lie in a straight line up to four steps away, the better."""
+    after = state.clone()
+    after.apply(seat, after.game.parse_action(action))
+    seen = state.observation(seat)
+    moles = seen["moles"]
+    assert isinstance(moles, dict) and isinstance(seen["holes"], list)
+    landed = next(point for point in after.observation(seat)["moles"] if point not in moles)
+    if landed in seen["holes"]:
+        return 100
+    if landed in seen["specials"] and not seen["bonus_move"]:  # type: ignore[operator]
+        return 50
+    empty = {hole for hole in seen["holes"] if hole not in moles}
+    q, r = int(landed[:2]), int(landed[2:])
+    steps = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+    return sum(f"{q + k * dq:+d}{r + k * dr:+d}" in empty for dq, dr in steps for k in range(1, 5))
+
+
+def seen_holes(state: molehaven.core.State) -> tuple[int, int]:  # type: ignore[name-defined]
+    """How many holes of the layer hold a mole, and how many it has."""
+    seen = state.observation(0)
+    holes, moles = seen["holes"], seen["moles"]
+    assert isinstance(holes, list) and isinstance(moles, dict)
+    return sum(hole in moles for hole in holes), len(holes)
+
+
+def board_fits(page: Page, width: int, height: int | None, shot: str) -> None:
+    """Nothing is wider than the screen; with ``height``, the whole layer shows unscrolled."""
+    scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert scroll_width <= width, shot
+    layer = page.locator(f"{BOARD} svg.mc-layer").bounding_box()
+    assert layer is not None
+    assert layer["x"] >= 0 and layer["x"] + layer["width"] <= width, shot
+    if height is not None:
+        assert layer["y"] + layer["height"] <= height, f"{shot}: the board needs scrolling"
+
+
+def shoot(page: Page, folder: Path, name: str) -> list[Path]:
+    """Screenshots at 1280 x 800 and at a 390 px phone, back to the desktop size after."""
+    shots = []
+    for label, size in (("1280", DESKTOP), ("390", PHONE)):
+        page.set_viewport_size(size)  # type: ignore[arg-type]
+        page.wait_for_timeout(150)
+        path = folder / f"maulwurf-company-{name}-{label}.png"
+        page.screenshot(path=str(path), full_page=label == "390")
+        board_fits(page, size["width"], size["height"] if size == DESKTOP else None, path.name)
+        shots.append(path)
+    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    return shots
+
+
+# Every layer the page shows being lifted, in order, recorded as it happens.
+WATCH_LIFTS = """() => {
+    window.mcLifted = [];
+    new MutationObserver(() => {
+        const board = document.querySelector("[data-board='maulwurf-company']");
+        const lifting = board && board.dataset.lifting;
+        if (lifting && window.mcLifted.at(-1) !== lifting) window.mcLifted.push(lifting);
+    }).observe(document.querySelector("#board"), {subtree: true, attributes: true,
+        attributeFilter: ["data-lifting"], childList: true});
+}"""
+
+
+class Player:
+    """A person at one seat: sees what the board offers, checks it against the engine's legal
+    actions, and clicks a sensible one; takes screenshots the first time each kind of choice
+    comes up."""
+
+    def __init__(
+        self, page: Page, seat: int, folder: Path, seed: int, *, shots: bool = True
+    ) -> None:
+        self.page, self.seat, self.folder = page, seat, folder
+        self.screenshots = shots
+        self.rng = random.Random(seed)
+        self.shots: list[Path] = []
+        self.shot: set[str] = set()
+        self.verbs: set[str] = set()
+        self.move_turns = 0
+
+    def shoot_once(self, name: str) -> None:
+        if name not in self.shot and (self.screenshots or name == "bonus"):
+            self.shot.add(name)
+            self.shots += shoot(self.page, self.folder, f"{name}-seat{self.seat}")
+
+    def play_turn(self, state: molehaven.core.State) -> str:  # type: ignore[name-defined]
+        """One decision, by clicks on the board; returns the action played."""
+        page, seat = self.page, self.seat
+        legal = sorted(str(action) for action in state.legal_actions(seat))
+        verb = legal[0].split(" ")[0]
+        self.verbs.add(verb)
+        if verb == "move":
+            if self.move_turns < FULL_CHECKS:  # every legal move, and nothing else, is offered
+                assert sorted(all_destinations(page)) == legal
+            self.move_turns += 1
+            scores = {action: hopeful(state, seat, action) for action in legal}
+            best = max(scores.values())
+            action = self.rng.choice([action for action in legal if scores[action] == best])
+            mole = action.split(" ")[1]
+            page.locator(f'{BOARD} [data-mole="{mole}"]').click()  # only selects it
+            from_this_mole = [a for a in legal if a.split(" ")[1] == mole]
+            assert sorted(str(t["action"]) for t in destinations(page)) == from_this_mole
+        else:
+            # places, bonus or decline, keep: exactly the legal actions are offered
+            assert sorted(offered_on_board(page)) == legal
+            action = "bonus" if verb == "bonus" else self.rng.choice(legal)
+        if verb == "bonus":
+            expect(page.locator(f"{BOARD} .mc-prompt")).to_contain_text("special field")
+        self.shoot_once(verb)
+        assert click_only(page, action), action
+        return action
+
+
+def fills_the_layer(state: molehaven.core.State, seat: int, action: str) -> bool:  # type: ignore[name-defined]
+    filled, holes = seen_holes(state)
+    return action.startswith("move") and hopeful(state, seat, action) == 100 and filled + 1 == holes
+
+
+def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
+    browser: Browser, server: LiveServer, tmp_path: Path
+) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=DESKTOP)
+    table_id = create_short_table(page, server, max_turns=30, tournament=True)
+    page.click("#fill-bots")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator("#table")).not_to_have_attribute("data-status", "open")
+    ann = Player(page, 0, tmp_path, seed=14)
+    before: str | None = None
+    while True:
+        seen = page.evaluate(NEXT_TURN, [before, 15])
+        assert seen is not None, "the page offered nothing and the game did not end in 15 s"
+        if seen["status"] == "over":
+            break
+        state = record_state(page, table_id)
+        if str(state.num_actions) != seen["version"] or 0 not in state.to_move():
+            before = None  # the page moved on while we read the record
+            continue
+        ann.play_turn(state)
+        before = seen["version"]
+    final = record_state(page, table_id)
+    assert final.is_terminal()
+    expect(page.locator(f"{BOARD} .mc-prompt.over")).to_contain_text("Game over")
+    page.click(f"{BOARD} .mc-legend summary")  # every mark explained
+    expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
+    page.click("#replay-prev")  # a redraw keeps the legend open
+    expect(page.locator("#replay-step")).not_to_have_text(
+        f"{final.num_actions} / {final.num_actions}"
+    )
+    expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
+    expect(page.locator(f"{BOARD} [data-action]")).to_have_count(0)  # a replay offers nothing
+    ann.shoot_once("over")
+    assert {"place", "keep", "move"} <= ann.verbs
+    assert version(page) == final.num_actions
+    assert page.errors == []  # type: ignore[attr-defined]
+    print("screenshots:", *ann.shots, sep="\n  ")
+
+
+def next_decision(players: list[Player], table_id: str) -> tuple[Player, molehaven.core.State]:  # type: ignore[name-defined]
+    """Whose decision it is now, once their page offers it."""
+    state = record_state(players[0].page, table_id)
+    assert not state.is_terminal(), "the game ended too soon"
+    player = players[state.to_move()[0]]
+    now = state.num_actions
+    wait_for(lambda: version(player.page) == now and bool(targets(player.page)))
+    return player, state
+
+
+def test_two_people_see_the_green_layer_lifted_as_a_sequence(
+    browser: Browser, server: LiveServer, tmp_path: Path
+) -> None:
+    """MC-15, MC-16: when the last green hole is filled, both pages show green with its
+    moles leaving or saved, then red with the dropped moles marked, and say so in words."""
+    ann_page = open_page(browser, f"{server.url}/", viewport=DESKTOP)
+    table_id = create_short_table(ann_page, server, max_turns=120)
+    bob_page = open_page(browser, ann_page.url, viewport=DESKTOP)
+    bob_page.fill("#join-name", "Bob")
+    bob_page.click('[data-sit="1"]')
+    expect(bob_page.locator("#table")).to_have_attribute("data-you", "1")
+    for page in (ann_page, bob_page):
+        page.evaluate(WATCH_LIFTS)
+    ann_page.click("#start")
+    expect(ann_page.locator("#table")).to_have_attribute("data-status", "running")
+    players = [
+        Player(ann_page, 0, tmp_path, seed=5),
+        Player(bob_page, 1, tmp_path, seed=6, shots=False),
+    ]
+    while True:
+        player, state = next_decision(players, table_id)
+        if state.observation(None)["layer"] != "green":
+            break
+        now = state.num_actions
+        action = player.play_turn(state)
+        if fills_the_layer(state, player.seat, action):
+            # The mover's page shows green a moment longer: moles leave, moles in holes wait.
+            player.page.wait_for_selector(f"{BOARD}[data-lifting='green']")
+            assert player.page.locator(f"{BOARD} .mc-mole.leaving").count() > 0
+            assert player.page.locator(f"{BOARD} .mc-mole.saved").count() == 13
+            path = tmp_path / "maulwurf-company-lifting-1280.png"
+            player.page.screenshot(path=str(path))
+            player.shots.append(path)
+        wait_for(lambda n=now: version(ann_page) > n and version(bob_page) > n)
+    for player in players:
+        page = player.page
+        expect(page.locator(f"{BOARD}")).to_have_attribute("data-layer", "red")
+        expect(page.locator(f"{BOARD} .mc-events li")).to_have_count(1)
+        expect(page.locator(f"{BOARD} .mc-events li")).to_contain_text("Green is full")
+        assert page.evaluate("() => window.mcLifted") == ["green"]
+        assert page.errors == []  # type: ignore[attr-defined]
+    players[0].shoot_once("after-lift")
+    # MC-20: on red, a person who lands on a special field is asked about a bonus disc.
+    for _ in range(40):
+        if any("bonus" in player.verbs for player in players):
+            break
+        player, state = next_decision(players, table_id)
+        player.play_turn(state)  # takes the bonus when it is offered
+        wait_for(lambda n=state.num_actions: version(ann_page) > n and version(bob_page) > n)
+    assert any("bonus" in player.verbs for player in players)
+    print("screenshots:", *players[0].shots, *players[1].shots, sep="\n  ")
