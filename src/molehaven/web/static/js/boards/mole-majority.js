@@ -1,11 +1,12 @@
 // The drawn Mole Majority table: the hex meadow (SVG) with every tile, space, mole, claim,
 // Cave-In and Home Token; your hand as cards; every seat's supplies; and a turn built by
 // clicking. A click on the board is always one of this seat's legal actions: an action whose
-// text names two places ("move b1 e2", "cave b-e b-f", "play keeper1 four", "roll b3 cw") is
-// picked one place at a time, and only the last click, filtered from ``legal`` by what was
-// picked so far, carries the whole action. Nothing here decides a rule: the cards' words and
+// text names two places ("move b1 e2", "cave b-e b-f") is picked one place at a time, and only
+// the last click, filtered from ``legal`` by what was picked so far, carries the whole action.
+// A Groundskeeper offers its roll numbers as named buttons on the card; a roll starts from the
+// clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here decides a rule: the cards' words and
 // the positions of the hexes come from the game's guide data (``public_data()``).
-import { el, seatLabel } from "../util.js";
+import { api, el, seatLabel, store } from "../util.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
 
@@ -20,11 +21,18 @@ const SETUP_PHASES = new Set(["setup-hex", "base", "extra-hex", "place"]);
 
 // What this seat has picked so far on its way to a multi-part action; kept between renders
 // and dropped as soon as the legal actions no longer allow it.
-let picked = null; // {kind: "keeper"|"mole"|"edge", value}
+let picked = null; // {kind: "mole"|"edge", value}
+let rollDirection = "cw";
 let lastContext = null;
 let lastContainer = null;
 let previous = null; // the observation drawn last time, to announce what changed
 const events = [];
+// Hover previews: the server applies the action to a copy of the game (chance not applied)
+// and sends back this seat's view of it; cached until the observation changes.
+const PREVIEW_DELAY_MS = 120;
+let previews = new Map();
+let previewsFor = null;
+let previewTimer = null;
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(NS, tag);
@@ -65,6 +73,10 @@ function activate(node, action, onAction, label = action) {
       go();
     }
   });
+  node.addEventListener("mouseenter", () => schedulePreview(action));
+  node.addEventListener("focus", () => schedulePreview(action));
+  node.addEventListener("mouseleave", () => schedulePreview(null));
+  node.addEventListener("blur", () => schedulePreview(null));
 }
 
 // A clickable element that picks the first part of a multi-part action (no action yet).
@@ -81,6 +93,91 @@ function pickable(node, kind, value, label) {
       pick(kind, value);
     }
   });
+}
+
+// ------------------------------------------------------------------ hover previews
+
+function schedulePreview(action) {
+  clearTimeout(previewTimer);
+  if (action === null) {
+    showPreview(null, null);
+    return;
+  }
+  previewTimer = setTimeout(() => loadPreview(action), PREVIEW_DELAY_MS);
+}
+
+async function loadPreview(action) {
+  const context = lastContext;
+  if (!context || !context.table) return;
+  const mine = store.seat(context.table.id);
+  if (!mine) return;
+  if (previewsFor !== context.observation) {
+    previews = new Map();
+    previewsFor = context.observation;
+  }
+  if (!previews.has(action)) {
+    previews.set(action, api("POST", `/api/tables/${encodeURIComponent(context.table.id)}/preview`, { action }, { "X-Seat-Token": mine.token }).catch(() => null));
+  }
+  const preview = await previews.get(action);
+  if (lastContext !== context || previewsFor !== context.observation) return; // the game moved on
+  showPreview(action, preview);
+}
+
+// What the action would change, in words, and marks on the affected spaces.
+function previewWords(now, after, table) {
+  const words = [];
+  const who = (seat) => seatName(table, seat);
+  const gone = [];
+  const turned = [];
+  for (const [label, tile] of Object.entries(after.board || {})) {
+    const old = (now.board || {})[label];
+    if (!old) continue;
+    tile.spaces.forEach((owner, index) => {
+      const before = old.spaces[index];
+      if (before !== null && owner === null) gone.push(`${label}${index + 1}`);
+      else if (before !== null && owner !== null && before !== owner) turned.push(`${label}${index + 1}`);
+    });
+    if (old.spaces.includes(null) && !tile.spaces.includes(null)) words.push(`fills ${label}`);
+    if (old.claim !== tile.claim) {
+      if (tile.claim === null) words.push(`${who(old.claim)} loses the claim on ${label}`);
+      else words.push(`${who(tile.claim)} claims ${label} (${tile.value})`);
+    }
+  }
+  (after.seats || []).forEach((entry, seat) => {
+    const old = (now.seats || [])[seat];
+    if (old && !old.eliminated && entry.eliminated) words.push(`${who(seat)} is eliminated`);
+  });
+  return { words, gone, turned };
+}
+
+function showPreview(action, preview) {
+  const box = lastContainer && lastContainer.querySelector(".mm-preview");
+  const meadow = lastContainer && lastContainer.querySelector("svg.mm-meadow");
+  if (!box || !meadow) return;
+  for (const node of meadow.querySelectorAll(".would-go, .would-turn")) node.classList.remove("would-go", "would-turn");
+  if (!action || !preview) {
+    box.textContent = "";
+    return;
+  }
+  if (preview.ends) {
+    box.textContent = `${action}: ends the game.`;
+    return;
+  }
+  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table);
+  const moved = action.split(" ")[0] === "move" ? action.split(" ")[1] : null;
+  for (const space of gone) {
+    if (space === moved) continue;
+    const node = meadow.querySelector(`[data-space="${space}"]`);
+    if (node) node.classList.add("would-go");
+  }
+  for (const space of turned) {
+    const node = meadow.querySelector(`[data-space="${space}"]`);
+    if (node) node.classList.add("would-turn");
+  }
+  const removed = gone.filter((space) => space !== moved);
+  if (removed.length) words.unshift(`takes ${removed.length} mole${removed.length > 1 ? "s" : ""} off (${removed.join(" ")})`);
+  if (turned.length) words.unshift(`converts ${turned.join(" ")}`);
+  box.textContent = `${action}: ${words.length ? words.join("; ") : "no claim changes"}.`;
 }
 
 // ------------------------------------------------------------------ the legal actions, sorted
@@ -118,8 +215,7 @@ function sortLegal(legal) {
 function pickStillOffered(offer) {
   if (!picked) return;
   const { kind, value } = picked;
-  const ok = kind === "keeper" ? offer.keeperPlays.has(value)
-    : kind === "mole" ? offer.moves.has(value) || offer.rolls.has(value)
+  const ok = kind === "mole" ? offer.moves.has(value) || offer.rolls.has(value)
       : kind === "edge" ? offer.caves.some((cave) => cave.edges.includes(value))
         : false;
   if (!ok) picked = null;
@@ -219,7 +315,6 @@ function prompt(obs, offer, mine, table) {
   }
   if (obs.phase === "base") return "Choose your Home Base: click a highlighted free place.";
   if (obs.phase === "place") return `Place the drawn ${obs.pending_hex}-space tile: click a highlighted free place.`;
-  if (picked && picked.kind === "keeper") return "Now click the Number card whose value is the roll number.";
   if (picked && picked.kind === "mole") {
     const parts = [];
     if (offer.moves.has(picked.value)) parts.push("click a highlighted space to move it there");
@@ -227,12 +322,12 @@ function prompt(obs, offer, mine, table) {
     return `Mole ${picked.value}: ${parts.join(", or ")}. Click it again to cancel.`;
   }
   if (picked && picked.kind === "edge") return `Cave-In on ${picked.value}: click a second highlighted border.`;
-  if (obs.phase === "start") return "Play a card from your hand (a Groundskeeper: click it, then a Number card), or discard your hand.";
+  if (obs.phase === "start") return "Play a card from your hand (a Groundskeeper: click the roll number on it), or discard your hand.";
   const parts = [];
   if (offer.moves.size) parts.push("click one of your moles, then where it goes");
   if (offer.breeds.size) parts.push("click a highlighted empty space to breed");
   if (offer.converts.size) parts.push("click a highlighted rival mole to convert it");
-  if (offer.rolls.size) parts.push("click a mole where the Groundskeeper starts");
+  if (offer.rolls.size) parts.push(`click the mole where the Groundskeeper starts (rolling ${rollDirection === "cw" ? "clockwise" : "counter-clockwise"})`);
   if (offer.caves.length) parts.push("click two borders for the Cave-In");
   if (offer.homes.size) parts.push("click a green Home Token to Make A Home");
   if (offer.stacks.size || offer.convertStacks.size) parts.push("stack a card");
@@ -373,8 +468,9 @@ function offerSpace(node, space, offer, onAction) {
   if (picked) return;
   if (offer.breeds.has(space)) activate(node, offer.breeds.get(space), onAction, `breed on ${space}`);
   else if (offer.converts.has(space)) activate(node, offer.converts.get(space), onAction, `convert the mole on ${space}`);
-  else if (offer.moves.has(space) || offer.rolls.has(space)) {
-    pickable(node, "mole", space, offer.moves.has(space) ? `move the mole on ${space}` : `roll from ${space}`);
+  else if (offer.moves.has(space)) pickable(node, "mole", space, `move the mole on ${space}`);
+  else if (offer.rolls.has(space) && offer.rolls.get(space).has(rollDirection)) {
+    activate(node, offer.rolls.get(space).get(rollDirection), onAction, `roll ${rollDirection === "cw" ? "clockwise" : "counter-clockwise"} from ${space}`);
   }
 }
 
@@ -417,6 +513,19 @@ function drawControls(obs, offer, context, cards) {
     if (rolls.has("cw")) row.push(button(`Roll clockwise from ${picked.value} ↻`, rolls.get("cw"), onAction));
     if (rolls.has("ccw")) row.push(button(`Roll counter-clockwise from ${picked.value} ↺`, rolls.get("ccw"), onAction));
   }
+  if (!picked && offer.rolls.size) {
+    const toggle = (direction, text) => {
+      const node = el("button", { type: "button", class: "mm-button mm-direction", text, "aria-pressed": String(rollDirection === direction) });
+      node.setAttribute("data-pick", `dir:${direction}`);
+      node.classList.add(rollDirection === direction ? "picked" : "pickable");
+      node.addEventListener("click", () => {
+        rollDirection = direction;
+        redraw();
+      });
+      return node;
+    };
+    row.push(el("span", { class: "mm-direction-box" }, "Roll:", toggle("cw", "↻ clockwise"), toggle("ccw", "↺ counter-clockwise")));
+  }
   for (const [choice, action] of offer.convertStacks) {
     const words = (context.guide && context.guide.data && context.guide.data.convert_stacks) || {};
     row.push(button(`Stack Convert: ${words[choice] || choice}`, action, onAction));
@@ -436,7 +545,7 @@ function drawControls(obs, offer, context, cards) {
 
 function drawHand(obs, offer, context, cards) {
   const hand = obs.hand;
-  if (!Array.isArray(hand)) return null;
+  if (!Array.isArray(hand) || (!hand.length && SETUP_PHASES.has(obs.phase))) return null;
   const counts = new Map();
   for (const name of hand) counts.set(name, (counts.get(name) || 0) + 1);
   const items = [...counts.entries()].map(([name, count]) => {
@@ -446,13 +555,14 @@ function drawHand(obs, offer, context, cards) {
       count > 1 ? el("span", { class: "mm-card-count", text: `×${count}` }) : null,
       el("span", { class: "mm-card-effect", text: card.effect }),
       card.stack ? el("span", { class: "mm-card-stack", text: `Stack: ${card.stack}` }) : null);
-    const keeper = picked && picked.kind === "keeper" ? offer.keeperPlays.get(picked.value) : null;
-    if (keeper) {
-      if (name === picked.value) pickable(node, "keeper", name, `${card.title}: picked; click again to cancel`);
-      else if (keeper.has(name)) activate(node, keeper.get(name), context.onAction, `play ${picked.value} with ${name} as the roll number`);
+    if (offer.keeperPlays.has(name)) {
+      const choices = [...offer.keeperPlays.get(name)].map(([number, action]) => {
+        const value = cards.has(number) ? cards.get(number).number_value : number;
+        return button(`Roll ${value} (${cardTitle(cards, number)})`, action, context.onAction, "mm-card-choice");
+      });
+      node.append(el("span", { class: "mm-card-choices" }, choices));
     } else if (!picked) {
       if (offer.plays.has(name)) activate(node, offer.plays.get(name), context.onAction, `play ${card.title}`);
-      else if (offer.keeperPlays.has(name)) pickable(node, "keeper", name, `play ${card.title} (then pick a Number card)`);
       else if (offer.stacks.has(name)) activate(node, offer.stacks.get(name), context.onAction, `stack ${card.title}`);
     }
     return node;
@@ -471,7 +581,7 @@ function drawSeats(obs, context) {
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     return el("tr", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${active ? " active" : ""}`, "data-seat-row": seat },
-      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${active ? "▶ " : ""}${seatName(table, seat)}${entry.eliminated ? " (out)" : ""}`),
+      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${seatName(table, seat)}${entry.eliminated ? " (out)" : ""}`),
       el("td", { text: `${entry.moles_on_board}/${entry.moles}` }),
       el("td", { text: String(entry.claims) }),
       el("td", { text: String(entry.cave_ins) }),
@@ -482,14 +592,14 @@ function drawSeats(obs, context) {
   const head = el("tr", {},
     el("th", { text: "Player" }),
     el("th", { text: "Moles", title: "moles on the board / in supply" }),
-    el("th", { text: "Claims", title: "Claim Tokens left in supply" }),
-    el("th", { text: "Caves", title: "Cave-In tokens left" }),
+    el("th", { text: "Claim", title: "Claim Tokens left in supply" }),
+    el("th", { text: "Cave", title: "Cave-In tokens left" }),
     el("th", { text: "Cards", title: "cards in hand / in deck" }),
-    el("th", { text: "Homes", title: "Home Tokens collected (yours: their values)" }),
+    el("th", { text: "Home", title: "Home Tokens collected (yours: their values)" }),
     el("th", { text: "Pts", title: "points of claimed tiles (Home Tokens count at the end)" }));
   return el("div", { class: "mm-seats-box" },
     el("table", { class: "mm-seats data" }, el("thead", {}, head), el("tbody", {}, rows)),
-    el("p", { class: "muted mm-seats-key", text: "Moles: on the board/in supply · Cards: hand/deck · Pts: claimed tiles (Home Tokens added at the end)" }));
+    el("p", { class: "muted mm-seats-key", text: "Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · Pts: claimed tiles (Home Tokens added at the end) · highlighted: whose turn it is" }));
 }
 
 function drawPile(obs) {
@@ -515,7 +625,8 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-cave" }), "a Cave-In: no mole moves across that border"),
       item(el("span", { class: "mm-key mm-key-legal" }), "yellow: you can click it now; dashed: click to pick, then finish the move"),
       item(el("span", { class: "mm-key mm-key-last" }), "orange ring: the last action's places"),
-      item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)")));
+      item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
+      item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board")));
 }
 
 // ------------------------------------------------------------------ render
@@ -543,6 +654,7 @@ export function render(container, context) {
   const panel = el("div", { class: "mm-panel" },
     el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, table) }),
     line ? el("p", { class: "mm-turn-line", text: line }) : null,
+    el("p", { class: "mm-preview", "aria-live": "polite" }),
     drawControls(obs, offer, context, cards),
     drawHand(obs, offer, context, cards));
   const info = el("div", { class: "mm-info" },
