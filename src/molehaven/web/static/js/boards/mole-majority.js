@@ -279,25 +279,32 @@ function cardTitle(cards, name) {
   return cards.has(name) ? cards.get(name).title : name;
 }
 
-// What changed since the last drawing, in words, read off the two observations.
+// The seats whose count of ``key`` went down (or up) between two observations.
+function seatsChanged(before, now, key, sign) {
+  return (now.seats || []).map((entry, seat) => ((entry[key] - ((before.seats || [])[seat] || entry)[key]) * sign > 0 ? seat : null)).filter((seat) => seat !== null);
+}
+
+// What changed since the last drawing, in words, read off the two observations. Several
+// actions may lie between two drawings, so who did something is read off the supplies that
+// changed, not off whose turn it is now.
 function announce(before, now, table) {
   if (!before || !now || !before.board || !now.board) return;
   const said = [];
   const who = (seat) => seatName(table, seat);
+  const whom = (seats) => (seats.length ? ` by ${seats.map(who).join(" and ")}` : "");
   for (const [label, tile] of Object.entries(now.board)) {
     const old = before.board[label];
-    if (!old) continue;
-    if (old.claim !== tile.claim) {
-      if (old.claim === null) said.push(`${who(tile.claim)} claims ${label} (${tile.value} points).`);
-      else if (tile.claim === null) said.push(`${who(old.claim)}'s claim on ${label} returns: the tile is empty.`);
-      else said.push(`${who(tile.claim)} takes ${label} (${tile.value}) from ${who(old.claim)}.`);
-    }
-    if (old.token !== "none" && tile.token === "none" && tile.home_base_of === null && now.active !== null) {
-      said.push(`${who(now.active)} makes a home on ${label} and takes its Home Token.`);
-    }
+    if (!old || old.claim === tile.claim) continue;
+    if (old.claim === null) said.push(`${who(tile.claim)} claims ${label} (${tile.value} points).`);
+    else if (tile.claim === null) said.push(`${who(old.claim)}'s claim on ${label} returns: the tile is empty.`);
+    else said.push(`${who(tile.claim)} takes ${label} (${tile.value}) from ${who(old.claim)}.`);
   }
+  const homes = Object.entries(now.board)
+    .filter(([label, tile]) => before.board[label] && before.board[label].token !== "none" && tile.token === "none")
+    .map(([label]) => label);
+  if (homes.length) said.push(`Home made on ${homes.join(", ")}${whom(seatsChanged(before, now, "home_tokens", 1))}: its Home Token is taken.`);
   const caved = (now.cave_ins || []).filter((edge) => !(before.cave_ins || []).includes(edge));
-  if (caved.length) said.push(`Cave-In on ${caved.join(" and ")}${now.active !== null ? ` by ${who(now.active)}` : ""}.`);
+  if (caved.length) said.push(`Cave-In on ${caved.join(" and ")}${whom(seatsChanged(before, now, "cave_ins", -1))}.`);
   (now.seats || []).forEach((entry, seat) => {
     const old = (before.seats || [])[seat];
     if (old && !old.eliminated && entry.eliminated) said.push(`${who(seat)} has no claim left and is eliminated.`);
@@ -430,7 +437,7 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last) {
   if (tile.last_entrant !== null) {
     group.append(titled(svg("circle", { cx: at.x + 11, cy: at.y + 11, r: 4, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatName(table, tile.last_entrant)}`));
   }
-  const spot = gapPoint(at.x, at.y, tile.value, 180, 37);
+  const spot = gapPoint(at.x, at.y, tile.value, 180, 39);
   const name = svg("text", { x: spot.x, y: spot.y, class: "mm-hex-label" });
   name.textContent = label;
   group.append(name);
