@@ -4,8 +4,9 @@
 // text names two places ("move b1 e2", "cave b-e b-f") is picked one place at a time, and only
 // the last click, filtered from ``legal`` by what was picked so far, carries the whole action.
 // A Groundskeeper offers its roll numbers as named buttons on the card; a roll starts from the
-// clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here decides a rule: the cards' words and
-// the positions of the hexes come from the game's guide data (``public_data()``).
+// clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
+// decides a rule: the cards' words and the positions of the hexes come from the game's guide
+// data (``public_data()``), what a click would do from the server (a hover preview).
 import { api, el, seatLabel, store } from "../util.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
@@ -314,8 +315,11 @@ function announce(before, now, table) {
   events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
 }
 
-function prompt(obs, offer, mine, table) {
+function prompt(obs, offer, mine, context) {
+  const { table } = context;
   if (obs.phase === "over") return "The game is over.";
+  if (context.pending) return "Sending your move…";
+  if (context.replaying) return "Replay: the game as it stood after this step.";
   if (!mine) {
     const waiting = (obs.to_move || []).map((seat) => seatName(table, seat)).join(", ");
     return waiting ? `Waiting for ${waiting}.` : "Waiting…";
@@ -659,7 +663,7 @@ export function render(container, context) {
     : el("p", { class: "muted", text: "Loading the meadow…" });
   const line = turnLine(obs, cards, table);
   const panel = el("div", { class: "mm-panel" },
-    el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, table) }),
+    el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
     line ? el("p", { class: "mm-turn-line", text: line }) : null,
     el("p", { class: "mm-preview", "aria-live": "polite" }),
     drawControls(obs, offer, context, cards),
