@@ -189,7 +189,8 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
         assert page.locator("#error").inner_text() == "", action
     wait_for(lambda: status(page) == "over")
     expect(page.locator("#result")).not_to_be_empty()
-    expect(page.locator(f"{BOARD} .mm-prompt")).to_have_text("The game is over.")
+    expect(page.locator(f"{BOARD} .mm-prompt")).to_contain_text("The game is over")
+    expect(page.locator(f"{BOARD} .mm-end-hands li")).to_have_count(2)  # every hand is shown
     snap(page, "desk-over")
     board_fits(page, DESK)
     page.set_viewport_size(PHONE)

@@ -270,6 +270,13 @@ function seatName(table, seat) {
   return seatLabel(table, seat);
 }
 
+// A seat's name alone, for the narrow seats table (the colour swatch tells seats apart).
+function shortName(table, seat, you) {
+  const slot = table && table.seats[seat];
+  const name = slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
+  return seat === you ? `${name} (you)` : name;
+}
+
 function cardInfo(guide) {
   const cards = new Map();
   for (const card of (guide && guide.data && guide.data.cards) || []) cards.set(card.name, card);
@@ -317,7 +324,10 @@ function announce(before, now, table) {
 
 function prompt(obs, offer, mine, context) {
   const { table } = context;
-  if (obs.phase === "over") return "The game is over.";
+  if (obs.phase === "over") {
+    const winners = (obs.winners || []).map((seat) => seatName(table, seat)).join(" and ");
+    return `The game is over${obs.end_reason ? `: ${obs.end_reason}` : ""}.${winners ? ` Won by ${winners}.` : ""}`;
+  }
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (!mine) {
@@ -592,7 +602,7 @@ function drawSeats(obs, context) {
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     return el("tr", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${active ? " active" : ""}`, "data-seat-row": seat },
-      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${seatName(table, seat)}${entry.eliminated ? " (out)" : ""}`),
+      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${shortName(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
       el("td", { text: `${entry.moles_on_board}/${entry.moles}` }),
       el("td", { text: String(entry.claims) }),
       el("td", { text: String(entry.cave_ins) }),
@@ -611,6 +621,17 @@ function drawSeats(obs, context) {
   return el("div", { class: "mm-seats-box" },
     el("table", { class: "mm-seats data" }, el("thead", {}, head), el("tbody", {}, rows)),
     el("p", { class: "muted mm-seats-key", text: "Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · Pts: claimed tiles (Home Tokens added at the end) · highlighted: whose turn it is" }));
+}
+
+// Once the game is over every hand is shown (its Number cards can break a tie, MM-42).
+function drawEndHands(obs, context) {
+  if (!Array.isArray(obs.hands)) return null;
+  const cards = cardInfo(context.guide);
+  return el("div", { class: "mm-end-hands" },
+    el("h3", { text: "Hands at the end" }),
+    el("ul", {}, obs.hands.map((hand, seat) => el("li", {},
+      el("span", { class: `mm-swatch mm-seat-${seat}` }),
+      `${seatName(context.table, seat)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`))));
 }
 
 function drawPile(obs) {
@@ -670,6 +691,7 @@ export function render(container, context) {
     drawHand(obs, offer, context, cards));
   const info = el("div", { class: "mm-info" },
     drawSeats(obs, context),
+    drawEndHands(obs, context),
     drawPile(obs),
     events.length
       ? el("div", { class: "mm-events" }, el("h3", { text: "Just happened" }), el("ul", { "aria-live": "polite" }, events.slice().reverse().map((text) => el("li", { text }))))
