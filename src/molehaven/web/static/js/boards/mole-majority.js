@@ -7,18 +7,14 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { api, el, seatLabel, store } from "../util.js";
+import { api, el, store } from "../util.js";
+import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
+import { cardInfo, cardTitle, changes, previewWords, seatName, shortName, sortLegal, turnLine } from "./mole-majority-read.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
 
-const NS = "http://www.w3.org/2000/svg";
-const SIZE = 50; // a hex's circumradius (pointy top)
-const ROOT3 = Math.sqrt(3);
-const SPACE_RING = 0.6 * SIZE;
-const HOLE = 8.5;
 const EVENTS_KEPT = 6;
 const SEAT_NAMES = ["red", "blue", "purple", "black"];
-const SETUP_PHASES = new Set(["setup-hex", "base", "extra-hex", "place"]);
 
 // What this seat has picked so far on its way to a multi-part action; kept between renders
 // and dropped as soon as the legal actions no longer allow it.
@@ -34,18 +30,6 @@ const PREVIEW_DELAY_MS = 120;
 let previews = new Map();
 let previewsFor = null;
 let previewTimer = null;
-
-function svg(tag, attrs = {}) {
-  const node = document.createElementNS(NS, tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
-  return node;
-}
-
-function titled(node, text) {
-  node.append(svg("title"));
-  node.lastChild.textContent = text;
-  return node;
-}
 
 function redraw() {
   if (lastContainer && lastContext) render(lastContainer, lastContext);
@@ -124,33 +108,6 @@ async function loadPreview(action) {
   showPreview(action, preview);
 }
 
-// What the action would change, in words, and marks on the affected spaces.
-function previewWords(now, after, table) {
-  const words = [];
-  const who = (seat) => seatName(table, seat);
-  const gone = [];
-  const turned = [];
-  for (const [label, tile] of Object.entries(after.board || {})) {
-    const old = (now.board || {})[label];
-    if (!old) continue;
-    tile.spaces.forEach((owner, index) => {
-      const before = old.spaces[index];
-      if (before !== null && owner === null) gone.push(`${label}${index + 1}`);
-      else if (before !== null && owner !== null && before !== owner) turned.push(`${label}${index + 1}`);
-    });
-    if (old.spaces.includes(null) && !tile.spaces.includes(null)) words.push(`fills ${label}`);
-    if (old.claim !== tile.claim) {
-      if (tile.claim === null) words.push(`${who(old.claim)} loses the claim on ${label}`);
-      else words.push(`${who(tile.claim)} claims ${label} (${tile.value})`);
-    }
-  }
-  (after.seats || []).forEach((entry, seat) => {
-    const old = (now.seats || [])[seat];
-    if (old && !old.eliminated && entry.eliminated) words.push(`${who(seat)} is eliminated`);
-  });
-  return { words, gone, turned };
-}
-
 function showPreview(action, preview) {
   const box = lastContainer && lastContainer.querySelector(".mm-preview");
   const meadow = lastContainer && lastContainer.querySelector("svg.mm-meadow");
@@ -181,37 +138,7 @@ function showPreview(action, preview) {
   box.textContent = `${action}: ${words.length ? words.join("; ") : "no claim changes"}.`;
 }
 
-// ------------------------------------------------------------------ the legal actions, sorted
-
-function addTo(map, key, inner, action) {
-  if (!map.has(key)) map.set(key, new Map());
-  map.get(key).set(inner, action);
-}
-
-function sortLegal(legal) {
-  const offer = {
-    plays: new Map(), keeperPlays: new Map(), stacks: new Map(), convertStacks: new Map(),
-    moves: new Map(), breeds: new Map(), converts: new Map(), rolls: new Map(),
-    caves: [], homes: new Map(), places: new Map(), simple: new Map(),
-  };
-  for (const action of legal) {
-    const words = action.split(" ");
-    const [verb] = words;
-    if (verb === "play" && words.length === 3) addTo(offer.keeperPlays, words[1], words[2], action);
-    else if (verb === "play") offer.plays.set(words[1], action);
-    else if (verb === "stack" && words[1] === "convert") offer.convertStacks.set(words[2], action);
-    else if (verb === "stack") offer.stacks.set(words[1], action);
-    else if (verb === "move") addTo(offer.moves, words[1], words[2], action);
-    else if (verb === "breed") offer.breeds.set(words[1], action);
-    else if (verb === "convert") offer.converts.set(words[1], action);
-    else if (verb === "roll") addTo(offer.rolls, words[1], words[2], action);
-    else if (verb === "cave") offer.caves.push({ edges: [words[1], words[2]], action });
-    else if (verb === "home") offer.homes.set(words[1], action);
-    else if (verb === "base" || verb === "place") offer.places.set(words[1], action);
-    else offer.simple.set(verb, action);
-  }
-  return offer;
-}
+// ------------------------------------------------------------------ picks
 
 function pickStillOffered(offer) {
   if (!picked) return;
@@ -220,106 +147,6 @@ function pickStillOffered(offer) {
       : kind === "edge" ? offer.caves.some((cave) => cave.edges.includes(value))
         : false;
   if (!ok) picked = null;
-}
-
-// ------------------------------------------------------------------ geometry
-
-function centre(q, r) {
-  return { x: SIZE * ROOT3 * (q + r / 2), y: SIZE * 1.5 * r };
-}
-
-function corners(x, y, scale = 1) {
-  const points = [];
-  for (let k = 0; k < 6; k += 1) {
-    const angle = (Math.PI / 180) * (60 * k - 90);
-    points.push(`${(x + scale * SIZE * Math.cos(angle)).toFixed(1)},${(y + scale * SIZE * Math.sin(angle)).toFixed(1)}`);
-  }
-  return points.join(" ");
-}
-
-// Space i (0-based) of a hex with ``count`` spaces: clockwise from the top (rules 2.6).
-function spacePoint(x, y, index, count) {
-  const angle = (Math.PI / 180) * (-90 + (index * 360) / count);
-  return { x: x + SPACE_RING * Math.cos(angle), y: y + SPACE_RING * Math.sin(angle) };
-}
-
-// A point in the gap between two spaces, nearest the wanted angle (0 = right, 180 = left).
-function gapPoint(x, y, count, wanted, radius) {
-  let best = null;
-  for (let index = 0; index < count; index += 1) {
-    const angle = -90 + ((index + 0.5) * 360) / count;
-    const off = Math.abs(((angle - wanted + 540) % 360) - 180);
-    if (best === null || off < best.off) best = { angle, off };
-  }
-  const rad = (Math.PI / 180) * best.angle;
-  return { x: x + radius * Math.cos(rad), y: y + radius * Math.sin(rad) };
-}
-
-function edgeLine(a, b) {
-  const mx = (a.x + b.x) / 2;
-  const my = (a.y + b.y) / 2;
-  const length = Math.hypot(b.x - a.x, b.y - a.y);
-  const px = (-(b.y - a.y) / length) * (SIZE / 2);
-  const py = ((b.x - a.x) / length) * (SIZE / 2);
-  return { x1: mx + px, y1: my + py, x2: mx - px, y2: my - py };
-}
-
-// ------------------------------------------------------------------ words
-
-function seatName(table, seat) {
-  return seatLabel(table, seat);
-}
-
-// A seat's name alone, for the narrow seats table (the colour swatch tells seats apart).
-function shortName(table, seat, you) {
-  const slot = table && table.seats[seat];
-  const name = slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
-  return seat === you ? `${name} (you)` : name;
-}
-
-function cardInfo(guide) {
-  const cards = new Map();
-  for (const card of (guide && guide.data && guide.data.cards) || []) cards.set(card.name, card);
-  return cards;
-}
-
-function cardTitle(cards, name) {
-  return cards.has(name) ? cards.get(name).title : name;
-}
-
-// The seats whose count of ``key`` went down (or up) between two observations.
-function seatsChanged(before, now, key, sign) {
-  return (now.seats || []).map((entry, seat) => ((entry[key] - ((before.seats || [])[seat] || entry)[key]) * sign > 0 ? seat : null)).filter((seat) => seat !== null);
-}
-
-// What changed since the last drawing, in words, read off the two observations. Several
-// actions may lie between two drawings, so who did something is read off the supplies that
-// changed, not off whose turn it is now.
-function announce(before, now, table) {
-  if (!before || !now || !before.board || !now.board) return;
-  const said = [];
-  const who = (seat) => seatName(table, seat);
-  const whom = (seats) => (seats.length ? ` by ${seats.map(who).join(" and ")}` : "");
-  for (const [label, tile] of Object.entries(now.board)) {
-    const old = before.board[label];
-    if (!old || old.claim === tile.claim) continue;
-    if (old.claim === null) said.push(`${who(tile.claim)} claims ${label} (${tile.value} points).`);
-    else if (tile.claim === null) said.push(`${who(old.claim)}'s claim on ${label} returns: the tile is empty.`);
-    else said.push(`${who(tile.claim)} takes ${label} (${tile.value}) from ${who(old.claim)}.`);
-  }
-  const homes = Object.entries(now.board)
-    .filter(([label, tile]) => before.board[label] && before.board[label].token !== "none" && tile.token === "none")
-    .map(([label]) => label);
-  if (homes.length) said.push(`Home made on ${homes.join(", ")}${whom(seatsChanged(before, now, "home_tokens", 1))}: its Home Token is taken.`);
-  const caved = (now.cave_ins || []).filter((edge) => !(before.cave_ins || []).includes(edge));
-  if (caved.length) said.push(`Cave-In on ${caved.join(" and ")}${whom(seatsChanged(before, now, "cave_ins", -1))}.`);
-  (now.seats || []).forEach((entry, seat) => {
-    const old = (before.seats || [])[seat];
-    if (old && !old.eliminated && entry.eliminated) said.push(`${who(seat)} has no claim left and is eliminated.`);
-  });
-  if (before.phase !== "over" && now.phase === "over") said.push(`Game over: ${now.end_reason || "the end"}.`);
-  for (const text of said) events.push(text);
-  events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
 }
 
 function prompt(obs, offer, mine, context) {
@@ -355,167 +182,6 @@ function prompt(obs, offer, mine, context) {
   parts.push("end your turn");
   const text = parts.join("; ");
   return text.charAt(0).toUpperCase() + text.slice(1) + ".";
-}
-
-function turnLine(obs, cards, table) {
-  const current = obs.current || {};
-  if (!current.action || !["main", "bonus"].includes(obs.phase)) return null;
-  const bits = [`${seatName(table, obs.active)} played ${cardTitle(cards, current.action)}`];
-  if (current.number) bits[0] += ` with ${cardTitle(cards, current.number)} (roll ${current.roll_number}${current.roll_done ? ", rolled" : ""})`;
-  bits.push(`steps ${current.steps}`, `bonus breeds ${current.bonus}`);
-  if (current.converts) bits.push(`conversions ${current.converts}`);
-  if (current.effect === "available") bits.push("Cave-In / Make A Home available");
-  if ((current.stacked || []).length) bits.push(`stacked: ${current.stacked.map((s) => s.replace("stack ", "")).join(", ")}`);
-  if (obs.phase === "bonus") bits.push("bonus breeds only now");
-  return bits.join(" · ");
-}
-
-// ------------------------------------------------------------------ the meadow (SVG)
-
-function lastPlaces(lastAction) {
-  const places = new Set();
-  for (const word of (lastAction || "").split(" ").slice(1)) {
-    if (/^[a-s][1-6]?$/.test(word) || /^[a-s]-[a-s]$/.test(word)) places.add(word);
-  }
-  return places;
-}
-
-function drawMeadow(obs, offer, context, positions) {
-  const { onAction, lastAction } = context;
-  const board = obs.board || {};
-  const last = lastPlaces(lastAction);
-  const centres = {};
-  for (const [label, [q, r]] of Object.entries(positions)) centres[label] = centre(q, r);
-  // Free places are drawn while tiles are still being laid; afterwards only the tiles, as
-  // large as the box allows.
-  const laying = SETUP_PHASES.has(obs.phase) || !Object.keys(board).length;
-  const shown = Object.keys(centres).filter((label) => board[label] || laying);
-  const xs = shown.map((label) => centres[label].x);
-  const ys = shown.map((label) => centres[label].y);
-  const halfWidth = (ROOT3 / 2) * SIZE + 4;
-  const left = Math.min(...xs) - halfWidth;
-  const top = Math.min(...ys) - SIZE - 4;
-  const root = svg("svg", {
-    viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${(Math.max(...xs) + halfWidth - left).toFixed(1)} ${(Math.max(...ys) + SIZE + 4 - top).toFixed(1)}`,
-    role: "img",
-    "aria-label": "Mole Majority meadow",
-    class: "mm-meadow",
-  });
-  const tiles = svg("g");
-  const marks = svg("g");
-  const edges = svg("g");
-  root.append(tiles, edges, marks);
-
-  for (const [label, at] of Object.entries(centres)) {
-    const tile = board[label];
-    if (!tile) {
-      if (!laying) continue;
-      const slot = svg("polygon", { points: corners(at.x, at.y, 0.94), class: "mm-slot", "data-place": label });
-      const text = svg("text", { x: at.x, y: at.y, class: "mm-slot-label" });
-      text.textContent = label;
-      const action = offer.places.get(label);
-      if (action) {
-        const verb = action.split(" ")[0] === "base" ? "your Home Base" : `the ${obs.pending_hex}-space tile`;
-        activate(slot, action, onAction, `put ${verb} on ${label}`);
-      }
-      tiles.append(slot, text);
-      continue;
-    }
-    drawTile(tiles, marks, label, tile, at, offer, context, last);
-  }
-  for (const edge of obs.cave_ins || []) {
-    const [a, b] = edge.split("-");
-    if (!centres[a] || !centres[b]) continue;
-    edges.append(titled(svg("line", { ...edgeLine(centres[a], centres[b]), class: `mm-cave${last.has(edge) ? " last" : ""}`, "data-cave": edge }), `Cave-In on ${edge}`));
-  }
-  drawCaveChoices(edges, centres, offer, onAction);
-  return root;
-}
-
-function drawTile(tiles, marks, label, tile, at, offer, context, last) {
-  const { onAction, table } = context;
-  const group = svg("g", { class: "mm-tile", "data-hex": label });
-  const hex = svg("polygon", { points: corners(at.x, at.y, 0.97), class: `mm-hex v${tile.value}${last.has(label) ? " last" : ""}` });
-  const claimText = tile.claim === null ? "unclaimed" : `claimed by ${seatName(table, tile.claim)}`;
-  titled(hex, `${label}: ${tile.value} spaces, ${tile.value} points, ${claimText}` + (tile.last_entrant === null ? "" : `; last in: ${seatName(table, tile.last_entrant)}`));
-  group.append(hex);
-  if (tile.home_base_of !== null) {
-    group.append(svg("polygon", { points: corners(at.x, at.y, 0.86), class: `mm-home-base mm-stroke-${tile.home_base_of}` }));
-  }
-  // The centre: the value, on the claimant's colour.
-  const disc = svg("circle", { cx: at.x, cy: at.y, r: 13, class: tile.claim === null ? "mm-value" : `mm-claim mm-seat-${tile.claim}` });
-  titled(disc, tile.claim === null ? `${tile.value} points, unclaimed` : `claimed by ${seatName(table, tile.claim)}`);
-  const value = svg("text", { x: at.x, y: at.y, class: `mm-value-text${tile.claim === null ? "" : ` on-${tile.claim}`}` });
-  value.textContent = String(tile.value);
-  group.append(disc, value);
-  if (tile.last_entrant !== null) {
-    group.append(titled(svg("circle", { cx: at.x + 11, cy: at.y + 11, r: 4, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatName(table, tile.last_entrant)}`));
-  }
-  const spot = gapPoint(at.x, at.y, tile.value, 180, 39);
-  const name = svg("text", { x: spot.x, y: spot.y, class: "mm-hex-label" });
-  name.textContent = label;
-  group.append(name);
-  if (tile.token !== "none") {
-    const where = gapPoint(at.x, at.y, tile.value, 0, 35);
-    const token = svg("rect", { x: where.x - 7, y: where.y - 7, width: 14, height: 14, rx: 3, class: "mm-token" });
-    titled(token, tile.token === "hidden" ? "a face-down Home Token" : `a Home Token worth ${tile.token}`);
-    const text = svg("text", { x: where.x, y: where.y, class: "mm-token-text" });
-    text.textContent = tile.token === "hidden" ? "?" : String(tile.token);
-    const action = offer.homes.get(label);
-    if (action) activate(token, action, onAction, `Make A Home: take the Home Token of ${label}`);
-    group.append(token, text);
-  }
-  tiles.append(group);
-  tile.spaces.forEach((owner, index) => {
-    const space = `${label}${index + 1}`;
-    const point = spacePoint(at.x, at.y, index, tile.value);
-    const node = svg("circle", { cx: point.x, cy: point.y, r: HOLE, "data-space": space, class: owner === null ? "mm-hole" : `mm-mole mm-seat-${owner}` });
-    if (last.has(space)) node.classList.add("last");
-    titled(node, owner === null ? `${space}: empty` : `${space}: ${seatName(table, owner)}'s mole`);
-    offerSpace(node, space, offer, onAction);
-    marks.append(node);
-  });
-}
-
-function offerSpace(node, space, offer, onAction) {
-  if (picked && picked.kind === "mole") {
-    if (picked.value === space) pickable(node, "mole", space, `${space}: picked; click again to cancel`);
-    else {
-      const move = offer.moves.get(picked.value);
-      if (move && move.has(space)) activate(node, move.get(space), onAction, `move ${picked.value} to ${space}`);
-    }
-    return;
-  }
-  if (picked) return;
-  if (offer.breeds.has(space)) activate(node, offer.breeds.get(space), onAction, `breed on ${space}`);
-  else if (offer.converts.has(space)) activate(node, offer.converts.get(space), onAction, `convert the mole on ${space}`);
-  else if (offer.moves.has(space)) pickable(node, "mole", space, `move the mole on ${space}`);
-  else if (offer.rolls.has(space) && offer.rolls.get(space).has(rollDirection)) {
-    activate(node, offer.rolls.get(space).get(rollDirection), onAction, `roll ${rollDirection === "cw" ? "clockwise" : "counter-clockwise"} from ${space}`);
-  }
-}
-
-function drawCaveChoices(layer, centres, offer, onAction) {
-  if (!offer.caves.length) return;
-  const chosen = picked && picked.kind === "edge" ? picked.value : null;
-  const shown = new Map(); // edge -> the full action (second click) or null (first click)
-  for (const cave of offer.caves) {
-    if (chosen === null) for (const edge of cave.edges) shown.set(edge, null);
-    else if (cave.edges.includes(chosen)) {
-      const other = cave.edges[0] === chosen ? cave.edges[1] : cave.edges[0];
-      shown.set(other, cave.action);
-    }
-  }
-  if (chosen !== null) shown.set(chosen, null);
-  for (const [edge, action] of shown) {
-    const [a, b] = edge.split("-");
-    const line = edgeLine(centres[a], centres[b]);
-    const hint = svg("line", { ...line, class: `mm-edge-hint${edge === chosen ? " chosen" : ""}` });
-    const hit = svg("line", { ...line, class: "mm-edge-hit" });
-    if (action) activate(hit, action, onAction, `Cave-Ins on ${chosen} and ${edge}`);
-    else pickable(hit, "edge", edge, edge === chosen ? `border ${edge}: picked; click again to cancel` : `Cave-In on border ${edge}`);
-    layer.append(hint, hit);
-  }
 }
 
 // ------------------------------------------------------------------ the panel
@@ -672,7 +338,8 @@ export function render(container, context) {
   const offer = sortLegal(legal);
   pickStillOffered(offer);
   if (!context.replaying && previous !== obs) {
-    announce(previous, obs, table);
+    events.push(...changes(previous, obs, table));
+    events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
     previous = obs;
   }
   const cards = cardInfo(context.guide);
@@ -680,7 +347,7 @@ export function render(container, context) {
   const mine = legal.length > 0;
 
   const meadow = positions
-    ? drawMeadow(obs, offer, context, positions)
+    ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
   const line = turnLine(obs, cards, table);
   const panel = el("div", { class: "mm-panel" },
