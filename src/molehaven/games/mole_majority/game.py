@@ -142,7 +142,10 @@ def _action_effect(kind: int) -> str:
     if kind == CONVERT:
         return "Convert one rival mole in your network to yours."
     if kind in KEEPERS:
-        return f"With a Number card: roll that many moles off a hex, then {_breeds(bonus)}."
+        return (
+            "With a Number card: roll up to its value in moles off a hex (a gap stops it),"
+            f" then {_breeds(bonus)}."
+        )
     text = f"Move or breed up to {steps} moles"
     if kind == CAVEIN:
         return text + ", then 2 Cave-Ins (+1 Home Token) or Make A Home."
