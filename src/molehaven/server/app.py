@@ -22,6 +22,7 @@ from molehaven.server.db import Database
 from molehaven.server.hub import Hub
 from molehaven.server.limits import TokenBucket
 from molehaven.server.lobby import routes as lobby_routes
+from molehaven.server.matches import preview
 from molehaven.server.matches import routes as match_routes
 from molehaven.server.matches.authority import Authority, Rejected
 from molehaven.server.settings import Settings
@@ -69,6 +70,7 @@ def create_app(
     )
     app.include_router(lobby_routes.router)
     app.include_router(match_routes.router)
+    app.include_router(preview.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
 

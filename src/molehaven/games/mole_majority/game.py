@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from molehaven.core import Action, Game, GameInfo, option
+from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.games.mole_majority.data import (
+    ACTION_BONUS,
+    ACTION_STEPS,
+    CARD_NAMES,
+    CAVEIN,
+    CONVERT,
+    COORDINATES,
+    DECK,
+    HEX_VALUES,
+    KEEPERS,
+    LABELS,
+    NUMBER_VALUE,
+    STACK_BONUS,
+    TOKEN_VALUES,
+)
 from molehaven.games.mole_majority.notation import parse_action
 from molehaven.games.mole_majority.state import MoleMajorityState, new_state
 
@@ -65,9 +80,80 @@ class MoleMajorityGame(Game[MoleMajorityOptions]):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
+    @classmethod
+    def public_data(cls) -> dict[str, JSONValue]:
+        """The printed cards (title, one-line effect as an Action and as a stack), the stacking
+        choices of a Convert, and where each board position lies (axial ``q, r``, rules 2.5)."""
+        cards: list[JSONValue] = [
+            {
+                "name": name,
+                "title": _CARD_TITLES[name],
+                "effect": _action_effect(kind),
+                "stack": _stack_effect(kind),
+                "number_value": NUMBER_VALUE[kind],
+                "in_deck": DECK[kind],
+            }
+            for kind, name in enumerate(CARD_NAMES)
+        ]
+        positions: dict[str, JSONValue] = {
+            label: [q, r] for label, (q, r) in zip(LABELS, COORDINATES, strict=True)
+        }
+        return {
+            "cards": cards,
+            "convert_stacks": dict(_CONVERT_STACKS),
+            "positions": positions,
+            "hex_values": list(HEX_VALUES),
+            "home_token_values": list(TOKEN_VALUES),
+        }
+
     def max_length(self) -> int:
         return (
             SETUP_BASE
             + SETUP_PER_PLAYER * self.players
             + ACTIONS_PER_TURN * self.options.turn_limit
         )
+
+
+_CARD_TITLES = {
+    "four": "Number 4",
+    "three": "Number 3",
+    "two": "Number 2",
+    "twoplus": "Number 2 +1",
+    "cavein": "Cave-In / Make A Home",
+    "convert": "Convert",
+    "keeper1": "Groundskeeper +1",
+    "keeper2": "Groundskeeper +2",
+}
+# MM-22, MM-23: what a stacked Convert may add, by the word ending ``stack convert …``.
+_CONVERT_STACKS = {
+    "step": "+1 move or breed",
+    "roll": "+1 to the Groundskeeper's roll number",
+    "repeat": "+1 conversion",
+}
+
+
+def _breeds(count: int) -> str:
+    return f"{count} bonus breed{'s' if count > 1 else ''}"
+
+
+def _action_effect(kind: int) -> str:
+    """One line: what the card does as the turn's Action (rules 4.2)."""
+    steps, bonus = ACTION_STEPS[kind], ACTION_BONUS[kind]
+    if kind == CONVERT:
+        return "Convert one rival mole in your network to yours."
+    if kind in KEEPERS:
+        return (
+            "With a Number card: roll up to its value in moles off a hex (a gap stops it),"
+            f" then {_breeds(bonus)}."
+        )
+    text = f"Move or breed up to {steps} moles"
+    if kind == CAVEIN:
+        return text + ", then 2 Cave-Ins (+1 Home Token) or Make A Home."
+    return text + (f", then {_breeds(bonus)}." if bonus else ".")
+
+
+def _stack_effect(kind: int) -> str | None:
+    """What the card adds when stacked on an Action (MM-22), or None if it cannot stack."""
+    if kind == CONVERT:
+        return "; ".join(_CONVERT_STACKS.values())
+    return f"+{_breeds(STACK_BONUS[kind])}" if STACK_BONUS[kind] else None

@@ -1,0 +1,129 @@
+// Reading Mole Majority's observations and legal actions for the drawn table: names, card
+// words, the legal actions sorted by what a click does, and what changed between two
+// observations, in words. Pure functions: no page, no rules.
+import { seatLabel } from "../util.js";
+
+export function seatName(table, seat) {
+  return seatLabel(table, seat);
+}
+
+// A seat's name alone, for the narrow seats table (the colour swatch tells seats apart).
+export function shortName(table, seat, you) {
+  const slot = table && table.seats[seat];
+  const name = slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
+  return seat === you ? `${name} (you)` : name;
+}
+
+export function cardInfo(guide) {
+  const cards = new Map();
+  for (const card of (guide && guide.data && guide.data.cards) || []) cards.set(card.name, card);
+  return cards;
+}
+
+export function cardTitle(cards, name) {
+  return cards.has(name) ? cards.get(name).title : name;
+}
+
+// The seats whose count of ``key`` went down (or up) between two observations.
+function seatsChanged(before, now, key, sign) {
+  return (now.seats || []).map((entry, seat) => ((entry[key] - ((before.seats || [])[seat] || entry)[key]) * sign > 0 ? seat : null)).filter((seat) => seat !== null);
+}
+
+// What changed since the last drawing, in words, read off the two observations. Several
+// actions may lie between two drawings, so who did something is read off the supplies that
+// changed, not off whose turn it is now.
+export function changes(before, now, table) {
+  if (!before || !now || !before.board || !now.board) return [];
+  const said = [];
+  const who = (seat) => seatName(table, seat);
+  const whom = (seats) => (seats.length ? ` by ${seats.map(who).join(" and ")}` : "");
+  for (const [label, tile] of Object.entries(now.board)) {
+    const old = before.board[label];
+    if (!old || old.claim === tile.claim) continue;
+    if (old.claim === null) said.push(`${who(tile.claim)} claims ${label} (${tile.value} points).`);
+    else if (tile.claim === null) said.push(`${who(old.claim)}'s claim on ${label} returns: the tile is empty.`);
+    else said.push(`${who(tile.claim)} takes ${label} (${tile.value}) from ${who(old.claim)}.`);
+  }
+  const homes = Object.entries(now.board)
+    .filter(([label, tile]) => before.board[label] && before.board[label].token !== "none" && tile.token === "none")
+    .map(([label]) => label);
+  if (homes.length) said.push(`Home made on ${homes.join(", ")}${whom(seatsChanged(before, now, "home_tokens", 1))}: its Home Token is taken.`);
+  const caved = (now.cave_ins || []).filter((edge) => !(before.cave_ins || []).includes(edge));
+  if (caved.length) said.push(`Cave-In on ${caved.join(" and ")}${whom(seatsChanged(before, now, "cave_ins", -1))}.`);
+  (now.seats || []).forEach((entry, seat) => {
+    const old = (before.seats || [])[seat];
+    if (old && !old.eliminated && entry.eliminated) said.push(`${who(seat)} has no claim left and is eliminated.`);
+  });
+  if (before.phase !== "over" && now.phase === "over") said.push(`Game over: ${now.end_reason || "the end"}.`);
+  return said;
+}
+
+function addTo(map, key, inner, action) {
+  if (!map.has(key)) map.set(key, new Map());
+  map.get(key).set(inner, action);
+}
+
+export function sortLegal(legal) {
+  const offer = {
+    plays: new Map(), keeperPlays: new Map(), stacks: new Map(), convertStacks: new Map(),
+    moves: new Map(), breeds: new Map(), converts: new Map(), rolls: new Map(),
+    caves: [], homes: new Map(), places: new Map(), simple: new Map(),
+  };
+  for (const action of legal) {
+    const words = action.split(" ");
+    const [verb] = words;
+    if (verb === "play" && words.length === 3) addTo(offer.keeperPlays, words[1], words[2], action);
+    else if (verb === "play") offer.plays.set(words[1], action);
+    else if (verb === "stack" && words[1] === "convert") offer.convertStacks.set(words[2], action);
+    else if (verb === "stack") offer.stacks.set(words[1], action);
+    else if (verb === "move") addTo(offer.moves, words[1], words[2], action);
+    else if (verb === "breed") offer.breeds.set(words[1], action);
+    else if (verb === "convert") offer.converts.set(words[1], action);
+    else if (verb === "roll") addTo(offer.rolls, words[1], words[2], action);
+    else if (verb === "cave") offer.caves.push({ edges: [words[1], words[2]], action });
+    else if (verb === "home") offer.homes.set(words[1], action);
+    else if (verb === "base" || verb === "place") offer.places.set(words[1], action);
+    else offer.simple.set(verb, action);
+  }
+  return offer;
+}
+
+// What the action would change, in words, and marks on the affected spaces.
+export function previewWords(now, after, table) {
+  const words = [];
+  const who = (seat) => seatName(table, seat);
+  const gone = [];
+  const turned = [];
+  for (const [label, tile] of Object.entries(after.board || {})) {
+    const old = (now.board || {})[label];
+    if (!old) continue;
+    tile.spaces.forEach((owner, index) => {
+      const before = old.spaces[index];
+      if (before !== null && owner === null) gone.push(`${label}${index + 1}`);
+      else if (before !== null && owner !== null && before !== owner) turned.push(`${label}${index + 1}`);
+    });
+    if (old.spaces.includes(null) && !tile.spaces.includes(null)) words.push(`fills ${label}`);
+    if (old.claim !== tile.claim) {
+      if (tile.claim === null) words.push(`${who(old.claim)} loses the claim on ${label}`);
+      else words.push(`${who(tile.claim)} claims ${label} (${tile.value})`);
+    }
+  }
+  (after.seats || []).forEach((entry, seat) => {
+    const old = (now.seats || [])[seat];
+    if (old && !old.eliminated && entry.eliminated) words.push(`${who(seat)} is eliminated`);
+  });
+  return { words, gone, turned };
+}
+
+export function turnLine(obs, cards, table) {
+  const current = obs.current || {};
+  if (!current.action || !["main", "bonus"].includes(obs.phase)) return null;
+  const bits = [`${seatName(table, obs.active)} played ${cardTitle(cards, current.action)}`];
+  if (current.number) bits[0] += ` with ${cardTitle(cards, current.number)} (roll ${current.roll_number}${current.roll_done ? ", rolled" : ""})`;
+  bits.push(`steps ${current.steps}`, `bonus breeds ${current.bonus}`);
+  if (current.converts) bits.push(`conversions ${current.converts}`);
+  if (current.effect === "available") bits.push("Cave-In / Make A Home available");
+  if ((current.stacked || []).length) bits.push(`stacked: ${current.stacked.map((s) => s.replace("stack ", "")).join(", ")}`);
+  if (obs.phase === "bonus") bits.push("bonus breeds only now");
+  return bits.join(" · ");
+}

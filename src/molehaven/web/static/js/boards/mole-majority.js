@@ -1,0 +1,371 @@
+// The drawn Mole Majority table: the hex meadow (SVG) with every tile, space, mole, claim,
+// Cave-In and Home Token; your hand as cards; every seat's supplies; and a turn built by
+// clicking. A click on the board is always one of this seat's legal actions: an action whose
+// text names two places ("move b1 e2", "cave b-e b-f") is picked one place at a time, and only
+// the last click, filtered from ``legal`` by what was picked so far, carries the whole action.
+// A Groundskeeper offers its roll numbers as named buttons on the card; a roll starts from the
+// clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
+// decides a rule: the cards' words and the positions of the hexes come from the game's guide
+// data (``public_data()``), what a click would do from the server (a hover preview).
+import { api, el, store } from "../util.js";
+import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
+import { cardInfo, cardTitle, changes, previewWords, seatName, shortName, sortLegal, turnLine } from "./mole-majority-read.js";
+
+export const stylesheet = "css/boards/mole-majority.css";
+
+const EVENTS_KEPT = 6;
+const SEAT_NAMES = ["red", "blue", "purple", "black"];
+
+// What this seat has picked so far on its way to a multi-part action; kept between renders
+// and dropped as soon as the legal actions no longer allow it.
+let picked = null; // {kind: "mole"|"edge", value}
+let rollDirection = "cw";
+let lastContext = null;
+let lastContainer = null;
+let previous = null; // the observation drawn last time, to announce what changed
+const events = [];
+// Hover previews: the server applies the action to a copy of the game (chance not applied)
+// and sends back this seat's view of it; cached until the observation changes.
+const PREVIEW_DELAY_MS = 120;
+let previews = new Map();
+let previewsFor = null;
+let previewTimer = null;
+
+function redraw() {
+  if (lastContainer && lastContext) render(lastContainer, lastContext);
+}
+
+function pick(kind, value) {
+  picked = picked && picked.kind === kind && picked.value === value ? null : { kind, value };
+  redraw();
+}
+
+// A clickable element that plays ``action``, which is one of the seat's legal actions.
+function activate(node, action, onAction, label = action) {
+  node.setAttribute("data-action", action);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.classList.add("legal");
+  const go = () => {
+    picked = null;
+    onAction(action);
+  };
+  node.addEventListener("click", go);
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      go();
+    }
+  });
+  node.addEventListener("mouseenter", () => schedulePreview(action));
+  node.addEventListener("focus", () => schedulePreview(action));
+  node.addEventListener("mouseleave", () => schedulePreview(null));
+  node.addEventListener("blur", () => schedulePreview(null));
+}
+
+// A clickable element that picks the first part of a multi-part action (no action yet).
+function pickable(node, kind, value, label) {
+  node.setAttribute("data-pick", `${kind}:${value}`);
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.classList.add(picked && picked.kind === kind && picked.value === value ? "picked" : "pickable");
+  node.addEventListener("click", () => pick(kind, value));
+  node.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      pick(kind, value);
+    }
+  });
+}
+
+// ------------------------------------------------------------------ hover previews
+
+function schedulePreview(action) {
+  clearTimeout(previewTimer);
+  if (action === null) {
+    showPreview(null, null);
+    return;
+  }
+  previewTimer = setTimeout(() => loadPreview(action), PREVIEW_DELAY_MS);
+}
+
+async function loadPreview(action) {
+  const context = lastContext;
+  if (!context || !context.table) return;
+  const mine = store.seat(context.table.id);
+  if (!mine) return;
+  if (previewsFor !== context.observation) {
+    previews = new Map();
+    previewsFor = context.observation;
+  }
+  if (!previews.has(action)) {
+    previews.set(action, api("POST", `/api/tables/${encodeURIComponent(context.table.id)}/preview`, { action }, { "X-Seat-Token": mine.token }).catch(() => null));
+  }
+  const preview = await previews.get(action);
+  if (lastContext !== context || previewsFor !== context.observation) return; // the game moved on
+  showPreview(action, preview);
+}
+
+function showPreview(action, preview) {
+  const box = lastContainer && lastContainer.querySelector(".mm-preview");
+  const meadow = lastContainer && lastContainer.querySelector("svg.mm-meadow");
+  if (!box || !meadow) return;
+  for (const node of meadow.querySelectorAll(".would-go, .would-turn")) node.classList.remove("would-go", "would-turn");
+  if (!action || !preview) {
+    box.textContent = "";
+    return;
+  }
+  if (preview.ends) {
+    box.textContent = `${action}: ends the game.`;
+    return;
+  }
+  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table);
+  const moved = action.split(" ")[0] === "move" ? action.split(" ")[1] : null;
+  for (const space of gone) {
+    if (space === moved) continue;
+    const node = meadow.querySelector(`[data-space="${space}"]`);
+    if (node) node.classList.add("would-go");
+  }
+  for (const space of turned) {
+    const node = meadow.querySelector(`[data-space="${space}"]`);
+    if (node) node.classList.add("would-turn");
+  }
+  const removed = gone.filter((space) => space !== moved);
+  if (removed.length) words.unshift(`takes ${removed.length} mole${removed.length > 1 ? "s" : ""} off (${removed.join(" ")})`);
+  if (turned.length) words.unshift(`converts ${turned.join(" ")}`);
+  box.textContent = `${action}: ${words.length ? words.join("; ") : "no claim changes"}.`;
+}
+
+// ------------------------------------------------------------------ picks
+
+function pickStillOffered(offer) {
+  if (!picked) return;
+  const { kind, value } = picked;
+  const ok = kind === "mole" ? offer.moves.has(value) || offer.rolls.has(value)
+      : kind === "edge" ? offer.caves.some((cave) => cave.edges.includes(value))
+        : false;
+  if (!ok) picked = null;
+}
+
+function prompt(obs, offer, mine, context) {
+  const { table } = context;
+  if (obs.phase === "over") {
+    const winners = (obs.winners || []).map((seat) => seatName(table, seat)).join(" and ");
+    return `The game is over${obs.end_reason ? `: ${obs.end_reason}` : ""}.${winners ? ` Won by ${winners}.` : ""}`;
+  }
+  if (context.pending) return "Sending your move…";
+  if (context.replaying) return "Replay: the game as it stood after this step.";
+  if (!mine) {
+    const waiting = (obs.to_move || []).map((seat) => seatName(table, seat)).join(", ");
+    return waiting ? `Waiting for ${waiting}.` : "Waiting…";
+  }
+  if (obs.phase === "base") return "Choose your Home Base: click a highlighted free place.";
+  if (obs.phase === "place") return `Place the drawn ${obs.pending_hex}-space tile: click a highlighted free place.`;
+  if (picked && picked.kind === "mole") {
+    const parts = [];
+    if (offer.moves.has(picked.value)) parts.push("click a highlighted space to move it there");
+    if (offer.rolls.has(picked.value)) parts.push("choose the roll direction below");
+    return `Mole ${picked.value}: ${parts.join(", or ")}. Click it again to cancel.`;
+  }
+  if (picked && picked.kind === "edge") return `Cave-In on ${picked.value}: click a second highlighted border.`;
+  if (obs.phase === "start") return "Play a card from your hand (a Groundskeeper: click the roll number on it), or discard your hand.";
+  const parts = [];
+  if (offer.moves.size) parts.push("click one of your moles, then where it goes");
+  if (offer.breeds.size) parts.push("click a highlighted empty space to breed");
+  if (offer.converts.size) parts.push("click a highlighted rival mole to convert it");
+  if (offer.rolls.size) parts.push(`click the mole where the Groundskeeper starts (rolling ${rollDirection === "cw" ? "clockwise" : "counter-clockwise"})`);
+  if (offer.caves.length) parts.push("click two borders for the Cave-In");
+  if (offer.homes.size) parts.push("click a green Home Token to Make A Home");
+  if (offer.stacks.size || offer.convertStacks.size) parts.push("stack a card");
+  parts.push("end your turn");
+  const text = parts.join("; ");
+  return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+}
+
+// ------------------------------------------------------------------ the panel
+
+function button(text, action, onAction, extra = "") {
+  const node = el("button", { type: "button", class: `mm-button ${extra}`.trim(), text });
+  activate(node, action, onAction, text);
+  return node;
+}
+
+function drawControls(obs, offer, context, cards) {
+  const { onAction } = context;
+  const row = [];
+  if (picked && picked.kind === "mole" && offer.rolls.has(picked.value)) {
+    const rolls = offer.rolls.get(picked.value);
+    if (rolls.has("cw")) row.push(button(`Roll clockwise from ${picked.value} ↻`, rolls.get("cw"), onAction));
+    if (rolls.has("ccw")) row.push(button(`Roll counter-clockwise from ${picked.value} ↺`, rolls.get("ccw"), onAction));
+  }
+  if (!picked && offer.rolls.size) {
+    const toggle = (direction, text) => {
+      const node = el("button", { type: "button", class: "mm-button mm-direction", text, "aria-pressed": String(rollDirection === direction) });
+      node.setAttribute("data-pick", `dir:${direction}`);
+      node.classList.add(rollDirection === direction ? "picked" : "pickable");
+      node.addEventListener("click", () => {
+        rollDirection = direction;
+        redraw();
+      });
+      return node;
+    };
+    row.push(el("span", { class: "mm-direction-box" }, "Roll:", toggle("cw", "↻ clockwise"), toggle("ccw", "↺ counter-clockwise")));
+  }
+  for (const [choice, action] of offer.convertStacks) {
+    const words = (context.guide && context.guide.data && context.guide.data.convert_stacks) || {};
+    row.push(button(`Stack Convert: ${words[choice] || choice}`, action, onAction));
+  }
+  for (const [name, action] of offer.stacks) {
+    const card = cards.get(name);
+    row.push(button(`Stack ${cardTitle(cards, name)}${card && card.stack ? `: ${card.stack}` : ""}`, action, onAction));
+  }
+  if (offer.simple.has("discard")) row.push(button("Discard hand, draw 5", offer.simple.get("discard"), onAction));
+  if (offer.simple.has("pass")) row.push(button("Pass", offer.simple.get("pass"), onAction));
+  if (picked) {
+    row.push(el("button", { type: "button", class: "mm-button", text: "Cancel", onclick: () => { picked = null; redraw(); } }));
+  }
+  if (offer.simple.has("end")) row.push(button("End turn", offer.simple.get("end"), onAction, "primary mm-end"));
+  return row.length ? el("div", { class: "mm-controls" }, row) : null;
+}
+
+function drawHand(obs, offer, context, cards) {
+  const hand = obs.hand;
+  if (!Array.isArray(hand) || (!hand.length && SETUP_PHASES.has(obs.phase))) return null;
+  const counts = new Map();
+  for (const name of hand) counts.set(name, (counts.get(name) || 0) + 1);
+  const items = [...counts.entries()].map(([name, count]) => {
+    const card = cards.get(name) || { title: name, effect: "", stack: null };
+    const node = el("div", { class: "mm-card", "data-card": name },
+      el("span", { class: "mm-card-title", text: card.title }),
+      count > 1 ? el("span", { class: "mm-card-count", text: `×${count}` }) : null,
+      el("span", { class: "mm-card-effect", text: card.effect }),
+      card.stack ? el("span", { class: "mm-card-stack", text: `Stack: ${card.stack}` }) : null);
+    if (offer.keeperPlays.has(name)) {
+      const choices = [...offer.keeperPlays.get(name)].map(([number, action]) => {
+        const value = cards.has(number) ? cards.get(number).number_value : number;
+        return button(`Roll ${value} (${cardTitle(cards, number)})`, action, context.onAction, "mm-card-choice");
+      });
+      node.append(el("span", { class: "mm-card-choices" }, choices));
+    } else if (!picked) {
+      if (offer.plays.has(name)) activate(node, offer.plays.get(name), context.onAction, `play ${card.title}`);
+      else if (offer.stacks.has(name)) activate(node, offer.stacks.get(name), context.onAction, `stack ${card.title}`);
+    }
+    return node;
+  });
+  return el("div", { class: "mm-hand-box" },
+    el("h3", { text: `Your hand (${hand.length})` }),
+    items.length ? el("div", { class: "mm-hand" }, items) : el("p", { class: "muted", text: "No cards in hand." }));
+}
+
+function drawSeats(obs, context) {
+  const { table, you } = context;
+  const rows = (obs.seats || []).map((entry, seat) => {
+    const active = obs.active === seat;
+    // Token values: your own always, everyone's once the game is over.
+    const values = Array.isArray(obs.home_token_values) ? obs.home_token_values[seat]
+      : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
+    const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
+    return el("tr", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${active ? " active" : ""}`, "data-seat-row": seat },
+      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${shortName(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
+      el("td", { text: `${entry.moles_on_board}/${entry.moles}` }),
+      el("td", { text: String(entry.claims) }),
+      el("td", { text: String(entry.cave_ins) }),
+      el("td", { text: `${entry.hand_size}/${entry.deck_size}` }),
+      el("td", { text: tokens }),
+      el("td", { text: String((obs.scores || [])[seat] ?? "") }));
+  });
+  const head = el("tr", {},
+    el("th", { text: "Player" }),
+    el("th", { text: "Moles", title: "moles on the board / in supply" }),
+    el("th", { text: "Claim", title: "Claim Tokens left in supply" }),
+    el("th", { text: "Cave", title: "Cave-In tokens left" }),
+    el("th", { text: "Cards", title: "cards in hand / in deck" }),
+    el("th", { text: "Home", title: "Home Tokens collected (yours: their values)" }),
+    el("th", { text: "Pts", title: "points of claimed tiles (Home Tokens count at the end)" }));
+  return el("div", { class: "mm-seats-box" },
+    el("table", { class: "mm-seats data" }, el("thead", {}, head), el("tbody", {}, rows)),
+    el("p", { class: "muted mm-seats-key", text: "Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · Pts: claimed tiles (Home Tokens added at the end) · highlighted: whose turn it is" }));
+}
+
+// Once the game is over every hand is shown (its Number cards can break a tie, MM-42).
+function drawEndHands(obs, context) {
+  if (!Array.isArray(obs.hands)) return null;
+  const cards = cardInfo(context.guide);
+  return el("div", { class: "mm-end-hands" },
+    el("h3", { text: "Hands at the end" }),
+    el("ul", {}, obs.hands.map((hand, seat) => el("li", {},
+      el("span", { class: `mm-swatch mm-seat-${seat}` }),
+      `${seatName(context.table, seat)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`))));
+}
+
+function drawPile(obs) {
+  const pile = obs.pile || {};
+  const tiles = Object.entries(pile).map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  return el("div", { class: "mm-pile" },
+    el("span", { text: "Tile pile:" }), tiles,
+    el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`),
+    obs.pending_hex ? el("span", { class: "mm-pending", text: `Drawn tile: ${obs.pending_hex} spaces` }) : null);
+}
+
+function drawLegend() {
+  const item = (mark, text) => el("li", {}, mark, text);
+  return el("details", { class: "mm-legend" },
+    el("summary", { text: "Legend" }),
+    el("ul", {},
+      item(el("span", { class: "mm-key mm-key-hole" }), "an empty Mole Space (numbered 1, 2 … clockwise from the top)"),
+      item(el("span", { class: "mm-key mm-seat-0" }), "a mole, in its player's colour (red, blue, purple, black for seats 0–3)"),
+      item(el("span", { class: "mm-key mm-key-value", text: "5" }), "the tile's spaces and points; on a player's colour when that player has claimed it"),
+      item(el("span", { class: "mm-key mm-key-entrant mm-seat-1" }), "small dot: whose mole entered the tile last (wins a tied Majority)"),
+      item(el("span", { class: "mm-key mm-key-token", text: "?" }), "a Home Token (face down ?, or its value)"),
+      item(el("span", { class: "mm-key mm-key-base" }), "coloured inner border: that player's Home Base"),
+      item(el("span", { class: "mm-key mm-key-cave" }), "a Cave-In: no mole moves across that border"),
+      item(el("span", { class: "mm-key mm-key-legal" }), "yellow: you can click it now; dashed: click to pick, then finish the move"),
+      item(el("span", { class: "mm-key mm-key-last" }), "orange ring: the last action's places"),
+      item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
+      item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board")));
+}
+
+// ------------------------------------------------------------------ render
+
+export function render(container, context) {
+  lastContainer = container;
+  lastContext = context;
+  const obs = context.observation || {};
+  const table = context.table;
+  const legal = context.replaying || context.pending ? [] : context.legal || [];
+  const offer = sortLegal(legal);
+  pickStillOffered(offer);
+  if (!context.replaying && previous !== obs) {
+    events.push(...changes(previous, obs, table));
+    events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
+    previous = obs;
+  }
+  const cards = cardInfo(context.guide);
+  const positions = (context.guide && context.guide.data && context.guide.data.positions) || null;
+  const mine = legal.length > 0;
+
+  const meadow = positions
+    ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
+    : el("p", { class: "muted", text: "Loading the meadow…" });
+  const line = turnLine(obs, cards, table);
+  const panel = el("div", { class: "mm-panel" },
+    el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
+    line ? el("p", { class: "mm-turn-line", text: line }) : null,
+    el("p", { class: "mm-preview", "aria-live": "polite" }),
+    drawControls(obs, offer, context, cards),
+    drawHand(obs, offer, context, cards));
+  const info = el("div", { class: "mm-info" },
+    drawSeats(obs, context),
+    drawEndHands(obs, context),
+    drawPile(obs),
+    events.length
+      ? el("div", { class: "mm-events" }, el("h3", { text: "Just happened" }), el("ul", { "aria-live": "polite" }, events.slice().reverse().map((text) => el("li", { text }))))
+      : null,
+    drawLegend());
+  const root = el("div", { class: "mm-table", "data-board": "mole-majority" },
+    el("div", { class: "mm-board-box" }, meadow), panel, info);
+  container.replaceChildren(root);
+  return { handlesActions: true };
+}

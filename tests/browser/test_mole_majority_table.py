@@ -1,0 +1,205 @@
+"""Mole Majority's drawn table in a real browser: a person plays a whole (short) game against
+bots by clicking the meadow, the cards and the named buttons only, never typing notation.
+
+Actions that name two places ("move b1 e2", "cave b-e b-f") are built one click at a time: the
+first click picks (``data-pick``), the last carries the whole action; a roll in the direction
+not currently chosen needs the direction toggle first.
+At every decision the test checks that the clickable things are exactly the seat's legal
+actions. Screenshots at 1280 and 390 px go to ``test-artifacts/mole-majority/``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, expect
+
+import molehaven
+from tests.browser.pages import (
+    CHANGED,
+    LAPTOP,
+    PHONE,
+    fill_bots_and_start,
+    open_page,
+    status,
+    version,
+    wait_for,
+)
+from tests.server.live_server import LiveServer
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-majority"
+DESK = {"width": LAPTOP["width"], "height": 800}
+# A short game (MM-40, MM-49): few turns, few Claim Tokens.
+SHORT = {"turn_limit": "8", "claim_tokens": "3"}
+
+BOARD = "[data-board=mole-majority]"
+# What the board offers now: whole actions, and first parts of multi-part ones.
+OFFERED = f"""() => {{
+    const board = document.querySelector('{BOARD}');
+    if (!board) return null;
+    const all = (selector) => [...board.querySelectorAll(selector)];
+    return {{
+        actions: all('[data-action]').map(node => node.dataset.action),
+        picks: all('[data-pick]').map(node => node.dataset.pick),
+        picked: all('.picked').map(node => node.dataset.pick),
+    }};
+}}"""
+MY_TURN = f"""async ([before, seconds]) => {{
+    const table = document.querySelector("#table");
+    const moved = () => before === null || ({CHANGED})(before);
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {{
+        const offered = ({OFFERED})();
+        if (moved() && (table.dataset.status === "over" || (offered && offered.actions.length))) {{
+            return {{status: table.dataset.status, version: table.dataset.version}};
+        }}
+        await new Promise(resolve => setTimeout(resolve, 5));
+    }}
+    return null;
+}}"""
+
+
+def create_short_table(page: Page, server: LiveServer) -> str:
+    """The lobby's form with the short-game options typed in; returns the table id."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#game option[value='mole-majority']", state="attached")
+    page.select_option("#game", "mole-majority")
+    for option, value in SHORT.items():
+        page.fill(f"#option-{option}", value)
+    page.fill("#name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    return page.url.rsplit("/", 1)[-1]
+
+
+# The legal actions the server sent this seat, as the page's generic fallback lists them
+# (the record of a hidden-information game is sealed until it ends).
+LEGAL_SENT = """() => ({
+    version: document.querySelector("#table").dataset.version,
+    legal: [...document.querySelectorAll("#legal-list option")].map(option => option.value),
+})"""
+LISTED = 400  # the fallback lists at most this many
+
+
+def legal_now(page: Page) -> tuple[int, list[str]]:
+    sent: dict[str, object] = page.evaluate(LEGAL_SENT)
+    return int(str(sent["version"])), sorted(str(a) for a in sent["legal"])  # type: ignore[attr-defined]
+
+
+def first_parts(action: str) -> list[str]:
+    """The picks that lead to a multi-part action (any one of them starts it)."""
+    words = action.split()
+    if words[0] == "move":
+        return [f"mole:{words[1]}"]
+    if words[0] == "roll":  # the mole (when it may move too) or the other roll direction
+        return [f"mole:{words[1]}", f"dir:{words[2]}"]
+    if words[0] == "cave":
+        return [f"edge:{words[1]}", f"edge:{words[2]}"]
+    return []
+
+
+def assert_offers_exactly_the_legal_actions(
+    offered: dict[str, list[str]], legal: list[str]
+) -> None:
+    """Every click target is legal, and every legal action is one click or a pick away."""
+    assert set(offered["actions"]) <= set(legal), set(offered["actions"]) - set(legal)
+    for action in legal:
+        if action not in offered["actions"]:
+            assert set(first_parts(action)) & set(offered["picks"]), action
+    reachable = {part for action in legal for part in first_parts(action)}
+    assert set(offered["picks"]) <= reachable
+
+
+def snap(page: Page, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def board_fits(page: Page, viewport: dict[str, int]) -> None:
+    width = page.evaluate("() => document.documentElement.scrollWidth")
+    assert width <= viewport["width"]
+    meadow = page.locator(f"{BOARD} svg.mm-meadow").bounding_box()
+    assert meadow is not None and meadow["width"] <= viewport["width"]
+    if viewport["width"] >= DESK["width"]:  # the whole meadow is in view without scrolling
+        assert meadow["y"] >= 0 and meadow["y"] + meadow["height"] <= viewport["height"]
+
+
+def click_pick(page: Page, part: str) -> None:
+    page.locator(f'{BOARD} [data-pick="{part}"]').first.click(force=True, no_wait_after=True)
+    expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
+
+
+def click_action(page: Page, action: str) -> None:
+    before = version(page)
+    page.locator(f'{BOARD} [data-action="{action}"]').first.click(force=True, no_wait_after=True)
+    page.wait_for_function(CHANGED, arg=before, polling=10)
+
+
+def choose(rng: random.Random, legal: list[str]) -> str:
+    """A person's choice: mostly doing something on the board, ending the turn now and then."""
+    busy = [a for a in legal if a not in ("end", "discard", "pass")]
+    if busy and rng.random() < 0.85:
+        return rng.choice(busy)
+    return rng.choice(legal)
+
+
+def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
+    browser: Browser, server: LiveServer
+) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=DESK)
+    table_id = create_short_table(page, server)
+    fill_bots_and_start(page)
+    rng = random.Random(14)
+    before: str | None = None
+    played: list[str] = []
+    multi_part: list[str] = []
+    while True:
+        seen = page.evaluate(MY_TURN, [before, 20])
+        assert seen is not None, "the page offered nothing and the game did not end"
+        if seen["status"] == "over":
+            break
+        offered = page.evaluate(OFFERED)
+        number, legal = legal_now(page)
+        if number != int(seen["version"]) or not legal:
+            before = None  # a bot moved meanwhile: look again
+            continue
+        if len(legal) < LISTED:
+            assert_offers_exactly_the_legal_actions(offered, legal)
+        if not played:  # setup: the free places to choose from
+            snap(page, "desk-setup")
+        action = choose(rng, legal)
+        if action not in offered["actions"]:  # built from two clicks
+            part = next(p for p in first_parts(action) if p in offered["picks"])
+            click_pick(page, part)
+            if not multi_part:  # pointing at the last part shows what it would do
+                page.locator(f'{BOARD} [data-action="{action}"]').first.hover(force=True)
+                expect(page.locator(f"{BOARD} .mm-preview")).to_contain_text(f"{action}:")
+                snap(page, "desk-picked")
+                board_fits(page, DESK)
+                page.set_viewport_size(PHONE)
+                snap(page, "phone-picked")
+                board_fits(page, PHONE)
+                page.set_viewport_size(DESK)
+            multi_part.append(action)
+        click_action(page, action)
+        played.append(action)
+        before = seen["version"]
+        assert page.locator("#error").inner_text() == "", action
+    wait_for(lambda: status(page) == "over")
+    expect(page.locator("#result")).not_to_be_empty()
+    expect(page.locator(f"{BOARD} .mm-prompt")).to_contain_text("The game is over")
+    expect(page.locator(f"{BOARD} .mm-end-hands li")).to_have_count(2)  # every hand is shown
+    snap(page, "desk-over")
+    board_fits(page, DESK)
+    page.set_viewport_size(PHONE)
+    snap(page, "phone-over")
+    board_fits(page, PHONE)
+    # Every click landed as the very action it carried, in order, and the game was finished.
+    record = page.request.get(f"{server.url}/api/tables/{table_id}/record").json()
+    assert [a["action"] for a in record["actions"] if a["seat"] == 0] == played
+    assert molehaven.replay(record).is_terminal()
+    assert any(a.startswith("play") for a in played)
+    assert multi_part, played  # at least one action was built from two clicks
+    assert page.errors == []  # type: ignore[attr-defined]
