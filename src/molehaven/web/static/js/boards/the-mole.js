@@ -123,6 +123,7 @@ function cardSection(obs, content, you) {
 function statusSection(obs) {
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
   if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
+  else if (obs.phase === "over") facts.push(el("span", { text: "Final round" }));
   else if (obs.question_limit) facts.push(el("span", { text: `Answers ${obs.answers_given} of ${obs.question_limit} (time runs out after ${obs.question_limit})` }));
   else facts.push(el("span", { text: `Answers so far: ${obs.answers_given}` }));
   return el("div", { class: "tm-status" }, facts);
@@ -135,11 +136,11 @@ function playersSection(obs, table, you, name) {
     if (obs.phase !== "over" && seat === obs.dealer) marks.push(el("span", { class: "tm-mark dealer", title: "dealer this round", text: "D" }));
     if (obs.phase !== "over" && seat === obs.asker) marks.push(el("span", { class: "tm-mark asking", title: "asks the next question", text: "asks" }));
     if (obs.phase !== "over" && seat === obs.answerer) marks.push(el("span", { class: "tm-mark answering", title: "must answer", text: "answers" }));
-    if (obs.phase !== "over" && obs.nominated && obs.nominated[seat]) marks.push(el("span", { class: "tm-mark voted", title: "has called their one vote this round", text: "✋" }));
+    if (obs.phase !== "over" && obs.nominated && obs.nominated[seat]) marks.push(el("span", { class: "tm-mark voted", title: "has called their one vote this round", text: "vote called" }));
     seats.push(el("li", { class: seat === you ? "you" : "", "data-seat": seat },
       el("span", { class: "tm-name", text: name(seat) }),
       el("span", { class: "tm-score", title: "points", text: String(obs.scores[seat]) }),
-      el("span", { class: "tm-hand", title: "question cards in hand", text: `🂠${obs.hand_sizes[seat]}` }),
+      el("span", { class: "tm-hand", title: "question cards in hand", text: String(obs.hand_sizes[seat]) }),
       marks));
   }
   return el("ul", { class: "tm-players", "aria-label": "Players: points, cards, marks" }, seats);
@@ -182,7 +183,7 @@ function promptSection(obs, content, parts, ctx, name) {
         actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
       const freeText = !table.options || table.options.free_text !== false;
       return box(true, `${name(obs.asker)} asks you`, asked,
-        el("p", { class: "tm-step", text: "Answer with one of these — spies want to sound right without giving the place away:" }),
+        el("p", { class: "tm-step", text: "Pick a ready-made answer (a spy wants to sound right without naming the place):" }),
         el("div", { class: "tm-answers" }, canned),
         freeText ? ownWordsForm(onAction) : null);
     }
@@ -386,8 +387,8 @@ function legendSection() {
     item(el("span", { class: "tm-mark dealer", text: "D" }), "dealer this round (the player on the dealer's left asks first)"),
     item(el("span", { class: "tm-mark asking", text: "asks" }), "asks the next question"),
     item(el("span", { class: "tm-mark answering", text: "answers" }), "must answer the question on the table"),
-    item(el("span", { class: "tm-mark voted", text: "✋" }), "has called their one vote this round"),
-    item(el("span", { class: "tm-hand", text: "🂠5" }), "question cards in hand"),
+    item(el("span", { class: "tm-mark voted", text: "vote called" }), "has called their one vote this round"),
+    item(el("span", { class: "tm-hand", text: "5" }), "question cards in hand"),
     item(el("span", { class: "tm-score", text: "3" }), "points (5 wins)"),
     item(el("span", { class: "tm-tag here", text: "★ you are here" }), "this round's place, from your card (spies only)"),
     item(el("span", { class: "tm-tag played", text: "played" }), "already played in an earlier round; no place repeats until all 16 were played"),
