@@ -230,11 +230,7 @@ def test_a_person_plays_the_mole_against_bots_by_clicking_the_table(
         if game == 0:
             expect(page.locator("#how-to-play summary")).to_have_text("How to play")
             check_notepad(page)
-        import time
-
-        t0 = time.monotonic()
         play_one_game(page, rng, done, shots)
-        print("GAME", game, time.monotonic() - t0, sorted(done))
         expect(page.locator("#result")).not_to_be_empty()
         expect(board.locator(".tm-prompt h3")).to_have_text("The game is over")
         assert board.locator(".tm-history-table tbody tr").count() >= 1
