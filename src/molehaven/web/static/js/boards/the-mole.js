@@ -226,7 +226,6 @@ function ownWordsForm(onAction) {
     const text = input.value;
     // The engine's notation for a free-text answer: the word answer and a JSON string.
     onAction(`answer ${JSON.stringify(text)}`);
-    input.value = "";
   } },
   el("label", { for: "tm-own-words", text: "…or answer in your own words:" }), input,
   el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"));
@@ -460,6 +459,8 @@ function draw(container, context) {
   const parts = legalParts(context.legal);
   if (!parts.nominate.length) ui.accusing = false;
   if (!parts.guess.size) ui.guessing = false;
+  // The typed answer stays while it may still be sent (a refused one can be corrected).
+  if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
   // A redraw for choices made on this board only (no new state): the page's own additions
   // below the board (the raw observation) stay.
   const redraw = () => {
