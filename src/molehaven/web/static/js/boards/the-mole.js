@@ -153,7 +153,7 @@ function promptSection(obs, content, parts, ctx, name) {
 
   if (obs.phase === "setup") return box(false, "Dealing the cards…", el("p", { text: "Everyone gets a card and five question cards." }));
   if (obs.phase === "over") {
-    const standings = obs.scores.map((points, seat) => `${name(seat)} ${points}`).join(" · ");
+    const standings = obs.scores.map((points, seat) => `${name(seat)}: ${points}`).join(" · ");
     return box(false, "The game is over", el("p", { text: `Final points: ${standings}. Every round is in the table below.` }));
   }
 
@@ -380,7 +380,8 @@ function lastRoundBanner(obs, content, name) {
     `Round ${last.round} was at the ${placeName(content, last.location)}. ${roundEnding(last, content, name)} Points: ${pointsText(last, name)}.`);
 }
 
-function legendSection() {
+function legendSection(table) {
+  const target = (table && table.options && table.options.target_score) || 5;
   const item = (mark, text) => el("li", {}, mark, ` ${text}`);
   return el("details", { class: "tm-legend" }, el("summary", { text: "Legend" }), el("ul", {},
     item(el("span", { class: "tm-mark dealer", text: "D" }), "dealer this round (the player on the dealer's left asks first)"),
@@ -388,7 +389,7 @@ function legendSection() {
     item(el("span", { class: "tm-mark answering", text: "answers" }), "must answer the question on the table"),
     item(el("span", { class: "tm-mark voted", text: "vote called" }), "has called their one vote this round"),
     item(el("span", { class: "tm-hand", text: "5" }), "question cards in hand"),
-    item(el("span", { class: "tm-score", text: "3" }), "points (5 wins)"),
+    item(el("span", { class: "tm-score", text: "3" }), `points (${target} wins at the end of a round)`),
     item(el("span", { class: "tm-tag here", text: "★ you are here" }), "this round's place, from your card (spies only)"),
     item(el("span", { class: "tm-tag played", text: "played" }), "already played in an earlier round; no place repeats until all 16 were played"),
     item(el("span", { class: "tm-legend-crossed", text: "Farm" }), "crossed off in your private notes"),
@@ -483,7 +484,7 @@ function draw(container, context) {
     interjectSection(obs, parts, ctx, name),
     el("div", { class: "tm-main" }, talkSection(obs, content, name), placesSection(obs, content, parts, ctx)),
     historySection(obs, content, name),
-    legendSection());
+    legendSection(context.table));
   container.replaceChildren(board);
   if (typing && ui.answerBox.isConnected) {
     ui.answerBox.focus();
