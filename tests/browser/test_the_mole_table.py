@@ -204,10 +204,13 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
         ready_to_guess = look["mole"] and look["guess"] and "guess" not in done
         # The Mole's guess, picked on the list of places once the rest has been tried.
         if ready_to_guess and done >= REQUIRED and click_ui(page, "[data-open='guess']"):
-            guesses = page.locator("[data-board] .tm-guess")
-            if guesses.count() == 16:
-                action = guesses.nth(rng.randrange(16)).get_attribute("data-action") or ""
-                assert action.startswith("guess ")
+            guesses: list[str] = page.evaluate(
+                "() => [...document.querySelectorAll('[data-board] .tm-guess')]"
+                ".map(button => button.dataset.action)"
+            )
+            if guesses:  # else the round ended meanwhile
+                assert len(guesses) == 16 and all(g.startswith("guess ") for g in guesses)
+                action = rng.choice(guesses)
                 done.add("guess")
         if click_only(page, action):
             before = str(seen["version"])

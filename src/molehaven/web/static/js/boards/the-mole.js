@@ -211,7 +211,8 @@ function promptSection(obs, content, parts, ctx, name) {
       const buttons = parts.point.map(({ seat, action }) => actionButton(action, onAction, { class: "tm-point" }, `Point at ${name(seat)}`));
       return box(true, "Time is up: point at the Mole", stakes, el("div", { class: "tm-ballots" }, buttons), status);
     }
-    return box(false, "Time is up: the final vote", stakes, el("p", { class: "muted", text: "You have pointed. Waiting for the others; all pointings show together." }), status);
+    const waiting = you === null ? "Waiting for the players to point; all pointings show together." : "You have pointed. Waiting for the others; all pointings show together.";
+    return box(false, "Time is up: the final vote", stakes, el("p", { class: "muted", text: waiting }), status);
   }
   return box(false, obs.phase, null);
 }
