@@ -30,14 +30,6 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "the-mole"
 LAPTOP_800 = {"width": 1280, "height": 800}
 OWN_WORDS = 'Near the "big" wheel, I think'
 
-# Board targets that are not among the seat's legal actions (the page's fallback buttons are
-# drawn from ``legal`` in the same frame as the board, so they are the reference).
-NOT_LEGAL = """() => {
-    const legal = new Set([...document.querySelectorAll("#action-buttons button[data-action]")]
-        .map(button => button.dataset.action));
-    return [...document.querySelectorAll("[data-board] [data-action]")]
-        .map(node => node.dataset.action).filter(action => !legal.has(action));
-}"""
 PAGE_WIDTH = "() => document.documentElement.scrollWidth"
 
 
@@ -71,6 +63,8 @@ def shoot(page: Page, name: str) -> None:
 
 
 # One look at the board, taken in a single frame so that the bots cannot change it midway.
+# ``notLegal``: board targets that are not among the seat's legal actions (the page's fallback
+# buttons are drawn from ``legal`` in the same frame as the board, so they are the reference).
 SNAPSHOT = """() => {
     const board = document.querySelector("[data-board='the-mole']");
     const text = selector => board.querySelector(selector)?.innerText ?? null;
@@ -85,7 +79,7 @@ SNAPSHOT = """() => {
         guess: !!board.querySelector("[data-open='guess']"),
         points: [...board.querySelectorAll(".tm-point")].map(node => node.innerText),
         notLegal: targets.filter(action => !legal.has(action)),
-        targets, version: document.querySelector("#table").dataset.version,
+        targets, legal: [...legal], version: document.querySelector("#table").dataset.version,
     };
 }"""
 GAMES = 8
@@ -152,6 +146,9 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
             continue  # the game moved on since the wait
         verb = offered[0].split(" ")[0]
         action = rng.choice(offered)
+        if verb in ("answer", "vote", "point"):  # every choice of the prompt is on the table
+            shown = sorted(a for a in offered if a.startswith(verb))
+            assert shown == sorted(a for a in look["legal"] if a.startswith(verb))
         if verb == "ask":
             if "ask" not in shots:
                 shots.add("ask")
