@@ -124,7 +124,7 @@ function statusSection(obs) {
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
   if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
   else if (obs.phase === "over") facts.push(el("span", { text: "Final round" }));
-  else if (obs.question_limit) facts.push(el("span", { text: `Answers ${obs.answers_given} of ${obs.question_limit} (time runs out after ${obs.question_limit})` }));
+  else if (obs.question_limit) facts.push(el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit} before time runs out` }));
   else facts.push(el("span", { text: `Answers so far: ${obs.answers_given}` }));
   return el("div", { class: "tm-status" }, facts);
 }
