@@ -183,11 +183,12 @@ def test_the_mole_shows_a_live_countdown(browser: Browser, server: LiveServer) -
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-# The first frame that offers this seat an action: where its first button is, and whether the
-# countdown is shown; then where that button is a little later, if nothing else happened.
+# The first frame that offers this seat an action: where its first target (on a drawn board, else
+# a button) is, and whether the countdown is shown; then where that target is a little later, if
+# nothing else happened.
 FIRST_BUTTON_THEN_LATER = f"""async () => {{
     const table = document.querySelector("#table");
-    const first = () => document.querySelector('{BUTTONS}');
+    const first = () => document.querySelector('{BOARD_TARGETS}, {BUTTONS}');
     while (!first()) await new Promise(resolve => requestAnimationFrame(resolve));
     const version = table.dataset.version;
     const before = first().getBoundingClientRect().top;

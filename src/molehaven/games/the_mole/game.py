@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from molehaven.core import Action, Game, GameInfo, option
+from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.games.the_mole.content import LOCATIONS, QUESTIONS
 from molehaven.games.the_mole.data import MAX_PLAYERS, MIN_PLAYERS
 from molehaven.games.the_mole.notation import parse_action
 from molehaven.games.the_mole.state import TheMoleState, new_state
@@ -57,6 +58,34 @@ class TheMoleGame(Game[TheMoleOptions]):
             free_text=options.free_text,
         )
         return state._bind(self)
+
+    @classmethod
+    def public_data(cls) -> dict[str, JSONValue]:
+        """The printed content (TM-1, TM-2): the Location List with each location's roles, and
+        every question card's text with its canned answers, read from the game's own content.
+
+        Which answers fit which locations is public too (section 7) but left out: a page shows
+        words, and the ``fits`` lists would triple what every table sends.
+        """
+        return {
+            "locations": [
+                {
+                    "id": location.id,
+                    "name": location.name,
+                    "roles": [{"id": role.id, "name": role.name} for role in location.roles],
+                }
+                for location in LOCATIONS
+            ],
+            "questions": {
+                question.id: {
+                    "text": question.text,
+                    "answers": [
+                        {"id": answer.id, "text": answer.text} for answer in question.answers
+                    ],
+                }
+                for question in QUESTIONS
+            },
+        }
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text, self.players)

@@ -1,0 +1,494 @@
+// The Mole's table: your card, the 16 places as a private notepad, the round's questions and
+// answers as a conversation, and a prompt saying what is asked of you now. It draws the
+// observation with the words from the game's public data (``guide.data``) and offers only the
+// seat's legal actions; the one exception is a free-text answer, which the engine judges.
+import { el } from "../util.js";
+
+export const stylesheet = "css/boards/the-mole.css";
+
+// What this page remembers between draws (one table per page): choices a person is making.
+const ui = {
+  askTarget: null, accusing: false, guessing: false, answerBox: null, roundSeen: null,
+  watched: null, pressedAt: null, held: null, drawn: null, // see ``render``
+};
+
+function words(guide) {
+  const data = (guide && guide.data) || {};
+  const places = data.locations || [];
+  return {
+    places,
+    place: new Map(places.map((p) => [p.id, p])),
+    questions: data.questions || {},
+  };
+}
+
+function placeName(content, id) {
+  const place = content.place.get(id);
+  return place ? place.name : id;
+}
+
+function roleName(content, placeId, roleId) {
+  const place = content.place.get(placeId);
+  const role = place && place.roles.find((r) => r.id === roleId);
+  return role ? role.name : roleId;
+}
+
+function questionText(content, id) {
+  const question = content.questions[id];
+  return question ? question.text : id;
+}
+
+function cannedText(content, questionId, answerId) {
+  const question = content.questions[questionId];
+  const answer = question && question.answers.find((a) => a.id === answerId);
+  return answer ? answer.text : answerId;
+}
+
+// ------------------------------------------------------------------ the private notepad
+
+function notesKey(table, you) {
+  return `molehaven.the-mole.notes.${table.id}.${you === null ? "watching" : you}`;
+}
+
+function readNotes(table, you, round) {
+  try {
+    const saved = JSON.parse(localStorage.getItem(notesKey(table, you)) || "null");
+    if (saved && saved.round === round && Array.isArray(saved.crossed)) return new Set(saved.crossed);
+  } catch {
+    // a damaged note is simply started afresh
+  }
+  return new Set();
+}
+
+function writeNotes(table, you, round, crossed) {
+  localStorage.setItem(notesKey(table, you), JSON.stringify({ round, crossed: [...crossed] }));
+}
+
+// ------------------------------------------------------------------ small pieces
+
+function actionButton(action, onAction, attrs, ...children) {
+  return el("button", { type: "button", "data-action": action, onclick: () => onAction(action), ...attrs }, ...children);
+}
+
+function legalParts(legal) {
+  const parts = { ask: new Map(), answer: [], nominate: [], vote: [], point: [], guess: new Map() };
+  for (const action of legal || []) {
+    const [verb, first, second] = action.split(" ");
+    if (verb === "ask") {
+      if (!parts.ask.has(Number(first))) parts.ask.set(Number(first), new Map());
+      parts.ask.get(Number(first)).set(second, action);
+    } else if (verb === "answer") parts.answer.push({ id: first, action });
+    else if (verb === "nominate") parts.nominate.push({ seat: Number(first), action });
+    else if (verb === "vote") parts.vote.push({ ballot: first, action });
+    else if (verb === "point") parts.point.push({ seat: Number(first), action });
+    else if (verb === "guess") parts.guess.set(first, action);
+  }
+  return parts;
+}
+
+// Seat names as people read them; two bots of one kind are told apart by their seat number.
+function makeNamer(table, you) {
+  const seats = (table && table.seats) || [];
+  const plain = (seat) => {
+    const slot = seats[seat];
+    return slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
+  };
+  const count = new Map();
+  seats.forEach((_, seat) => count.set(plain(seat), (count.get(plain(seat)) || 0) + 1));
+  return (seat) => {
+    if (seat === null || seat === undefined) return "nobody";
+    const name = count.get(plain(seat)) > 1 ? `${plain(seat)} ${seat}` : plain(seat);
+    return seat === you ? `${name} (you)` : name;
+  };
+}
+
+// ------------------------------------------------------------------ sections
+
+function cardSection(obs, content, you) {
+  const card = obs.card;
+  if (you === null) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
+  if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: "Being dealt…" }));
+  if (card.mole) {
+    return el("div", { class: "tm-card mole", "data-card": "mole" },
+      el("span", { class: "tm-card-label", text: "Your card" }),
+      el("strong", { class: "tm-card-title", text: "You are the Mole" }),
+      el("span", { text: "You do not know the place. Blend in, and work it out from the answers." }));
+  }
+  return el("div", { class: "tm-card spy", "data-card": card.location },
+    el("span", { class: "tm-card-label", text: "Your card: you are a spy at" }),
+    el("strong", { class: "tm-card-title", text: placeName(content, card.location) }),
+    el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
+}
+
+function statusSection(obs) {
+  const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
+  if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
+  else if (obs.phase === "over") facts.push(el("span", { text: "Final round" }));
+  else if (obs.question_limit) facts.push(el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit} before time runs out` }));
+  else facts.push(el("span", { text: `Answers so far: ${obs.answers_given}` }));
+  return el("div", { class: "tm-status" }, facts);
+}
+
+function playersSection(obs, table, you, name) {
+  const seats = [];
+  for (let seat = 0; seat < obs.players; seat += 1) {
+    const marks = [];
+    if (obs.phase !== "over" && seat === obs.dealer) marks.push(el("span", { class: "tm-mark dealer", title: "dealer this round", text: "D" }));
+    if (obs.phase !== "over" && seat === obs.asker) marks.push(el("span", { class: "tm-mark asking", title: "asks the next question", text: "asks" }));
+    if (obs.phase !== "over" && seat === obs.answerer) marks.push(el("span", { class: "tm-mark answering", title: "must answer", text: "answers" }));
+    if (obs.phase !== "over" && obs.nominated && obs.nominated[seat]) marks.push(el("span", { class: "tm-mark voted", title: "has called their one vote this round", text: "vote called" }));
+    seats.push(el("li", { class: seat === you ? "you" : "", "data-seat": seat },
+      el("span", { class: "tm-name", text: name(seat) }),
+      el("span", { class: "tm-score", title: "points", text: String(obs.scores[seat]) }),
+      el("span", { class: "tm-hand", title: "question cards in hand", text: String(obs.hand_sizes[seat]) }),
+      marks));
+  }
+  return el("ul", { class: "tm-players", "aria-label": "Players: points, cards, marks" }, seats);
+}
+
+// The prompt: what is asked of this seat now, or what the table is waiting for.
+function promptSection(obs, content, parts, ctx, name) {
+  const { onAction, you, table } = ctx;
+  const box = (task, title, ...body) => el("section", { class: `tm-prompt${task ? " task" : ""}`, "data-task": task ? "yes" : "no", "aria-live": "polite" }, el("h3", { text: title }), ...body);
+
+  if (obs.phase === "setup") return box(false, "Dealing the cards…", el("p", { text: "Everyone gets a card and five question cards." }));
+  if (obs.phase === "over") {
+    const standings = obs.scores.map((points, seat) => `${name(seat)}: ${points}`).join(" · ");
+    return box(false, "The game is over", el("p", { text: `Final points: ${standings}. Every round is in the table below.` }));
+  }
+
+  if (obs.phase === "ask") {
+    if (parts.ask.size) {
+      const targets = [...parts.ask.keys()];
+      if (!targets.includes(ui.askTarget)) ui.askTarget = targets.find((s) => s > you) ?? targets[0];
+      const chips = targets.map((seat) => el("button", {
+        type: "button", class: `tm-chip${seat === ui.askTarget ? " picked" : ""}`, "aria-pressed": String(seat === ui.askTarget),
+        "data-ask-target": seat, onclick: () => { ui.askTarget = seat; ctx.redraw(); },
+      }, name(seat)));
+      const questions = parts.ask.get(ui.askTarget);
+      const cards = (obs.hand || []).filter((q) => questions.has(q)).map((q) =>
+        actionButton(questions.get(q), onAction, { class: "tm-question-card", "data-question": q }, el("span", { class: "tm-q-text", text: questionText(content, q) })));
+      return box(true, "Your turn to ask a question",
+        el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips" }, chips),
+        el("p", { class: "tm-step", text: `2. Pick a question card to ask ${name(ui.askTarget)}. It is read out to everyone; you then draw a new card.` }),
+        el("div", { class: "tm-cards" }, cards));
+    }
+    return box(false, `Waiting for ${name(obs.asker)} to ask a question`, el("p", { class: "muted", text: "Nothing is asked of you now. You may call a vote below if you suspect someone." }));
+  }
+
+  if (obs.phase === "answer") {
+    const asked = el("blockquote", { class: "tm-asked", text: questionText(content, obs.question) });
+    if (parts.answer.length) {
+      const canned = parts.answer.map(({ id, action }) =>
+        actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
+      const freeText = !table.options || table.options.free_text !== false;
+      return box(true, `${name(obs.asker)} asks you`, asked,
+        el("p", { class: "tm-step", text: "Pick a ready-made answer (a spy wants to sound right without naming the place):" }),
+        el("div", { class: "tm-answers" }, canned),
+        freeText ? ownWordsForm(onAction) : null);
+    }
+    return box(false, `${name(obs.asker)} asked ${name(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
+  }
+
+  if (obs.phase === "vote" && obs.vote) {
+    const { nominator, nominee } = obs.vote;
+    const ballots = ballotList(obs.vote.ballots, name);
+    const stakes = el("p", { class: "tm-stakes", text: `If everyone but ${name(nominee)} votes yes, ${name(nominee)} shows their card: the Mole caught means every spy scores 1; a spy caught means the Mole scores 2. The round ends either way. One "no" and play carries on where it stopped.` });
+    const title = `${name(nominator)} accuses ${name(nominee)} of being the Mole`;
+    if (parts.vote.length) {
+      const buttons = parts.vote.map(({ ballot, action }) => actionButton(action, onAction, { class: `tm-ballot ${ballot}` },
+        ballot === "yes" ? `Yes — ${name(nominee)} is the Mole` : `No — not convinced`));
+      return box(true, `${title}: your vote`, stakes, el("div", { class: "tm-ballots" }, buttons), ballots);
+    }
+    const why = nominee === you ? "You are accused: you do not vote. Wait for the others." : "Waiting for the other votes; they show once everyone has voted.";
+    return box(false, title, stakes, el("p", { class: "muted", text: why }), ballots);
+  }
+
+  if (obs.phase === "final-vote") {
+    const stakes = el("p", { class: "tm-stakes", text: "The round ran out of time without anyone convicted. Everyone now points at the player they think is the Mole. If all the other players point at the same player, that player is accused (the Mole caught: each spy scores 1; a spy: the Mole scores 2). If the table does not agree, the Mole scores 2." });
+    const status = pointingList(obs.pointing, name);
+    if (parts.point.length) {
+      const buttons = parts.point.map(({ seat, action }) => actionButton(action, onAction, { class: "tm-point" }, `Point at ${name(seat)}`));
+      return box(true, "Time is up: point at the Mole", stakes, el("div", { class: "tm-ballots" }, buttons), status);
+    }
+    const waiting = you === null ? "Waiting for the players to point; all pointings show together." : "You have pointed. Waiting for the others; all pointings show together.";
+    return box(false, "Time is up: the final vote", stakes, el("p", { class: "muted", text: waiting }), status);
+  }
+  return box(false, obs.phase, null);
+}
+
+function ownWordsForm(onAction) {
+  if (!ui.answerBox) {
+    ui.answerBox = el("textarea", { id: "tm-own-words", rows: "2", maxlength: "200", placeholder: "Type your answer (up to 200 characters)" });
+  }
+  const input = ui.answerBox;
+  const form = el("form", { class: "tm-own", onsubmit: (event) => {
+    event.preventDefault();
+    const text = input.value;
+    // The engine's notation for a free-text answer: the word answer and a JSON string.
+    onAction(`answer ${JSON.stringify(text)}`);
+  } },
+  el("label", { for: "tm-own-words", text: "…or answer in your own words:" }), input,
+  el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"));
+  return form;
+}
+
+function ballotList(ballots, name) {
+  const items = [];
+  ballots.forEach((ballot, seat) => {
+    if (ballot === null) return;
+    const text = ballot === "waiting" ? "not yet voted" : ballot === "cast" ? "voted" : `voted ${ballot}`;
+    items.push(el("li", { class: `tm-ballot-${ballot}` }, `${name(seat)}: ${text}`));
+  });
+  return el("ul", { class: "tm-tally" }, items);
+}
+
+function pointingList(pointing, name) {
+  if (!pointing) return null;
+  return el("ul", { class: "tm-tally" }, pointing.map((target, seat) => {
+    const text = target === "waiting" ? "not yet pointed" : target === "cast" ? "pointed" : `points at ${name(target)}`;
+    return el("li", {}, `${name(seat)}: ${text}`);
+  }));
+}
+
+// Calling a vote and the Mole's guess: open to a player at (nearly) any time, never required.
+function interjectSection(obs, parts, ctx, name) {
+  const blocks = [];
+  if (parts.nominate.length) {
+    const body = [el("p", { text: "Accuse a player of being the Mole. Everyone else then votes; it passes only if all of them vote yes. You may call one vote per round, whether it passes or not." })];
+    if (ui.accusing) {
+      body.push(el("div", { class: "tm-chips" }, parts.nominate.map(({ seat, action }) =>
+        actionButton(action, ctx.onAction, { class: "tm-accuse" }, `Accuse ${name(seat)}`))));
+      body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
+    } else {
+      body.push(el("button", { type: "button", class: "tm-toggle", "data-open": "accuse", onclick: () => { ui.accusing = true; ctx.redraw(); } }, "Call a vote…"));
+    }
+    blocks.push(el("div", { class: "tm-interject" }, el("h3", { text: "Call a vote" }), body));
+  }
+  if (parts.guess.size) {
+    const body = [el("p", { text: "Reveal that you are the Mole and name the place. Right: you score 2. Wrong: every spy scores 1. The round ends either way." })];
+    body.push(ui.guessing
+      ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
+      : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); } }, "Guess the place…"));
+    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
+    blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
+  }
+  return blocks.length ? el("section", { class: "tm-interjections" }, blocks) : null;
+}
+
+function placesSection(obs, content, parts, ctx) {
+  const { table, you } = ctx;
+  const crossed = readNotes(table, you, obs.round);
+  const here = obs.card && !obs.card.mole ? obs.card.location : null;
+  const played = new Set(obs.locations_used || []);
+  const cells = content.places.map((place) => {
+    const classes = ["tm-place"];
+    if (crossed.has(place.id)) classes.push("crossed");
+    if (place.id === here) classes.push("here");
+    if (played.has(place.id)) classes.push("played");
+    const toggle = el("button", {
+      type: "button", class: "tm-note", "aria-pressed": String(crossed.has(place.id)), "data-place": place.id,
+      title: crossed.has(place.id) ? "crossed off in your notes: press to restore" : "press to cross off in your notes",
+      onclick: () => {
+        if (crossed.has(place.id)) crossed.delete(place.id);
+        else crossed.add(place.id);
+        writeNotes(table, you, obs.round, crossed);
+        ctx.redraw();
+      },
+    }, el("span", { class: "tm-place-name", text: place.name }),
+    place.id === here ? el("span", { class: "tm-tag here", text: "★ you are here" }) : null,
+    played.has(place.id) ? el("span", { class: "tm-tag played", text: "played" }) : null);
+    const guess = ui.guessing && parts.guess.has(place.id)
+      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess" }, "Guess")
+      : null;
+    return el("li", { class: classes.join(" ") }, toggle, guess);
+  });
+  return el("section", { class: "tm-places" },
+    el("h3", { text: "Places" }),
+    el("p", { class: "muted", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
+    el("ul", { class: "tm-grid" }, cells));
+}
+
+// The view gives each answer's words; a free-text answer's notation is a quoted string.
+function answerWords(exchange) {
+  return { text: exchange.text, own: exchange.answer.startsWith('answer "') };
+}
+
+function talkSection(obs, content, name) {
+  const lines = (obs.exchanges || []).map((exchange) => {
+    const { text, own } = answerWords(exchange);
+    return el("li", { class: "tm-exchange" },
+      el("div", { class: "tm-q" }, el("span", { class: "tm-who", text: `${name(exchange.asker)} → ${name(exchange.answerer)}` }), el("span", { class: "tm-q-text", text: questionText(content, exchange.question) })),
+      el("div", { class: `tm-a${own ? " own" : ""}` }, el("span", { class: "tm-who", text: name(exchange.answerer) }), el("span", { class: "tm-a-text", text }),
+        own ? el("span", { class: "tm-tag", title: "answered in their own words", text: "own words" }) : null));
+  });
+  if (obs.phase === "answer" && obs.question) {
+    lines.push(el("li", { class: "tm-exchange pending" },
+      el("div", { class: "tm-q" }, el("span", { class: "tm-who", text: `${name(obs.asker)} → ${name(obs.answerer)}` }), el("span", { class: "tm-q-text", text: questionText(content, obs.question) })),
+      el("div", { class: "tm-a" }, el("span", { class: "tm-who", text: name(obs.answerer) }), el("span", { class: "muted", text: "thinking…" }))));
+  }
+  const votes = (obs.votes || []).map((vote) => {
+    const yes = vote.ballots.filter((b) => b === "yes").length;
+    const no = vote.ballots.filter((b) => b === "no").length;
+    return el("li", {}, `${name(vote.nominator)} accused ${name(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
+  });
+  return el("section", { class: "tm-talk" },
+    el("h3", { text: "Questions and answers this round" }),
+    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: "No question asked yet this round." }),
+    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: "Votes this round" }), el("ul", {}, votes)) : null);
+}
+
+function roundEnding(result, content, name) {
+  const mole = name(result.mole);
+  const moleScored = result.points[result.mole] > 0;
+  if (result.end === "guess") {
+    return `${mole}, the Mole, guessed ${placeName(content, result.guess)}: ${moleScored ? "right" : "wrong"}.`;
+  }
+  const how = result.end === "vote" ? "A vote" : "The final vote";
+  if (result.accused === null) return `${how} did not agree on anyone.`;
+  const caught = result.accused === result.mole ? "the Mole" : `a spy (${roleName(content, result.location, result.roles[result.accused])})`;
+  return `${how} accused ${name(result.accused)}: ${caught}.`;
+}
+
+function pointsText(result, name) {
+  const scored = result.points.map((p, seat) => [p, seat]).filter(([p]) => p > 0);
+  if (!scored.length) return "—";
+  return scored.map(([p, seat]) => `${name(seat)} +${p}`).join(", ");
+}
+
+function historySection(obs, content, name) {
+  const history = obs.history || [];
+  if (!history.length) return null;
+  const rows = history.map((result) => el("tr", {},
+    el("td", { text: String(result.round) }),
+    el("td", { text: placeName(content, result.location) }),
+    el("td", { text: name(result.mole) }),
+    el("td", { text: roundEnding(result, content, name) }),
+    el("td", { text: pointsText(result, name) })));
+  return el("section", { class: "tm-history" },
+    el("h3", { text: "Rounds played" }),
+    el("table", { class: "data tm-history-table" },
+      el("thead", {}, el("tr", {}, ["#", "Place", "Mole", "How it ended", "Points"].map((h) => el("th", { scope: "col", text: h })))),
+      el("tbody", {}, rows)));
+}
+
+function lastRoundBanner(obs, content, name) {
+  const history = obs.history || [];
+  const last = history[history.length - 1];
+  const fresh = obs.answers_given === 0 && !(obs.votes || []).length && obs.phase !== "over";
+  if (!last || !(fresh || obs.phase === "over")) return null;
+  return el("p", { class: "tm-banner", "data-round-ended": last.round },
+    `Round ${last.round} was at the ${placeName(content, last.location)}. ${roundEnding(last, content, name)} Points: ${pointsText(last, name)}.`);
+}
+
+function legendSection(table) {
+  const target = (table && table.options && table.options.target_score) || 5;
+  const item = (mark, text) => el("li", {}, mark, ` ${text}`);
+  return el("details", { class: "tm-legend" }, el("summary", { text: "Legend" }), el("ul", {},
+    item(el("span", { class: "tm-mark dealer", text: "D" }), "dealer this round (the player on the dealer's left asks first)"),
+    item(el("span", { class: "tm-mark asking", text: "asks" }), "asks the next question"),
+    item(el("span", { class: "tm-mark answering", text: "answers" }), "must answer the question on the table"),
+    item(el("span", { class: "tm-mark voted", text: "vote called" }), "has called their one vote this round"),
+    item(el("span", { class: "tm-hand", text: "5" }), "question cards in hand"),
+    item(el("span", { class: "tm-score", text: "3" }), `points (${target} wins at the end of a round)`),
+    item(el("span", { class: "tm-tag here", text: "★ you are here" }), "this round's place, from your card (spies only)"),
+    item(el("span", { class: "tm-tag played", text: "played" }), "already played in an earlier round; no place repeats until all 16 were played"),
+    item(el("span", { class: "tm-legend-crossed", text: "Farm" }), "crossed off in your private notes"),
+    item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
+}
+
+// Bots move several times a second. Rebuilding the board under a pressed mouse button or
+// finger would swallow the click (the press lands on one button, the release on its
+// replacement), so a draw waits for the release, and a draw that would change nothing is skipped.
+const PRESS_HOLDS_DRAW_MS = 1500;
+
+function drawSignature(context) {
+  const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
+  return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
+    Boolean(context.guide), context.replaying, ui.askTarget, ui.accusing, ui.guessing]);
+}
+
+// What the page put after the board last time (the raw observation) goes: it adds it again.
+function dropExtras(container) {
+  while (container.children.length > 1) container.lastElementChild.remove();
+}
+
+function watchPresses(container) {
+  if (ui.watched === container) return;
+  ui.watched = container;
+  container.addEventListener("pointerdown", () => { ui.pressedAt = performance.now(); });
+  const release = () => {
+    if (ui.pressedAt === null) return;
+    ui.pressedAt = null;
+    if (!ui.held) return;
+    // After the click that this release completes has been handled.
+    setTimeout(() => {
+      const held = ui.held;
+      ui.held = null;
+      if (!held) return;
+      const extras = [...container.children].slice(1);
+      render(container, held);
+      if (!container.querySelector(":scope > details.raw")) container.append(...extras);
+    }, 0);
+  };
+  window.addEventListener("pointerup", release);
+  window.addEventListener("pointercancel", release);
+}
+
+export function render(container, context) {
+  watchPresses(container);
+  const pressing = ui.pressedAt !== null && performance.now() - ui.pressedAt < PRESS_HOLDS_DRAW_MS;
+  const signature = drawSignature(context);
+  if (container.firstElementChild && (pressing || signature === ui.drawn)) {
+    if (pressing && signature !== ui.drawn) ui.held = context;
+    dropExtras(container);
+    return;
+  }
+  ui.held = null;
+  draw(container, context);
+  ui.drawn = drawSignature(context);
+}
+
+function draw(container, context) {
+  const obs = context.observation || {};
+  const content = words(context.guide);
+  const name = makeNamer(context.table, context.you);
+  if (ui.roundSeen !== obs.round) {
+    ui.roundSeen = obs.round;
+    ui.accusing = false;
+    ui.guessing = false;
+  }
+  const parts = legalParts(context.legal);
+  if (!parts.nominate.length) ui.accusing = false;
+  if (!parts.guess.size) ui.guessing = false;
+  // The typed answer stays while it may still be sent (a refused one can be corrected).
+  if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
+  // A redraw for choices made on this board only (no new state): the page's own additions
+  // below the board (the raw observation) stay.
+  const redraw = () => {
+    const extras = [...container.children].slice(1);
+    draw(container, context);
+    ui.drawn = drawSignature(context);
+    container.append(...extras);
+  };
+  const ctx = { ...context, redraw };
+  if (!content.places.length) {
+    container.replaceChildren(el("p", { class: "muted", "data-board": "the-mole", text: "Loading the game's cards…" }));
+    return;
+  }
+  // Keep a half-typed answer and its caret through redraws caused by other players' moves.
+  const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
+  const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
+    el("div", { class: "tm-head" }, cardSection(obs, content, context.you), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
+    lastRoundBanner(obs, content, name),
+    promptSection(obs, content, parts, ctx, name),
+    interjectSection(obs, parts, ctx, name),
+    el("div", { class: "tm-main" }, talkSection(obs, content, name), placesSection(obs, content, parts, ctx)),
+    historySection(obs, content, name),
+    legendSection(context.table));
+  container.replaceChildren(board);
+  if (typing && ui.answerBox.isConnected) {
+    ui.answerBox.focus();
+    ui.answerBox.setSelectionRange(typing[0], typing[1]);
+  }
+}

@@ -1,0 +1,259 @@
+"""The Mole's drawn table in a real browser: a person plays a whole game against bots by
+clicking the table alone (one answer typed into the answer box), with screenshots at laptop
+and phone widths saved under ``test-artifacts/the-mole/`` (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
+
+from tests.browser.pages import (
+    CHANGED,
+    OFFERED,
+    PHONE,
+    click_only,
+    describe,
+    fill_bots_and_start,
+    open_page,
+)
+from tests.server.live_server import LiveServer
+
+# Bots at full speed could end every round before a person's first click (see test_play).
+pytestmark = pytest.mark.bot_delay(0.1)
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "the-mole"
+LAPTOP_800 = {"width": 1280, "height": 800}
+OWN_WORDS = 'Near the "big" wheel, I think'
+
+PAGE_WIDTH = "() => document.documentElement.scrollWidth"
+
+
+def create_mole_table(page: Page, server: LiveServer) -> None:
+    """The lobby's form with short rounds: 2 answers a round."""
+    page.goto(f"{server.url}/")
+    page.wait_for_selector("#game option[value='the-mole']", state="attached")
+    page.select_option("#game", "the-mole")
+    page.fill("#option-target_score", "5")
+    page.fill("#option-question_limit", "2")
+    page.fill("#name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+
+
+def shoot(page: Page, name: str) -> None:
+    """Screenshots at 1280 and 390 px; neither width may scroll sideways or cut a table."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    for width, viewport in ((1280, LAPTOP_800), (390, PHONE)):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
+        assert page.evaluate(PAGE_WIDTH) <= width, f"{name} scrolls sideways at {width} px"
+        cut = page.evaluate(
+            """() => [...document.querySelectorAll("[data-board] table")]
+                .filter(t => t.getBoundingClientRect().right > window.innerWidth + 1).length"""
+        )
+        assert cut == 0, f"a table is cut off at {width} px on {name}"
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+
+
+# One look at the board, taken in a single frame so that the bots cannot change it midway.
+# ``notLegal``: board targets that are not among the seat's legal actions (the page's fallback
+# buttons are drawn from ``legal`` in the same frame as the board, so they are the reference).
+SNAPSHOT = """() => {
+    const board = document.querySelector("[data-board='the-mole']");
+    const text = selector => board.querySelector(selector)?.innerText ?? null;
+    const legal = new Set([...document.querySelectorAll("#action-buttons button[data-action]")]
+        .map(button => button.dataset.action));
+    const targets = [...board.querySelectorAll("[data-action]")].map(node => node.dataset.action);
+    return {
+        round: board.dataset.round, title: text(".tm-prompt h3"), prompt: text(".tm-prompt"),
+        asked: text(".tm-asked"), talk: text(".tm-talk"),
+        mole: !!board.querySelector(".tm-card.mole"),
+        accuse: !!board.querySelector("[data-open='accuse'], .tm-accuse"),
+        guess: !!board.querySelector("[data-open='guess']"),
+        points: [...board.querySelectorAll(".tm-point")].map(node => node.innerText),
+        notLegal: targets.filter(action => !legal.has(action)),
+        targets, legal: [...legal], version: document.querySelector("#table").dataset.version,
+    };
+}"""
+GAMES = 8
+REQUIRED = {"ask", "own words", "nominate", "vote", "point"}
+
+# Like ``pages.NEXT_TURN``, but a vote that may be called counts as something to do while
+# ``accuse`` is true: calling one is never required, so nothing else would wait for it.
+NEXT_CHANCE = f"""async ([before, seconds, accuse]) => {{
+    const table = document.querySelector("#table");
+    const moved = () => before === null || ({CHANGED})(before);
+    const offered = {OFFERED};
+    const canAccuse = () => accuse && document.querySelector(
+        "[data-board] [data-open='accuse'], [data-board] .tm-accuse") !== null;
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {{
+        if (moved() && (table.dataset.status === "over" || offered().length || canAccuse())) {{
+            return {{status: table.dataset.status, version: table.dataset.version}};
+        }}
+        await new Promise(resolve => setTimeout(resolve, 5));
+    }}
+    return null;
+}}"""
+
+
+def click_ui(page: Page, selector: str) -> bool:
+    """Click a control of the board that is no game action (a choice, a note); False when the
+    game moved on and it went away."""
+    try:
+        page.locator(f"[data-board] {selector}").first.click(timeout=2_000)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str]) -> None:
+    """Play the game on ``page`` to its end by clicking, trying every prompt ``done`` lacks."""
+    before: str | None = None
+    while True:
+        seen = page.evaluate(NEXT_CHANCE, [before, 20, "nominate" not in done])
+        assert seen is not None, f"nothing offered and the game did not end: {describe(page)}"
+        if seen["status"] == "over":
+            return
+        before = None  # unless an action is sent below, look again at once
+        look = page.evaluate(SNAPSHOT)
+        assert look["notLegal"] == [], describe(page)
+        offered: list[str] = look["targets"]
+        seen["version"] = look["version"]
+        if "nominate" not in done and look["accuse"] and not offered:
+            # Call the round's one vote: a prompt that says what follows, then a seat.
+            opened = page.locator("[data-board] .tm-accuse").count() > 0
+            if opened or click_ui(page, "[data-open='accuse']"):
+                accuse = page.evaluate(
+                    "() => [...document.querySelectorAll('[data-board] .tm-accuse')]"
+                    ".map(button => [button.dataset.action, button.innerText])"
+                )
+                if accuse:
+                    action, label = accuse[0]
+                    assert label.startswith("Accuse ") and action.startswith("nominate ")
+                    if click_only(page, action):
+                        done.add("nominate")
+                        before = str(seen["version"])
+            continue
+        if not offered:
+            continue  # the game moved on since the wait
+        verb = offered[0].split(" ")[0]
+        action = rng.choice(offered)
+        if verb in ("answer", "vote", "point"):  # every choice of the prompt is on the table
+            shown = sorted(a for a in offered if a.startswith(verb))
+            assert shown == sorted(a for a in look["legal"] if a.startswith(verb))
+        if verb == "ask":
+            if "ask" not in shots:
+                shots.add("ask")
+                shoot(page, "ask")
+            chips = page.locator("[data-board] [data-ask-target]")
+            chip = f"[data-ask-target]:nth-child({rng.randrange(max(1, chips.count())) + 1})"
+            if not click_ui(page, chip):
+                continue
+            picked, cards = page.evaluate(
+                """() => [document.querySelector("[data-board] .tm-chip.picked")?.dataset.askTarget,
+                    [...document.querySelectorAll("[data-board] .tm-question-card")]
+                        .map(card => [card.dataset.action, card.innerText])]"""
+            )
+            if not cards:
+                continue
+            assert all(a.startswith(f"ask {picked} q") and len(text) >= 10 for a, text in cards)
+            action = rng.choice(cards)[0]
+            done.add("ask")
+        elif verb == "answer":
+            assert look["title"].endswith("asks you"), look
+            assert look["asked"] and look["asked"] in look["talk"]
+            if "own words" not in done:
+                shoot(page, "answer")
+                box = page.locator("[data-board] #tm-own-words")
+                try:
+                    box.fill(OWN_WORDS, timeout=2_000)
+                    page.locator("[data-board] [data-own-answer]").click(timeout=2_000)
+                except PlaywrightError:
+                    continue  # the question went away (a vote, a guess) before the answer
+                page.wait_for_function(CHANGED, arg=seen["version"], polling=10)
+                after = page.evaluate(SNAPSHOT)
+                if after["round"] == look["round"] and "own words" in after["talk"]:
+                    assert OWN_WORDS in after["talk"]
+                done.add("own words")
+                continue
+        elif verb == "vote":
+            assert " accuses " in look["title"] and "of being the Mole" in look["title"], look
+            assert "votes yes" in look["prompt"] and "the Mole scores 2" in look["prompt"]
+            done.add("vote")
+            if "vote" not in shots:
+                shots.add("vote")
+                shoot(page, "vote")
+        elif verb == "point":
+            assert "ran out of time without anyone convicted" in look["prompt"], look
+            assert look["points"] and all(t.startswith("Point at ") for t in look["points"])
+            done.add("point")
+            if "point" not in shots:
+                shots.add("point")
+                shoot(page, "final-vote")
+        ready_to_guess = look["mole"] and look["guess"] and "guess" not in done
+        # The Mole's guess, picked on the list of places once the rest has been tried.
+        if ready_to_guess and done >= REQUIRED and click_ui(page, "[data-open='guess']"):
+            guesses: list[str] = page.evaluate(
+                "() => [...document.querySelectorAll('[data-board] .tm-guess')]"
+                ".map(button => button.dataset.action)"
+            )
+            if guesses:  # else the round ended meanwhile
+                assert len(guesses) == 16 and all(g.startswith("guess ") for g in guesses)
+                action = rng.choice(guesses)
+                done.add("guess")
+        if click_only(page, action):
+            before = str(seen["version"])
+
+
+def test_a_person_plays_the_mole_against_bots_by_clicking_the_table(
+    browser: Browser, server: LiveServer
+) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    rng = random.Random(13)
+    done: set[str] = set()
+    shots: set[str] = set()
+    # Chance deals the Mole at random and random bots cut rounds short, so a prompt may not
+    # come up in one game: play another (two or three are usually enough).
+    for game in range(GAMES):
+        create_mole_table(page, server)
+        fill_bots_and_start(page)
+        board = page.locator("[data-board='the-mole']")
+        expect(board.locator(".tm-grid > li")).to_have_count(16)
+        if game == 0:
+            expect(page.locator("#how-to-play summary")).to_have_text("How to play")
+            check_notepad(page)
+        play_one_game(page, rng, done, shots)
+        expect(page.locator("#result")).not_to_be_empty()
+        expect(board.locator(".tm-prompt h3")).to_have_text("The game is over")
+        assert board.locator(".tm-history-table tbody tr").count() >= 1
+        assert page.errors == []  # type: ignore[attr-defined]
+        if done >= REQUIRED:
+            break
+    assert done >= REQUIRED, f"prompts never offered in {GAMES} games: {REQUIRED - done}"
+    shoot(page, "over")
+
+
+def check_notepad(page: Page) -> None:
+    """Crossing off a place is a private note kept in this browser, not a game action."""
+    board = page.locator("[data-board='the-mole']")
+    round_before = board.get_attribute("data-round")
+    farm = board.locator("[data-place='farm']")
+    assert farm.get_attribute("data-action") is None  # a note, not a game action
+    farm.click()
+    crossed = board.locator("li.crossed [data-place='farm']").count()
+    assert (
+        crossed == 1 or board.get_attribute("data-round") != round_before
+    )  # a new round, new notes
+    notes = page.evaluate(
+        "() => Object.entries(localStorage).filter(([key]) => key.includes('the-mole.notes'))"
+        ".map(([, value]) => value).join()"
+    )
+    assert '"farm"' in notes
