@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from molehaven.agents.alphabeta import AlphaBetaAgent
 from molehaven.agents.base import Agent, SeatView
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.agents.random_agent import RandomAgent
@@ -10,5 +11,14 @@ AgentFactory = Callable[[int | None], Agent]
 """Makes an agent from a seed (``None``: unseeded)."""
 
 AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "mcts": MCTSAgent}
+AGENTS["alphabeta"] = AlphaBetaAgent  # Mole Hill only
 
-__all__ = ["AGENTS", "Agent", "AgentFactory", "MCTSAgent", "RandomAgent", "SeatView"]
+__all__ = [
+    "AGENTS",
+    "Agent",
+    "AgentFactory",
+    "AlphaBetaAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "SeatView",
+]
