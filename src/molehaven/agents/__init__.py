@@ -13,12 +13,4 @@ AgentFactory = Callable[[int | None], Agent]
 AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "mcts": MCTSAgent}
 AGENTS["alphabeta"] = AlphaBetaAgent  # Mole Hill only
 
-__all__ = [
-    "AGENTS",
-    "Agent",
-    "AgentFactory",
-    "AlphaBetaAgent",
-    "MCTSAgent",
-    "RandomAgent",
-    "SeatView",
-]
+__all__ = ["AGENTS", "Agent", "AgentFactory", "MCTSAgent", "RandomAgent", "SeatView"]
