@@ -13,9 +13,10 @@ player may read (questions, canned answers and their ``fits``). It never calls
   when confident (or late, when the final vote is near), and votes yes on any accusation.
 - As **a spy** it knows the location and keeps a probability over which other seat is the
   Mole: each answer is weighed by how likely a spy at that location would give it against how
-  likely a Mole who does not know the location would. It answers truthfully but vaguely (the
-  fitting answer that fits most locations), asks its prime suspect the question that is hardest
-  to bluff, nominates only with evidence, votes and points by its belief.
+  likely a Mole who does not know the location would. It answers truthfully but vaguely (of
+  the fitting answers, the one after which a listening Mole stays most in doubt), asks its
+  prime suspect the question that is hardest to bluff, nominates only with evidence, votes
+  and points by its belief.
 
 Interjecting is optional in the rules (TM-26), but ``act`` must return an action whenever a
 driver asks. ``interjection(view)`` says what the bot would do on its own (``None``: wait); a
@@ -288,11 +289,20 @@ class TheMoleBeliefAgent:
         assert isinstance(question, str)
         answers = [action for action in view.legal_actions if isinstance(action, Answer)]
         belief = self._location_view(view)
+        # What a listening Mole would believe after each answer: it starts from every public
+        # answer so far (a spy cannot tell which of them were the Mole's own).
+        heard = location_belief(view.observation, -1)
+        counts = _fit_counts(question)
 
-        def score(action: Answer) -> tuple[float, int]:
+        def score(action: Answer) -> tuple[float, float, int]:
             fits = _fits(question, action.number)
-            # Likely to be true first; among those, the vaguest (C5, C6).
-            return round(sum(belief[loc] for loc in fits), 6), len(fits)
+            truth = round(sum(belief[loc] for loc in fits), 6)
+            after = _normalized(
+                [p / counts[loc] if loc in fits else 0.0 for loc, p in enumerate(heard)]
+            )
+            # True (or likely true) first; then the one that leaves the Mole most in doubt,
+            # then the vaguest (C5, C6).
+            return truth, round(_entropy(after), 6), len(fits)
 
         best = max(score(action) for action in answers)
         return self._rng.choice([action for action in answers if score(action) == best])
