@@ -5,7 +5,7 @@ Each function that carries out a decision cites its id (MH-n).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, cast
 
 from molehaven.core import Action
 from molehaven.games.mole_hill.data import (
@@ -64,11 +64,6 @@ def open_moves(state: MoleHillState) -> tuple[list[Move], int]:
     return open_steps(state.path[-1], visited, state.rods)
 
 
-def has_move(state: MoleHillState) -> bool:
-    """Whether the mole can move at all (MH-20, MH-21)."""
-    return open_moves(state)[1] != 0
-
-
 def seat_to_move(state: MoleHillState) -> int:
     """The one seat that may act (the gardener in phase ``rod``, else the mole), or -1 at the
     end (section 4)."""
@@ -122,16 +117,18 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         state.rods = rods | 1 << edge
         state.rod_order = (*state.rod_order, edge)
         state.phase = MOVE  # MH-10
-        moves, squares = open_moves(state)
+        if state.jump:
+            moves, squares = open_moves(state)
+        else:
+            moves, squares = open_steps(state.path[-1], state.visited, state.rods)
         if not squares:
             _end_round(state)  # MH-20
             return
         state.move_actions = tuple(moves)
         state.move_squares = squares
         return
-    assert isinstance(action, Place | Move)
-    square = action.square
-    state.visited |= 1 << square
+    square = cast(Place | Move, action).square  # is_legal let nothing else through
+    visited = state.visited = state.visited | 1 << square
     path = state.path = (*state.path, square)
     scores = state.round_scores
     state.round_scores = (*scores[:-1], round_score_after_visit(scores[-1], len(path), square))
@@ -142,8 +139,13 @@ def apply_action(state: MoleHillState, action: Action) -> None:
     state.phase = ROD
     state.move_actions = ()
     state.move_squares = 0
-    if len(path) == PIECES or not has_move(state):
-        _end_round(state)  # MH-19; MH-20: boxed in by its own move, no rod follows
+    if len(path) == PIECES:
+        _end_round(state)  # MH-19
+    elif state.jump:
+        if visited == ALL_SQUARES:
+            _end_round(state)  # MH-20 (cannot happen with 22 pieces on 63 squares)
+    elif not open_steps(square, visited, state.rods)[1]:
+        _end_round(state)  # MH-20: boxed in by its own move, no rod follows
 
 
 def _end_round(state: MoleHillState) -> None:

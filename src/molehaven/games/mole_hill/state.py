@@ -67,10 +67,8 @@ class MoleHillState(State):
         return 1 - rules.mole_seat(self.round)
 
     def to_move(self) -> list[Seat]:
-        phase = self.phase
-        if phase == rules.OVER:
-            return []
-        return [self.gardener if phase == rules.ROD else self.mole]
+        seat = rules.seat_to_move(self)
+        return [seat] if seat >= 0 else []
 
     def _seat_actions(self, seat: Seat) -> list[Action]:
         return rules.legal_actions(self)
