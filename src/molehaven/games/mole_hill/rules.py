@@ -127,7 +127,7 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         state.move_actions = tuple(moves)
         state.move_squares = squares
         return
-    square = cast(Place | Move, action).square  # is_legal let nothing else through
+    square = cast("Place | Move", action).square  # is_legal let nothing else through
     visited = state.visited = state.visited | 1 << square
     path = state.path = (*state.path, square)
     scores = state.round_scores
