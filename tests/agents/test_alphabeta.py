@@ -137,14 +137,17 @@ def test_node_limit_makes_the_search_reproducible() -> None:
     assert first == again
 
 
-def test_refuses_other_games() -> None:
+def test_defers_to_mcts_in_other_games() -> None:
+    """Seated at another game (a host may do that), it plays a legal move, as MCTS would."""
     game = molehaven.make("mole-park")
     state: State = game.initial_state()
     while state.is_chance():
         state.apply(-1, state.chance_outcomes()[0][0])
     seat = state.to_move()[0]
-    with pytest.raises(ValueError, match="only Mole Hill"):
-        agent().act(SeatView.of(state, seat))
+    view = SeatView.of(state, seat)
+    choice = AlphaBetaAgent(7).act(view)
+    assert choice in view.legal_actions
+    assert choice == MCTSAgent(7).act(view)
 
 
 @pytest.mark.parametrize("opponent", ["random", "mcts"])

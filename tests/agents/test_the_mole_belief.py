@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from molehaven.agents import AGENTS, SeatView
+import molehaven
+from molehaven.agents import AGENTS, MCTSAgent, SeatView
 from molehaven.agents.the_mole_belief import (
     TheMoleBeliefAgent,
     location_belief,
@@ -33,6 +34,12 @@ def asked(state: State, asker: int, target: int, question: str, card: str = "q21
 
 def test_registered_as_belief() -> None:
     assert AGENTS["belief"] is TheMoleBeliefAgent
+
+
+def test_defers_to_mcts_in_other_games() -> None:
+    state = molehaven.make("mole-hill").initial_state()
+    view = SeatView.of(state, 0)
+    assert TheMoleBeliefAgent(4).act(view) == MCTSAgent(4).act(view)
 
 
 def test_a_canned_answer_moves_the_moles_belief_onto_its_fits() -> None:

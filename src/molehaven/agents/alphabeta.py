@@ -10,6 +10,7 @@ round it starts in: the end of the round is a leaf.
 Each decision has a hard budget: the clock (injectable, for tests) is read at every node and
 the search stops at once when the budget is spent, playing the best move of the deepest
 completed iteration. ``node_limit`` bounds the work instead of the clock, for reproducible tests.
+In any other game the agent defers to the general MCTS agent.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from molehaven.agents.base import SeatView
+from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action, State
 from molehaven.games.mole_hill import rules
 from molehaven.games.mole_hill.data import (
@@ -154,7 +156,9 @@ class AlphaBetaAgent:
         max_depth: int = 64,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        del seed  # deterministic: ties go to the first action in the engine's order
+        # The search is deterministic (ties go to the engine's first action); the seed only
+        # feeds the general MCTS agent it defers to in other games.
+        self._elsewhere = MCTSAgent(seed)
         self.seconds = seconds
         self.node_limit = node_limit
         self.max_depth = max_depth
@@ -167,7 +171,9 @@ class AlphaBetaAgent:
 
     def act(self, view: SeatView) -> Action:
         if view.game.slug != "mole-hill":
-            raise ValueError(f"the alphabeta agent plays only Mole Hill, not {view.game.slug}")
+            # A host may seat this agent at any table; elsewhere the general search plays,
+            # rather than an error that would stall the table.
+            return self._elsewhere.act(view)
         if len(view.legal_actions) == 1 or view.sample_state is None:
             return view.legal_actions[0]
         # Perfect information (MH-28): the "sample" is the position itself, a private copy.

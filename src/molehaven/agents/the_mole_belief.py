@@ -33,6 +33,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from molehaven.agents.base import SeatView
+from molehaven.agents.mcts import MCTSAgent
 from molehaven.agents.the_mole_text import default_model
 from molehaven.core import Action, JSONValue
 from molehaven.games.the_mole.content import QUESTION_BY_ID
@@ -187,12 +188,13 @@ class TheMoleBeliefAgent:
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
+        self._elsewhere = MCTSAgent(seed)
 
     # -------------------------------------------------------------------- the driver's view
 
     def act(self, view: SeatView) -> Action:
         if view.game.slug != "the-mole":
-            raise ValueError(f"the belief bot plays only The Mole, not {view.game.slug}")
+            return self._elsewhere.act(view)  # seated at another game: the general search
         legal = view.legal_actions
         kinds = {type(action) for action in legal}
         if Vote in kinds:
