@@ -62,6 +62,11 @@ def random_states(count: int, seed: int) -> list[MoleHillState]:
 def test_listed_actions_match_a_full_scan(seed: int) -> None:
     """MH-8, MH-11 … MH-17, MH-33: the kept lists equal a scan, in the same order."""
     for state in random_states(300, seed):
+        mover = rules.seat_to_move(state)
+        assert state.to_move() == ([mover] if mover >= 0 else [])
+        assert mover == (
+            -1 if state.phase == rules.OVER else (state.round - 1) % 2 ^ (state.phase == rules.ROD)
+        )
         for seat in (0, 1):
             expected = scanned_legal(state) if seat == rules.seat_to_move(state) else []
             assert state.legal_actions(seat) == expected, str(state)

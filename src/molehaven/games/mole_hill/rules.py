@@ -70,7 +70,7 @@ def seat_to_move(state: MoleHillState) -> int:
     phase = state.phase
     if phase == OVER:
         return -1
-    mole = (state.round - 1) % 2  # MH-1
+    mole = mole_seat(state.round)
     return 1 - mole if phase == ROD else mole
 
 
@@ -126,6 +126,7 @@ def apply_action(state: MoleHillState, action: Action) -> None:
             return
         state.move_actions = tuple(moves)
         state.move_squares = squares
+        state.mover = seat_to_move(state)
         return
     square = cast("Place | Move", action).square  # is_legal let nothing else through
     visited = state.visited = state.visited | 1 << square
@@ -139,6 +140,7 @@ def apply_action(state: MoleHillState, action: Action) -> None:
     state.phase = ROD
     state.move_actions = ()
     state.move_squares = 0
+    state.mover = seat_to_move(state)
     if len(path) == PIECES:
         _end_round(state)  # MH-19
     elif state.jump:
@@ -154,6 +156,7 @@ def _end_round(state: MoleHillState) -> None:
     state.move_squares = 0
     if state.round == state.rounds:
         state.phase = OVER
+        state.mover = -1
         return
     state.round += 1
     state.phase = PLACE
@@ -164,6 +167,7 @@ def _end_round(state: MoleHillState) -> None:
     state.free_rods = RODS_BY_EDGE
     state.jump = False
     state.round_scores = (*state.round_scores, 0)
+    state.mover = seat_to_move(state)
 
 
 def scores(state: MoleHillState) -> list[float]:
