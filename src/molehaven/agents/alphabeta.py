@@ -15,6 +15,7 @@ In any other game the agent defers to the general MCTS agent.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Callable
@@ -183,9 +184,21 @@ class AlphaBetaAgent:
 
     def search(self, root: MoleHillState) -> Action:
         """The best action for the seat to move in ``root`` within the budget."""
+        # A full collection over a large table can pause for a noticeable part of a second,
+        # past the deadline; the search makes no reference cycles, so it may wait until after.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._search(root)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _search(self, root: MoleHillState) -> Action:
         self._deadline = self.clock() + self.seconds
         self.nodes = 0
         self.depth_reached = 0
+        # Last decision's tables go now, inside the budget (freeing them takes a moment).
         self._table.clear()
         self._values.clear()
         seat = rules.seat_to_move(root)
