@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from molehaven.agents.base import SeatView
 from molehaven.agents.mcts import MCTSAgent
-from molehaven.core import Action, State
+from molehaven.core import Action
 from molehaven.games.mole_hill import rules
 from molehaven.games.mole_hill.data import (
     EDGES,
@@ -303,10 +303,3 @@ class AlphaBetaAgent:
             children.append((-score, index, action, child))
         children.sort(key=lambda item: (item[0], item[1]))
         return [(action, child) for _, _, action, child in children]
-
-
-def best_action(state: State, *, seconds: float = 1.0, node_limit: int | None = None) -> Action:
-    """The alpha-beta choice for the seat to move in a Mole Hill state."""
-    if not isinstance(state, MoleHillState):
-        raise ValueError("alpha-beta search plays only Mole Hill")
-    return AlphaBetaAgent(seconds=seconds, node_limit=node_limit).search(state.clone())
