@@ -30,6 +30,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Final
 
 from molehaven.agents.base import SeatView
@@ -63,6 +64,12 @@ def _fit_counts(question: str) -> list[int]:
     return counts
 
 
+@lru_cache(maxsize=4096)
+def _text_profile(text: str) -> tuple[list[float], float]:
+    # A round's answers are read again at every decision; each text is scored once.
+    return default_model().profile(text)
+
+
 def spy_likelihood(exchange: Mapping[str, JSONValue]) -> list[float]:
     """P(this answer | a spy at location L) for each L.
 
@@ -79,7 +86,7 @@ def spy_likelihood(exchange: Mapping[str, JSONValue]) -> list[float]:
             (1 - SLIP) / counts[location] if location in fits else SLIP / total
             for location in range(LOCATION_COUNT)
         ]
-    profile, similarity = default_model().profile(str(exchange.get("text", "")))
+    profile, similarity = _text_profile(str(exchange.get("text", "")))
     trust = min(1.0, similarity / 0.3)  # little overlap: little to learn
     return [
         (1 - trust) / LOCATION_COUNT + trust * ((1 - SLIP) * value + SLIP / LOCATION_COUNT)
