@@ -15,6 +15,7 @@ from molehaven.games.mole_hill.data import (
     PIECES,
     SQUARE_COUNT,
     STEPS,
+    Step,
 )
 from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move, Place, Rod
 
@@ -37,6 +38,17 @@ _STEP_MOVES: Final = tuple(
     tuple((MOVES[step.target], step.target_bit, step.path_a, step.path_b) for step in steps)
     for steps in STEPS
 )
+
+
+def _edges_of(steps: tuple[Step, ...]) -> int:
+    mask = 0
+    for step in steps:
+        mask |= step.path_a | step.path_b
+    return mask
+
+
+# Per square, every edge on any path of its steps: a rod elsewhere cannot close one of them.
+_STEP_EDGES: Final = tuple(_edges_of(steps) for steps in STEPS)
 
 
 def open_steps(square: int, visited: int, rods: int) -> tuple[list[Move], int]:
@@ -106,7 +118,11 @@ def round_score_after_visit(score: int, visits: int, square: int) -> int:
 
 
 def apply_action(state: MoleHillState, action: Action) -> None:
-    """Carry out a legal action, then the end check of section 4."""
+    """Carry out a legal action, then the end check of section 4.
+
+    The mole's open moves are worked out after its own move (the MH-20 check needs them) and
+    kept; a rod then changes them only if it lies on a path of one of the stack's steps.
+    """
     if type(action) is Rod:
         edge = action.edge
         rods = state.rods
@@ -114,19 +130,21 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         at = edge - (rods & ((1 << edge) - 1)).bit_count()
         free = state.free_rods
         state.free_rods = free[:at] + free[at + 1 :]
-        state.rods = rods | 1 << edge
+        rods = state.rods = rods | 1 << edge
         state.rod_order = (*state.rod_order, edge)
         state.phase = MOVE  # MH-10
+        state.mover = 1 - state.mover
         if state.jump:
             moves, squares = open_moves(state)
+        elif _STEP_EDGES[state.path[-1]] >> edge & 1:
+            moves, squares = open_steps(state.path[-1], state.visited, rods)
         else:
-            moves, squares = open_steps(state.path[-1], state.visited, state.rods)
+            return  # the moves kept from the mole's last move still stand
         if not squares:
             _end_round(state)  # MH-20
             return
         state.move_actions = tuple(moves)
         state.move_squares = squares
-        state.mover = seat_to_move(state)
         return
     square = cast("Place | Move", action).square  # is_legal let nothing else through
     visited = state.visited = state.visited | 1 << square
@@ -134,20 +152,26 @@ def apply_action(state: MoleHillState, action: Action) -> None:
     scores = state.round_scores
     state.round_scores = (*scores[:-1], round_score_after_visit(scores[-1], len(path), square))
     if type(action) is Place:  # MH-18
-        state.jump = square == CENTRE and state.centre_start_jump
+        jump = state.jump = square == CENTRE and state.centre_start_jump
     else:  # MH-16, MH-17: arriving on e4 grants the jump; any other move uses it up
-        state.jump = square == CENTRE
+        jump = state.jump = square == CENTRE
     state.phase = ROD
-    state.move_actions = ()
-    state.move_squares = 0
-    state.mover = seat_to_move(state)
+    state.mover = 1 - state.mover
     if len(path) == PIECES:
         _end_round(state)  # MH-19
-    elif state.jump:
+        return
+    if jump:  # the moves are every unvisited square, listed once the rod is down
+        state.move_actions = ()
+        state.move_squares = 0
         if visited == ALL_SQUARES:
             _end_round(state)  # MH-20 (cannot happen with 22 pieces on 63 squares)
-    elif not open_steps(square, visited, state.rods)[1]:
+        return
+    moves, squares = open_steps(square, visited, state.rods)
+    if not squares:
         _end_round(state)  # MH-20: boxed in by its own move, no rod follows
+        return
+    state.move_actions = tuple(moves)
+    state.move_squares = squares
 
 
 def _end_round(state: MoleHillState) -> None:
