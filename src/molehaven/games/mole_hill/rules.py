@@ -5,7 +5,7 @@ Each function that carries out a decision cites its id (MH-n).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, cast
 
 from molehaven.core import Action
 from molehaven.games.mole_hill.data import (
@@ -15,6 +15,7 @@ from molehaven.games.mole_hill.data import (
     PIECES,
     SQUARE_COUNT,
     STEPS,
+    Step,
 )
 from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move, Place, Rod
 
@@ -32,54 +33,70 @@ def mole_seat(round_number: int) -> int:
     return (round_number - 1) % 2
 
 
-def open_moves(state: MoleHillState) -> list[int]:
-    """The squares the mole may move to now (``moves()`` of section 4)."""
+# Per square, each step of ``STEPS`` with its ``move`` action: what the move test reads.
+_STEP_MOVES: Final = tuple(
+    tuple((MOVES[step.target], step.target_bit, step.path_a, step.path_b) for step in steps)
+    for steps in STEPS
+)
+
+
+def _edges_of(steps: tuple[Step, ...]) -> int:
+    mask = 0
+    for step in steps:
+        mask |= step.path_a | step.path_b
+    return mask
+
+
+# Per square, every edge on any path of its steps: a rod elsewhere cannot close one of them.
+_STEP_EDGES: Final = tuple(_edges_of(steps) for steps in STEPS)
+
+
+def open_steps(square: int, visited: int, rods: int) -> tuple[list[Move], int]:
+    """The steps from ``square`` to unvisited squares that the rods leave open, in MH-33
+    order, as ``move`` actions and as a bitmask of their squares.
+
+    A straight step needs its edge free (MH-11), a diagonal either dodging path (MH-12,
+    MH-13); a visited square is never entered (MH-14). Search evaluations flood-fill with it.
+    """
+    moves = []
+    squares = 0
+    for move, bit, path_a, path_b in _STEP_MOVES[square]:
+        if not visited & bit and (not rods & path_a or not rods & path_b):
+            moves.append(move)
+            squares |= bit
+    return moves, squares
+
+
+def open_moves(state: MoleHillState) -> tuple[list[Move], int]:
+    """The mole's moves now (``moves()`` of section 4), as actions and a bitmask of squares."""
     visited = state.visited
     if state.jump:  # MH-16, MH-17: any unvisited square, rods ignored
         free = ALL_SQUARES & ~visited
-        return [s for s in range(SQUARE_COUNT) if free >> s & 1]
-    rods = state.rods
-    return [
-        step.target
-        for step in STEPS[state.path[-1]]
-        if not visited & step.target_bit  # MH-14: never a visited square
-        and (not rods & step.path_a or not rods & step.path_b)  # MH-11, MH-12, MH-13
-    ]
+        return [MOVES[s] for s in range(SQUARE_COUNT) if free >> s & 1], free
+    return open_steps(state.path[-1], visited, state.rods)
 
 
-def has_move(state: MoleHillState) -> bool:
-    """Whether the mole can move at all (MH-20, MH-21)."""
-    visited = state.visited
-    if state.jump:
-        return visited != ALL_SQUARES
-    rods = state.rods
-    return any(
-        not visited & step.target_bit and (not rods & step.path_a or not rods & step.path_b)
-        for step in STEPS[state.path[-1]]
-    )
-
-
-def can_move_to(state: MoleHillState, square: int) -> bool:
-    visited = state.visited
-    if visited >> square & 1:
-        return False
-    if state.jump:
-        return True
-    rods = state.rods
-    return any(
-        step.target == square and (not rods & step.path_a or not rods & step.path_b)
-        for step in STEPS[state.path[-1]]
-    )
+def seat_to_move(state: MoleHillState) -> int:
+    """The one seat that may act (the gardener in phase ``rod``, else the mole), or -1 at the
+    end (section 4)."""
+    phase = state.phase
+    if phase == OVER:
+        return -1
+    mole = mole_seat(state.round)
+    return 1 - mole if phase == ROD else mole
 
 
 def legal_actions(state: MoleHillState) -> list[Action]:
-    """The legal actions of the seat to move, in MH-33 order."""
+    """The legal actions of the seat to move, in MH-33 order.
+
+    Rods and moves come from the lists ``apply_action`` keeps up to date, so listing them is
+    a copy rather than a scan of 110 edges.
+    """
     phase = state.phase
     if phase == ROD:  # MH-8, MH-9: any interior edge without a rod
-        rods = state.rods
-        return [rod for rod in RODS_BY_EDGE if not rods >> rod.edge & 1]
+        return list(state.free_rods)
     if phase == MOVE:
-        return [MOVES[s] for s in open_moves(state)]
+        return list(state.move_actions)
     if phase == PLACE:  # MH-6: any square
         return list(PLACES)
     return []
@@ -91,7 +108,7 @@ def is_legal(state: MoleHillState, action: Action) -> bool:
     if phase == ROD:
         return type(action) is Rod and not state.rods >> action.edge & 1
     if phase == MOVE:
-        return type(action) is Move and can_move_to(state, action.square)
+        return type(action) is Move and bool(state.move_squares >> action.square & 1)
     return phase == PLACE and type(action) is Place
 
 
@@ -101,36 +118,69 @@ def round_score_after_visit(score: int, visits: int, square: int) -> int:
 
 
 def apply_action(state: MoleHillState, action: Action) -> None:
-    """Carry out a legal action, then the end check of section 4."""
+    """Carry out a legal action, then the end check of section 4.
+
+    The mole's open moves are worked out after its own move (the MH-20 check needs them) and
+    kept; a rod then changes them only if it lies on a path of one of the stack's steps.
+    """
     if type(action) is Rod:
-        state.rods |= 1 << action.edge
-        state.rod_order = (*state.rod_order, action.edge)
+        edge = action.edge
+        rods = state.rods
+        # The rod's place among the free rods: its edge number less the rods already below it.
+        at = edge - (rods & ((1 << edge) - 1)).bit_count()
+        free = state.free_rods
+        state.free_rods = free[:at] + free[at + 1 :]
+        rods = state.rods = rods | 1 << edge
+        state.rod_order = (*state.rod_order, edge)
         state.phase = MOVE  # MH-10
-    else:
-        assert isinstance(action, Place | Move)
-        square = action.square
-        state.visited |= 1 << square
-        state.path = (*state.path, square)
-        scores = state.round_scores
-        state.round_scores = (
-            *scores[:-1],
-            round_score_after_visit(scores[-1], len(state.path), square),
-        )
-        if type(action) is Place:  # MH-18
-            state.jump = square == CENTRE and state.centre_start_jump
-        else:  # MH-16, MH-17: arriving on e4 grants the jump; any other move uses it up
-            state.jump = square == CENTRE
-        state.phase = ROD
-    if len(state.path) == PIECES or (state.phase == MOVE and not has_move(state)):
-        _end_round(state)  # MH-19, MH-20
-    elif state.phase == ROD and not has_move(state):
+        state.mover = 1 - state.mover
+        if state.jump:
+            moves, squares = open_moves(state)
+        elif _STEP_EDGES[state.path[-1]] >> edge & 1:
+            moves, squares = open_steps(state.path[-1], state.visited, rods)
+        else:
+            return  # the moves kept from the mole's last move still stand
+        if not squares:
+            _end_round(state)  # MH-20
+            return
+        state.move_actions = tuple(moves)
+        state.move_squares = squares
+        return
+    square = cast("Place | Move", action).square  # is_legal let nothing else through
+    visited = state.visited = state.visited | 1 << square
+    path = state.path = (*state.path, square)
+    scores = state.round_scores
+    state.round_scores = (*scores[:-1], round_score_after_visit(scores[-1], len(path), square))
+    if type(action) is Place:  # MH-18
+        jump = state.jump = square == CENTRE and state.centre_start_jump
+    else:  # MH-16, MH-17: arriving on e4 grants the jump; any other move uses it up
+        jump = state.jump = square == CENTRE
+    state.phase = ROD
+    state.mover = 1 - state.mover
+    if len(path) == PIECES:
+        _end_round(state)  # MH-19
+        return
+    if jump:  # the moves are every unvisited square, listed once the rod is down
+        state.move_actions = ()
+        state.move_squares = 0
+        if visited == ALL_SQUARES:
+            _end_round(state)  # MH-20 (cannot happen with 22 pieces on 63 squares)
+        return
+    moves, squares = open_steps(square, visited, state.rods)
+    if not squares:
         _end_round(state)  # MH-20: boxed in by its own move, no rod follows
+        return
+    state.move_actions = tuple(moves)
+    state.move_squares = squares
 
 
 def _end_round(state: MoleHillState) -> None:
     """The round's score is final; the match ends or the roles swap (MH-26)."""
+    state.move_actions = ()
+    state.move_squares = 0
     if state.round == state.rounds:
         state.phase = OVER
+        state.mover = -1
         return
     state.round += 1
     state.phase = PLACE
@@ -138,8 +188,10 @@ def _end_round(state: MoleHillState) -> None:
     state.path = ()
     state.rods = 0
     state.rod_order = ()
+    state.free_rods = RODS_BY_EDGE
     state.jump = False
     state.round_scores = (*state.round_scores, 0)
+    state.mover = seat_to_move(state)
 
 
 def scores(state: MoleHillState) -> list[float]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from molehaven.core import Action, Observation, Seat, State, winners_returns
 from molehaven.games.mole_hill import rules
@@ -19,6 +19,7 @@ from molehaven.games.mole_hill.data import (
     edge_between,
     square_of,
 )
+from molehaven.games.mole_hill.notation import RODS_BY_EDGE, Move, Rod
 
 
 @dataclass(slots=True, eq=True)
@@ -27,6 +28,11 @@ class MoleHillState(State):
 
     ``visited`` and ``rods`` are bitmasks over squares and edges for the move test; ``path``
     and ``rod_order`` keep the same sets in the order they happened, for observations.
+
+    The last four fields are derived, kept up to date by ``rules.apply_action`` so that
+    listing and checking actions costs a copy, not a scan (search calls them millions of
+    times): the free rods in MH-33 order, and in phase ``move`` the mole's
+    open moves and their squares as a bitmask; and ``rules.seat_to_move`` (-1 at the end).
     """
 
     rounds: int
@@ -39,6 +45,10 @@ class MoleHillState(State):
     rod_order: tuple[int, ...] = ()
     jump: bool = False
     round_scores: tuple[int, ...] = (0,)
+    free_rods: tuple[Rod, ...] = field(default=RODS_BY_EDGE, compare=False, repr=False)
+    move_actions: tuple[Move, ...] = field(default=(), compare=False, repr=False)
+    move_squares: int = field(default=0, compare=False, repr=False)
+    mover: int = field(default=0, compare=False, repr=False)
 
     def is_terminal(self) -> bool:
         return self.phase == rules.OVER
@@ -58,16 +68,25 @@ class MoleHillState(State):
         return 1 - rules.mole_seat(self.round)
 
     def to_move(self) -> list[Seat]:
-        phase = self.phase
-        if phase == rules.OVER:
-            return []
-        return [self.gardener if phase == rules.ROD else self.mole]
+        seat = self.mover
+        return [seat] if seat >= 0 else []
 
     def _seat_actions(self, seat: Seat) -> list[Action]:
         return rules.legal_actions(self)
 
     def _is_legal(self, seat: Seat, action: Action) -> bool:
         return rules.is_legal(self, action)
+
+    def legal_actions(self, seat: Seat) -> list[Action]:
+        # The base class's answer, without building ``to_move()``: one seat acts at a time
+        # and there is no chance or clock (MH-27), so every other seat gets [].
+        return rules.legal_actions(self) if seat == self.mover else []
+
+    def check(self, seat: Seat, action: Action) -> None:
+        # The common case, a legal action by the seat to move, passes at once; anything else
+        # goes through the base class, which raises with its full message (MH-31).
+        if seat != self.mover or not rules.is_legal(self, action):
+            State.check(self, seat, action)
 
     def _apply(self, seat: Seat, action: Action) -> None:
         rules.apply_action(self, action)
@@ -84,6 +103,10 @@ class MoleHillState(State):
             self.rod_order,
             self.jump,
             self.round_scores,
+            self.free_rods,
+            self.move_actions,
+            self.move_squares,
+            self.mover,
         )
 
     def scores(self) -> list[float]:
