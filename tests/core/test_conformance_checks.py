@@ -36,8 +36,8 @@ class LeakyState(MoleHillState):
         base = MoleHillState._copy(self)
         return LeakyState(*[getattr(base, f) for f in base.__dataclass_fields__], self.secret)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return {**MoleHillState.observation(self), "secret": self.secret}
+    def _observe(self, seat: Seat | None) -> Observation:
+        return {**MoleHillState._observe(self, seat), "secret": self.secret}
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> LeakyState:
         copy = self.clone()
@@ -76,8 +76,8 @@ class SharedListState(MoleHillState):
         self.log.append(1)
         MoleHillState._apply(self, seat, action)  # type: ignore[arg-type]
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return {**MoleHillState.observation(self), "log": list(self.log or [])}
+    def _observe(self, seat: Seat | None) -> Observation:
+        return {**MoleHillState._observe(self, seat), "log": list(self.log or [])}
 
 
 def test_clone_check_catches_shared_mutable_data() -> None:

@@ -105,7 +105,7 @@ class MaulwurfCompanyState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
+    def _observe(self, viewer: Seat | None) -> Observation:
         """Everything is public (MC-31): the same dict for every viewer (section 7)."""
         placed = sorted(
             (point, owner) for owner, mask in enumerate(self.moles) for point in points_of(mask)

@@ -94,7 +94,7 @@ class MoleHillState(State):
             return [0.0, 0.0]
         return winners_returns(2, rules.winners(self))
 
-    def observation(self, seat: Seat | None = None) -> Observation:
+    def _observe(self, viewer: Seat | None) -> Observation:
         """Everything is public (MH-28): the same dict for every viewer."""
         return {
             "game": "mole-hill",

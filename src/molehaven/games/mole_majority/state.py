@@ -131,8 +131,8 @@ class MoleMajorityState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MoleMajorityState:
         """Redraw what ``seat`` cannot see (rules section 7): other seats' hands (from their

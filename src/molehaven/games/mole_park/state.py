@@ -113,8 +113,8 @@ class MoleParkState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MoleParkState:
         """Redraw what ``seat`` cannot see (MP-40): the values of the moles in other hands,

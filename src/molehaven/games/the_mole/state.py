@@ -97,8 +97,8 @@ class TheMoleState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> TheMoleState:
         """Redraw what ``seat`` cannot see: the Mole's seat and the location where they are
