@@ -19,6 +19,7 @@ from molehaven.games.maulwurf_company.data import (
     SEAT_COLOURS,
     points_of,
 )
+from molehaven.games.maulwurf_company.describe import describe_action
 
 
 @dataclass(slots=True, eq=True)
@@ -145,6 +146,9 @@ class MaulwurfCompanyState(State):
             "winners": list(self.winners),
             "scores": self.scores(),
         }
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return render_layer(self)

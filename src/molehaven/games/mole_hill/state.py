@@ -19,6 +19,7 @@ from molehaven.games.mole_hill.data import (
     edge_between,
     square_of,
 )
+from molehaven.games.mole_hill.describe import describe_action
 
 
 @dataclass(slots=True, eq=True)
@@ -113,6 +114,9 @@ class MoleHillState(State):
             "round_scores": list(self.round_scores),
             "scores": self.scores(),
         }
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return render_board(self)

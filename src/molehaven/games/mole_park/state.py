@@ -20,6 +20,7 @@ from molehaven.games.mole_park.data import (
     pile_size,
     pile_values,
 )
+from molehaven.games.mole_park.describe import describe_action
 from molehaven.games.mole_park.flow import apply_action
 from molehaven.games.mole_park.view import describe, observation
 
@@ -145,6 +146,9 @@ class MoleParkState(State):
                     dice[other] = rng.choice(rules.die_choices(self, other)).die
             state.dice = tuple(dice)
         return state
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return describe(self)
