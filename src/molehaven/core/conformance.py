@@ -357,16 +357,19 @@ def _check_placeholders(text: str, players: int, where: str) -> None:
     assert "{" not in rest and "}" not in rest, f"{where}: {text!r} has a stray brace"
 
 
-def check_descriptions(state: State, rng: random.Random, where: str, max_actions: int = 12) -> int:
+def check_descriptions(state: State, rng: random.Random, where: str, max_actions: int = 8) -> int:
     """What ``describe_action`` tells each viewer leaks nothing its observation does not.
 
     For each acting seat (and chance, and the clock) and up to ``max_actions`` of its actions:
     every description is a non-empty string whose placeholders name real seats; for every
     other viewer, two actions after which ``observation(viewer)`` is the same read the same;
     and a seat reads its own actions in full (two different actions, two different texts).
-    Returns how many actions were described.
+    In a perfect-information game every action is public, so every viewer reads the same words
+    instead (an observation may forget a public action, e.g. when a round ends). Returns how
+    many actions were described.
     """
     game = state.game
+    public = game.info.perfect_information
     described = 0
     for seat in [CHANCE, CLOCK, *state.to_move()]:
         legal = state.legal_actions(seat)
@@ -388,6 +391,10 @@ def check_descriptions(state: State, rng: random.Random, where: str, max_actions
                     assert other == action, (
                         f"{where}: seat {seat} reads {text!r} for both its {other} and {action}"
                     )
+                    continue
+                if public:  # every action is public: everyone reads the same words
+                    first = seen.setdefault((None, str(action)), (text, action))[0]
+                    assert first == text, f"{here} as {text!r}, to another viewer {first!r}"
                     continue
                 key = (viewer, canonical_json(after.observation(viewer)))
                 first_text, first_action = seen.setdefault(key, (text, action))
