@@ -24,7 +24,7 @@ def test_words_are_lower_case_and_split_on_runs_of_spaces_and_tabs() -> None:
     ],
 )
 def test_any_non_ascii_character_is_refused(text: str) -> None:
-    with pytest.raises(NotationError, match="ASCII only.*expected a move"):
+    with pytest.raises(NotationError, match=r"ASCII only.*expected a move"):
         notation_words(text, "expected a move")
 
 
