@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from molehaven.core import CHANCE, Action, Seat, seat_ref
 from molehaven.games.maulwurf_company import rules
@@ -26,6 +26,9 @@ from molehaven.games.maulwurf_company.notation import (
 
 if TYPE_CHECKING:
     from molehaven.games.maulwurf_company.state import MaulwurfCompanyState
+
+# The directions of ``data.DIRECTION_NAMES`` in words, in the same order.
+_WAYS: Final = ("east", "north-east", "north-west", "west", "south-west", "south-east")
 
 
 def describe_action(
@@ -51,8 +54,9 @@ def describe_action(
             start = POINT_INDEX[(q, r)]
             target = landing(start, direction, state.value)
             into = " into a hole" if rules.holes(state) >> target & 1 else ""
+            steps = f"{state.value} step{'s' if state.value > 1 else ''} {_WAYS[direction]}"
             return (
-                f"{who} moved a mole {state.value} from {POINT_NAMES[start]}"
+                f"{who} moved a mole {steps}, from {POINT_NAMES[start]}"
                 f" to {POINT_NAMES[target]}{into}"
             )
         case Bonus():  # MC-20

@@ -75,7 +75,7 @@ def describe_action(
             return _play(who, kind, number)
         case Discard():  # MM-34: the discard piles are public (MM-47)
             cards = ", ".join(CARD_TITLES[kind] for kind in pile_cards(state.hands[seat]))
-            return f"{who} discarded the whole hand ({cards or 'no cards'}) and ends the turn"
+            return f"{who} discarded the whole hand ({cards or 'no cards'}) and ended the turn"
         case Pass():  # MM-12
             return f"{who} passed: no card could be played"
         case Stack():
