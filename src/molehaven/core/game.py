@@ -261,9 +261,11 @@ class State(ABC):
         and player-written text is escaped with ``describe.quote``.
 
         The contract (checked by ``conformance.check_descriptions``): a viewer reads its own
-        actions and public actions in full, and of a secret only the fact that it happened;
-        any two actions after which ``observation(viewer)`` is the same read the same, so the
-        log leaks nothing the observation does not. Games override ``_describe``.
+        actions and public actions in full, and of a secret only the fact that it happened.
+        Any two actions of another seat (or of chance) after which ``observation(viewer)`` is
+        the same read the same to ``viewer``, so the log leaks nothing the observation does
+        not; in a perfect-information game every viewer reads the same words. Games override
+        ``_describe``.
 
         Raises:
             ValueError: ``viewer`` or ``seat`` is not one of those.

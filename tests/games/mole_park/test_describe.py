@@ -90,5 +90,5 @@ def test_mp_20_a_hand_limit_discard_shows_its_value_to_the_owner_only() -> None:
 def test_mp_14_declarations_are_public() -> None:
     state = new_game(2)
     for viewer in (0, 1, None):
-        assert told(state, 0, "declare", viewer) == "Ann goes for the Crown!"
-        assert told(state, 1, "pass", viewer) == "Bob does not go for the Crown"
+        assert told(state, 0, "declare", viewer) == "Ann went for the Crown!"
+        assert told(state, 1, "pass", viewer) == "Bob did not go for the Crown"

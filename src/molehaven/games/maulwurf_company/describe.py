@@ -49,7 +49,7 @@ def describe_action(
             extra = " for the bonus move" if state.bonus_move else ""
             return f"chance: {current} turns over a {value}{extra}"
         case Keep(value=value):  # MC-24
-            return f"{who} keeps the {value} and puts the other disc back"
+            return f"{who} kept the {value} and put the other disc back"
         case Move(q=q, r=r, direction=direction):  # MC-3
             start = POINT_INDEX[(q, r)]
             target = landing(start, direction, state.value)
@@ -60,8 +60,8 @@ def describe_action(
                 f" to {POINT_NAMES[target]}{into}"
             )
         case Bonus():  # MC-20
-            return f"{who} takes the bonus move"
+            return f"{who} took the bonus move"
         case Decline():
-            return f"{who} declines the bonus move"
+            return f"{who} declined the bonus move"
     who = "chance" if seat == CHANCE else who
     return f"{who}: {action}"

@@ -47,9 +47,9 @@ def describe_action(state: MoleParkState, seat: Seat, action: Action, viewer: Se
             hole = state.dealt // state.per_hole + 1
             return f"chance: a mole is dealt face down into hole {hole}"
         case Declare():  # MP-14
-            return f"{who} goes for the Crown!"
+            return f"{who} went for the Crown!"
         case Pass():
-            return f"{who} does not go for the Crown"
+            return f"{who} did not go for the Crown"
         case Choose(die=die):
             return _choice(state, seat, die, viewer)
         case Roll(face=face):  # MP-17, MP-30: every roll is public
@@ -63,11 +63,11 @@ def describe_action(state: MoleParkState, seat: Seat, action: Action, viewer: Se
         case Order(seats=seats):  # MP-24
             order = ", ".join(seat_ref(other) for other in seats)
             last = ", then King Mole" if state.king_picks_last else ""
-            return f"{who} (King Mole) sets the pick order: {order}{last}"
+            return f"{who} (King Mole) set the pick order: {order}{last}"
         case Take(stand=stand):  # MP-25
-            return f"{who} takes a prize from {STAND_NAMES[stand]} ({STAND_VALUES[stand]} stars)"
+            return f"{who} took a prize from {STAND_NAMES[stand]} ({STAND_VALUES[stand]} stars)"
         case Crown(seat=winner):  # MP-33
-            return f"{who} (King Mole) crowns {seat_ref(winner)} winner of the Showdown"
+            return f"{who} (King Mole) crowned {seat_ref(winner)} winner of the Showdown"
     who = "chance" if seat == CHANCE else who
     return f"{who}: {action}"
 
