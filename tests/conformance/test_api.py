@@ -16,9 +16,12 @@ import molehaven
 from molehaven.core import CHANCE, CLOCK, OptionsError
 from molehaven.core.conformance import (
     canonical_json,
+    check_descriptions,
     check_no_leak,
+    check_notation_strict,
     check_playouts,
     check_state_invariants,
+    check_viewers_refused,
     golden_playthrough,
     play_seeded,
     playout_states,
@@ -37,6 +40,7 @@ def test_random_playouts_keep_every_contract(slug: str, players: int) -> None:
     assert counts["games"] == len(PLAYOUT_SEEDS)
     assert counts["terminal"] == len(PLAYOUT_SEEDS)
     assert counts["illegal"] > 0, "no illegal action was ever tried"
+    assert counts["described"] > 0, "no action was ever described"
     if game.info.has_chance:
         assert counts["chance"] > 0, "a game with chance never reached a chance node"
     if not game.info.perfect_information:
@@ -135,3 +139,46 @@ def test_every_option_rejects_a_wrong_type(slug: str) -> None:
         with pytest.raises(OptionsError, match=spec.name):
             molehaven.make(slug, players=game.players, **{spec.name: wrong})
         molehaven.make(slug, players=game.players, **{spec.name: spec.default})
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_observation_refuses_every_viewer_but_none_and_real_seats(slug: str, players: int) -> None:
+    """Issue 20: ``observation(seat)`` takes ``None`` or ``0 <= seat < players``; CHANCE, CLOCK,
+    -3, ``players``, bools and non-ints raise ValueError naming the valid viewers (a negative
+    seat used to index the per-seat lists from the end and show another seat's hand)."""
+    game = molehaven.make(slug, players=players)
+    for state in playout_states(game, 3):
+        if state.num_actions % 40 == 0 or state.is_terminal():
+            check_viewers_refused(state, f"{game!r} seed 3 after {state.num_actions} actions")
+    for seat in range(players):
+        assert state.observation(seat)["game"] == slug
+    with pytest.raises(ValueError, match=rf"None \(a spectator\) and the seats 0-{players - 1}"):
+        state.observation(-1)
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_notation_is_ascii_text_split_on_spaces_and_tabs(slug: str, players: int) -> None:
+    """Issue 20, one rule for every game (``core.notation``): every legal text of a seeded game
+    is refused once a space is a Unicode space (no-break, ideographic, em), a digit is
+    full-width or a ``k`` the Kelvin sign; ``None``, numbers and bytes raise NotationError."""
+    game = molehaven.make(slug, players=players)
+    texts: set[str] = set()
+    for state in playout_states(game, 11):
+        if state.num_actions > 300:
+            break
+        for seat in [CHANCE, CLOCK, *state.to_move()]:
+            texts.update(str(action) for action in state.legal_actions(seat))
+    refused = check_notation_strict(game, sorted(texts), repr(game))
+    assert refused >= len(texts), "every text should have had at least one look-alike variant"
+    for text in sorted(texts)[:20]:
+        assert game.parse_action(text.replace(" ", " \t  ").upper()) == game.parse_action(text)
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 400))
+def test_descriptions_leak_nothing_property(slug: str, players: int, seed: int, steps: int) -> None:
+    """Issue 12's move log: at a random state, each viewer reads the same words for any two
+    actions it cannot tell apart afterwards, and each seat reads its own actions in full."""
+    game = molehaven.make(slug, players=players)
+    state = play_seeded(game, seed, steps)
+    check_descriptions(state, random.Random(seed), f"{game!r} seed {seed} step {steps}")

@@ -8,14 +8,20 @@ from dataclasses import dataclass
 import pytest
 
 import molehaven
-from molehaven.core import Observation, Seat
+from molehaven.core import CHANCE, Action, Observation, Seat, State
 from molehaven.core.conformance import (
     check_clone_independent,
+    check_descriptions,
     check_no_leak,
     check_notation_round_trip,
+    check_notation_strict,
     check_state_invariants,
+    check_viewers_refused,
 )
+from molehaven.games.mole_hill.game import MoleHillGame
+from molehaven.games.mole_hill.notation import parse_action as parse_mole_hill
 from molehaven.games.mole_hill.state import MoleHillState
+from molehaven.games.mole_park.state import MoleParkState
 
 
 def started() -> MoleHillState:
@@ -36,8 +42,8 @@ class LeakyState(MoleHillState):
         base = MoleHillState._copy(self)
         return LeakyState(*[getattr(base, f) for f in base.__dataclass_fields__], self.secret)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return {**MoleHillState.observation(self), "secret": self.secret}
+    def _observe(self, seat: Seat | None) -> Observation:
+        return {**MoleHillState._observe(self, seat), "secret": self.secret}
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> LeakyState:
         copy = self.clone()
@@ -76,8 +82,8 @@ class SharedListState(MoleHillState):
         self.log.append(1)
         MoleHillState._apply(self, seat, action)  # type: ignore[arg-type]
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return {**MoleHillState.observation(self), "log": list(self.log or [])}
+    def _observe(self, seat: Seat | None) -> Observation:
+        return {**MoleHillState._observe(self, seat), "log": list(self.log or [])}
 
 
 def test_clone_check_catches_shared_mutable_data() -> None:
@@ -112,3 +118,62 @@ def test_notation_check_catches_text_that_does_not_parse_back() -> None:
     state.game = BadGame()
     with pytest.raises(AssertionError, match="parsed to"):
         check_notation_round_trip(state, "bad notation")
+
+
+def test_description_check_catches_a_chance_secret_told_to_everyone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A log that names the value of a mole dealt face down (MP-11) tells every viewer what
+    its observation hides."""
+    original = MoleParkState._describe
+
+    def telling(self: MoleParkState, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return f"chance: {action}" if seat == CHANCE else original(self, seat, action, viewer)
+
+    monkeypatch.setattr(MoleParkState, "_describe", telling)
+    state = molehaven.make("mole-park", players=3).initial_state()
+    state.apply(CHANCE, "king 0")
+    with pytest.raises(AssertionError, match="cannot tell"):
+        check_descriptions(state, random.Random(0), "telling")
+
+
+def test_description_check_catches_a_seat_not_told_its_own_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(MoleHillState, "_describe", lambda self, seat, action, viewer: "{s0} dug")
+    with pytest.raises(AssertionError, match="for both its"):
+        check_descriptions(started(), random.Random(0), "vague")
+
+
+def test_description_check_catches_a_placeholder_for_no_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(MoleHillState, "_describe", lambda self, seat, action, viewer: "{s7} {x}")
+    with pytest.raises(AssertionError, match="names a seat that is not"):
+        check_descriptions(started(), random.Random(0), "no such seat")
+
+
+def test_viewer_check_catches_an_observation_that_takes_a_pseudo_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def unchecked(self: State, seat: Seat | None = None) -> Observation:
+        return self._observe(seat)
+
+    monkeypatch.setattr(MoleHillState, "observation", unchecked)
+    with pytest.raises(AssertionError, match="was accepted"):
+        check_viewers_refused(started(), "unchecked")
+
+
+def test_notation_check_catches_a_parser_that_splits_on_unicode_spaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 20: Mole Hill used ``str.split()``, which takes a no-break space as a space."""
+
+    def lenient(self: MoleHillGame, text: str) -> Action:
+        return parse_mole_hill(" ".join(text.split()) if isinstance(text, str) else text)
+
+    game = molehaven.make("mole-hill")
+    assert check_notation_strict(game, ["place e4", "rod e4 e5"], "strict") > 0
+    monkeypatch.setattr(MoleHillGame, "parse_action", lenient)
+    with pytest.raises(AssertionError, match="was accepted"):
+        check_notation_strict(game, ["place e4"], "lenient")

@@ -95,7 +95,7 @@ class WhisperState(State):
     def scores(self) -> list[float]:
         return [float(len(self.acted))] * self.players
 
-    def observation(self, seat: Seat | None = None) -> Observation:
+    def _observe(self, seat: Seat | None) -> Observation:
         dealt = len(self.secrets) == self.players
         return {
             "game": "whisper",

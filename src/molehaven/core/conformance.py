@@ -11,9 +11,11 @@ import hashlib
 import json
 import math
 import random
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
+from typing import Final
 
-from molehaven.core.errors import RecordError
+from molehaven.core.errors import NotationError, RecordError
 from molehaven.core.game import CHANCE, CLOCK, Action, Game, JSONValue, Seat, State
 from molehaven.core.play import sample_outcome
 from molehaven.core.registry import Registry
@@ -305,14 +307,151 @@ def check_no_leak(state: State, rng: random.Random, where: str, samples: int = 3
     return varied
 
 
+# Viewers that are not ``None`` and not a real seat; ``players`` and ``players + 1`` are added.
+_NOT_VIEWERS: Final[tuple[object, ...]] = (CHANCE, CLOCK, -3, True, False, "0", 0.0, 1.5)
+
+
+def check_viewers_refused(state: State, where: str) -> None:
+    """``observation`` and ``describe_action`` accept only ``None`` or a real seat as viewer:
+    pseudo-seats, out-of-range seats and non-ints raise ``ValueError`` naming the valid ones.
+    """
+    n = state.game.players
+    valid = f"0-{n - 1}"
+    action = next(iter(_acting(state)), None)
+    for viewer in (*_NOT_VIEWERS, n, n + 1):
+        try:
+            state.observation(viewer)  # type: ignore[arg-type]
+        except ValueError as error:
+            message = str(error)
+            assert "None" in message and valid in message, (
+                f"{where}: observation({viewer!r}) refused without naming the viewers: {message}"
+            )
+        else:
+            raise AssertionError(f"{where}: observation({viewer!r}) was accepted")
+        if action is not None:
+            seat, act = action
+            try:
+                state.describe_action(seat, act, viewer)  # type: ignore[arg-type]
+            except ValueError:
+                pass
+            else:
+                raise AssertionError(f"{where}: describe_action(…, viewer={viewer!r}) accepted")
+
+
+def _acting(state: State) -> Iterator[tuple[Seat, Action]]:
+    """Every (seat, action) that may be applied now: chance, the clock and each seat to move."""
+    for seat in [CHANCE, CLOCK, *state.to_move()]:
+        for action in state.legal_actions(seat):
+            yield seat, action
+
+
+_PLACEHOLDER: Final = re.compile(r"\{\{|\}\}|\{s(\d+)\}")
+
+
+def _check_placeholders(text: str, players: int, where: str) -> None:
+    """Braces only as ``{{``, ``}}`` or a placeholder ``{sN}`` of a real seat."""
+    for match in _PLACEHOLDER.finditer(text):
+        if match.group(1) is not None:
+            assert int(match.group(1)) < players, f"{where}: {text!r} names a seat that is not"
+    rest = _PLACEHOLDER.sub("", text)
+    assert "{" not in rest and "}" not in rest, f"{where}: {text!r} has a stray brace"
+
+
+def check_descriptions(state: State, rng: random.Random, where: str, max_actions: int = 8) -> int:
+    """What ``describe_action`` tells each viewer leaks nothing its observation does not.
+
+    For each acting seat (and chance, and the clock) and up to ``max_actions`` of its actions:
+    every description is a non-empty string whose placeholders name real seats; for every
+    other viewer, two actions after which ``observation(viewer)`` is the same read the same;
+    and a seat reads its own actions in full (two different actions, two different texts).
+    In a perfect-information game every action is public, so every viewer reads the same words
+    instead (an observation may forget a public action, e.g. when a round ends). Returns how
+    many actions were described.
+    """
+    game = state.game
+    public = game.info.perfect_information
+    described = 0
+    for seat in [CHANCE, CLOCK, *state.to_move()]:
+        legal = state.legal_actions(seat)
+        if len(legal) > max_actions:
+            legal = rng.sample(legal, max_actions)
+        seen: dict[tuple[Seat | None, str], tuple[str, Action]] = {}
+        own: dict[str, Action] = {}
+        for action in legal:
+            after = state.clone()
+            after.apply(seat, action)
+            described += 1
+            for viewer in viewers(game):
+                text = state.describe_action(seat, action, viewer)
+                here = f"{where}: seat {seat} {action} described to {viewer}"
+                assert isinstance(text, str) and text.strip(), f"{here} as {text!r}"
+                _check_placeholders(text, game.players, here)
+                if viewer == seat:  # a seat knows what it did, even when nobody else could
+                    other = own.setdefault(text, action)
+                    assert other == action, (
+                        f"{where}: seat {seat} reads {text!r} for both its {other} and {action}"
+                    )
+                    continue
+                if public:  # every action is public: everyone reads the same words
+                    first = seen.setdefault((None, str(action)), (text, action))[0]
+                    assert first == text, f"{here} as {text!r}, to another viewer {first!r}"
+                    continue
+                key = (viewer, canonical_json(after.observation(viewer)))
+                first_text, first_action = seen.setdefault(key, (text, action))
+                assert first_text == text, (
+                    f"{where}: viewer {viewer} cannot tell seat {seat}'s {first_action} from"
+                    f" {action} by its observation, yet reads {first_text!r} and {text!r}"
+                )
+    return described
+
+
+def check_notation_strict(game: AnyGame, texts: Iterable[str], where: str) -> int:
+    """One notation rule for every game: only ``str``, only ASCII, words split on ASCII spaces
+    and tabs. Every valid text in ``texts`` is refused with ``NotationError`` once a space
+    becomes a Unicode space, a digit a full-width digit or a ``k`` the Kelvin sign; non-text
+    input is refused too. Returns how many look-alike variants were refused."""
+    refused = 0
+    for junk in (None, 5, 2.5, b"end", ["end"]):
+        _assert_refused(game, junk, where)
+    for text in texts:
+        game.parse_action(text)  # a valid text, or the test data is wrong
+        variants = [text.replace(" ", space, 1) for space in _UNICODE_SPACES if " " in text]
+        variants += [_FULL_WIDTH.sub(lambda m: chr(ord(m[0]) + 0xFEE0), text, count=1)]
+        variants += [text.replace("k", "\u212a", 1), text.replace("K", "\u212a", 1)]
+        for variant in variants:
+            if variant != text:
+                _assert_refused(game, variant, where)
+                refused += 1
+    return refused
+
+
+_UNICODE_SPACES: Final = ("\u00a0", "\u3000", "\u2003")
+_FULL_WIDTH: Final = re.compile("[0-9]")
+
+
+def _assert_refused(game: AnyGame, text: object, where: str) -> None:
+    try:
+        parsed = game.parse_action(text)  # type: ignore[arg-type]
+    except NotationError:
+        return
+    except Exception as error:
+        raise AssertionError(
+            f"{where}: parse_action({text!r}) raised {type(error).__name__}, not NotationError"
+        ) from error
+    raise AssertionError(f"{where}: parse_action({text!r}) was accepted as {parsed}")
+
+
 def check_playouts(game: AnyGame, *, seeds: range, deep_every: int = 7) -> dict[str, int]:
     """Seeded random playouts with the per-state checks at every step.
 
-    The cheap checks run on every state; clone, replay, illegal-action and no-leak checks on
-    every ``deep_every``-th state and the last. Returns counters that tests can assert on
-    (games played, states seen, illegal attempts, resamples that varied hidden information).
+    The cheap checks run on every state; clone, replay, illegal-action, no-leak, description
+    and viewer checks on every ``deep_every``-th state and the last. Returns counters that
+    tests can assert on (games played, states seen, illegal attempts, resamples that varied
+    hidden information, actions described).
     """
-    counts = {"games": 0, "states": 0, "illegal": 0, "varied": 0, "chance": 0, "terminal": 0}
+    counts = dict.fromkeys(
+        ("games", "states", "illegal", "varied", "described", "chance", "terminal"), 0
+    )
     for seed in seeds:
         rng = random.Random(seed ^ 0x5EED)
         pool: list[tuple[Seat, Action]] = []
@@ -328,6 +467,8 @@ def check_playouts(game: AnyGame, *, seeds: range, deep_every: int = 7) -> dict[
                 check_clone_independent(state, rng, where)
                 counts["illegal"] += check_illegal_leaves_unchanged(state, pool, rng, where)
                 counts["varied"] += check_no_leak(state, rng, where, samples=1)
+                counts["described"] += check_descriptions(state, rng, where)
+                check_viewers_refused(state, where)
             for seat in [CHANCE, *state.to_move()]:
                 legal = state.legal_actions(seat)
                 if legal:
@@ -369,14 +510,17 @@ def golden_playthrough(game: AnyGame, seed: int, checkpoints: int = 12) -> dict[
 
 __all__ = [
     "check_clone_independent",
+    "check_descriptions",
     "check_illegal_leaves_unchanged",
     "check_no_leak",
     "check_notation_round_trip",
+    "check_notation_strict",
     "check_observations_json",
     "check_playouts",
     "check_replay",
     "check_replay_errors",
     "check_state_invariants",
+    "check_viewers_refused",
     "golden_playthrough",
     "play_seeded",
     "playout_states",

@@ -210,8 +210,9 @@ class State(ABC):
         """The game's own points for each seat, as the rulebook counts them."""
 
     @abstractmethod
-    def observation(self, seat: Seat | None = None) -> Observation:
-        """What ``seat`` may know, as JSON-ready data; ``None`` is a spectator (public only)."""
+    def _observe(self, viewer: Seat | None) -> Observation:
+        """What ``viewer`` may know, as JSON-ready data. ``viewer`` is already checked by
+        ``observation``: ``None`` (a spectator, public information only) or a real seat."""
 
     def _clock_actions(self) -> list[Action]:
         """Clock events a host may apply now; games with a clock override this."""
@@ -222,13 +223,8 @@ class State(ABC):
         actions that are legal without being listed (free text)."""
         return action in self._seat_actions(seat)
 
-    def describe_action(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
-        """What ``viewer`` may read of ``seat`` applying ``action`` to this state.
-
-        Called on the state *before* the action is applied. Seats are written ``{s0}``,
-        ``{s1}``… (``molehaven.core.describe.name_seats`` fills in names) and player-written
-        text is escaped with ``describe.quote``. A viewer must get the same words for any two
-        actions it cannot tell apart, so the log leaks nothing the observation does not.
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        """The words of ``describe_action`` (arguments already checked).
 
         This default fits perfect-information games: everyone reads the whole action. A game
         with hidden information overrides it; until it does, a viewer reads its own actions,
@@ -255,6 +251,50 @@ class State(ABC):
         raise NotImplementedError(f"{self.game.slug} does not implement resample_hidden")
 
     # ----------------------------------------------------------------- shared public API
+
+    def describe_action(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        """What ``viewer`` may read of ``seat`` applying ``action`` to this state.
+
+        Called on the state *before* the action is applied; ``seat`` is a real seat,
+        ``CHANCE`` or ``CLOCK`` and ``viewer`` a real seat or ``None`` (a spectator). Seats are
+        written ``{s0}``, ``{s1}``… (``molehaven.core.describe.name_seats`` fills in names)
+        and player-written text is escaped with ``describe.quote``.
+
+        The contract (checked by ``conformance.check_descriptions``): a viewer reads its own
+        actions and public actions in full, and of a secret only the fact that it happened.
+        Any two actions of another seat (or of chance) after which ``observation(viewer)`` is
+        the same read the same to ``viewer``, so the log leaks nothing the observation does
+        not; in a perfect-information game every viewer reads the same words. Games override
+        ``_describe``.
+
+        Raises:
+            ValueError: ``viewer`` or ``seat`` is not one of those.
+        """
+        players = self.game.players
+        check_viewer(viewer, players)
+        if seat not in (CHANCE, CLOCK) and not _is_seat(seat, players):
+            raise ValueError(
+                f"{seat!r} is not an acting seat: CHANCE ({CHANCE}), CLOCK ({CLOCK}) or a seat"
+                f" 0-{players - 1} of this {players}-player game"
+            )
+        return self._describe(seat, action, viewer)
+
+    def observation(self, seat: Seat | None = None) -> Observation:
+        """What ``seat`` may know, as JSON-ready data; ``None`` is a spectator.
+
+        A seat's observation holds the public information and that seat's own secrets; a
+        spectator's holds the public information only. Two states that differ only in what a
+        viewer cannot see give that viewer equal observations.
+
+        Raises:
+            ValueError: ``seat`` is neither ``None`` nor a real seat ``0 <= seat < players``.
+                The pseudo-seats ``CHANCE`` and ``CLOCK`` observe nothing: a host shows chance
+                and clock events to people through ``describe_action``, never as a viewer.
+                (Without this check a negative seat would index per-seat lists from the end
+                and hand out another seat's secrets.)
+        """
+        check_viewer(seat, self.game.players)
+        return self._observe(seat)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
         """The actions ``seat`` may apply now: for ``CHANCE`` the chance outcomes, for
@@ -346,6 +386,20 @@ class State(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} of {self.game!r} after {self._length} actions>"
+
+
+def check_viewer(viewer: object, players: int) -> None:
+    """Raise ``ValueError`` unless ``viewer`` is ``None`` or a seat ``0 <= viewer < players``."""
+    if viewer is not None and not _is_seat(viewer, players):
+        raise ValueError(
+            f"{viewer!r} is not a viewer: valid viewers are None (a spectator) and the seats"
+            f" 0-{players - 1} of this {players}-player game"
+        )
+
+
+def _is_seat(value: object, players: int) -> bool:
+    """A real seat: an int (not a bool) with ``0 <= value < players``."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
 
 
 def _not_legal(action: Action, who: str, legal: Sequence[Action]) -> str:

@@ -68,3 +68,14 @@ def test_equal_texts_give_equal_hashable_actions() -> None:
     first, second = GAME.parse_action("rod c3 c4"), GAME.parse_action("ROD C3 C4")
     assert first == second
     assert len({first, second}) == 1
+
+
+@pytest.mark.parametrize(
+    "text", ["place\u00a0e4", "place\u3000e4", "rod e4\u2003e5", "move e\uff14"]
+)
+def test_unicode_spaces_and_digits_are_refused_like_every_game(text: str) -> None:
+    """Issue 20: ``str.split()`` took no-break, ideographic and em spaces as separators; the
+    shared rule (``core.notation``) splits on ASCII spaces and tabs only."""
+    with pytest.raises(NotationError, match="ASCII only"):
+        GAME.parse_action(text)
+    assert str(GAME.parse_action("rod\te4  e5")) == "rod e4 e5"

@@ -18,8 +18,8 @@ from tests.games.mole_majority.helpers import (
 )
 
 
-def current(state: State) -> dict[str, object]:
-    value = state.observation(None)["current"]
+def current(state: State, viewer: int | None = None) -> dict[str, object]:
+    value = state.observation(viewer)["current"]
     assert isinstance(value, dict)
     return value
 
@@ -105,6 +105,35 @@ def test_mm_24_breeds_use_steps_first_then_bonus_breeds_close_main() -> None:
     with pytest.raises(ValueError, match="not legal"):
         state.apply(1, "move o1 j1")
     assert seat_view(state, 1)["moles"] == 22
+
+
+def test_mm_24_a_bonus_breed_shows_the_unused_effect_as_forfeited() -> None:
+    """MM-24 (issue 20): after a bonus breed the Cave-In/Home effect is lost, and the
+    observation says so instead of "available"; only ``end`` is legal."""
+    state = s2(hand_0=("four", "three", "twoplus", "cavein", "convert"))
+    apply_all(state, "0: play cavein, 0: stack twoplus, 0: move b1 a1, 0: move b2 a2")
+    assert current(state)["effect"] == "available"
+    state.apply(0, "breed b1")
+    assert state.observation(None)["phase"] == "bonus"
+    for viewer in (0, 1, None):
+        assert current(state, viewer)["effect"] == "forfeited"
+    assert legal(state) == {"end"}
+
+
+def test_mm_24_a_bonus_breed_shows_an_unmade_roll_as_forfeited() -> None:
+    """MM-24 (issue 20), the Groundskeeper case: a bonus breed before the roll loses it; the
+    observation says "forfeited" (``roll_done`` stays false: no roll was made)."""
+    state = s2(hand_0=("two", "keeper1", "four", "cavein", "twoplus"))
+    apply_all(state, "0: play two, 0: move b1 a1, 0: move b2 a2, 0: end, C: card three")
+    apply_all(state, "1: play two, 1: end, C: card two, 0: play keeper1 four")
+    assert current(state)["roll"] == "available"
+    state.apply(0, "breed b1")
+    assert state.observation(None)["phase"] == "bonus"
+    assert current(state)["roll"] == "forfeited"
+    assert current(state)["roll_done"] is False
+    assert legal(state) == {"end"}
+    apply_all(state, "0: end, C: card two, 1: play keeper1 four, 1: roll b3 cw")
+    assert current(state)["roll"] == "done"
 
 
 def test_mm_25_twoplus_as_a_roll_number_counts_two_without_a_bonus() -> None:

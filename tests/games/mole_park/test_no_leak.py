@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
+
 from molehaven.core import State
 from tests.games.mole_park.helpers import apply_all, deal, new_game, play_round, seat_view
 
@@ -108,3 +110,15 @@ def test_mp_40_resample_hidden_redraws_only_the_unseen() -> None:
         dice_of_2.add(str(die))
     assert len(hands_of_1) > 1
     assert dice_of_2 == {"glove", "pan", "mallet"}
+
+
+def test_a_negative_or_out_of_range_viewer_is_refused_not_indexed() -> None:
+    """Issue 20: with 3 players ``observation(-1)`` returned seat 2's private hand (Python's
+    negative index) and ``observation(3)`` raised IndexError; MP-40 says a hand is its owner's
+    only, so every viewer that is not None or a seat is refused."""
+    state = new_game(3)
+    play_round(state, [1, 2, 3, 4, 5], "1 2 3")  # every seat holds a mole
+    for viewer in (-1, -2, 3):
+        with pytest.raises(ValueError, match=r"None \(a spectator\) and the seats 0-2"):
+            state.observation(viewer)
+    assert "hand" not in state.observation(None)

@@ -119,3 +119,21 @@ def test_tm_30_parsing_does_not_need_a_state() -> None:
     three = molehaven.make("the-mole", 3)
     with pytest.raises(NotationError, match="seat"):
         three.parse_action("point 3")
+
+
+@pytest.mark.parametrize("value", [None, 5, b"vote yes"])
+def test_anything_but_text_is_a_notation_error(value: object) -> None:
+    """Issue 20: ``parse_action(None)`` raised TypeError; every game raises NotationError."""
+    with pytest.raises(NotationError, match="must be a string"):
+        GAME.parse_action(value)  # type: ignore[arg-type]
+
+
+def test_non_ascii_stays_allowed_inside_a_quoted_answer_only() -> None:
+    """TM-13 keeps any character inside the quotes; outside them the shared ASCII rule holds
+    (issue 20), separators included."""
+    assert str(GAME.parse_action('answer "Près du café \u3000 au coin"')) == (
+        'answer "Près du café au coin"'
+    )
+    for text in ('answer\u00a0"by bus"', "vote\u3000yes", 'answer "by bus"\u2003'):
+        with pytest.raises(NotationError):
+            GAME.parse_action(text)

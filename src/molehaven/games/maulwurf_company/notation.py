@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.notation import notation_words
 from molehaven.games.maulwurf_company.data import (
     COORDS,
     DIRECTION_BY_NAME,
@@ -164,7 +165,7 @@ def _expect_words(verb: str, args: list[str], count: int, example: str, text: st
 
 
 def parse_action(text: str) -> MaulwurfAction:
-    """Parse Maulwurf Company notation, any case, any run of spaces.
+    """Parse Maulwurf Company notation, any case, any run of ASCII spaces or tabs.
 
     >>> str(parse_action("MOVE  +2-1   NE"))
     'move +2-1 ne'
@@ -172,15 +173,7 @@ def parse_action(text: str) -> MaulwurfAction:
     Raises:
         NotationError: the text is not an action of this game; the message says what is.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a string, got {type(text).__name__}")
-    if not text.isascii():
-        # Section 8 is ASCII only: lower-casing would turn look-alikes such as the Kelvin sign
-        # into "k", and split() would take any Unicode space (a full-width space, say).
-        raise NotationError(f"{text!r}: only ASCII letters, digits, signs and spaces; {_EXPECTED}")
-    words = text.lower().split()
-    if not words:
-        raise NotationError(f"empty action; {_EXPECTED}")
+    words = notation_words(text, _EXPECTED)
     verb, args = words[0], words[1:]
     if verb in ("bonus", "decline"):
         _expect_words(verb, args, 0, verb, text)

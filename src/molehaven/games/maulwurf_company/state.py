@@ -19,6 +19,7 @@ from molehaven.games.maulwurf_company.data import (
     SEAT_COLOURS,
     points_of,
 )
+from molehaven.games.maulwurf_company.describe import describe_action
 
 
 @dataclass(slots=True, eq=True)
@@ -105,7 +106,7 @@ class MaulwurfCompanyState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
+    def _observe(self, viewer: Seat | None) -> Observation:
         """Everything is public (MC-31): the same dict for every viewer (section 7)."""
         placed = sorted(
             (point, owner) for owner, mask in enumerate(self.moles) for point in points_of(mask)
@@ -145,6 +146,9 @@ class MaulwurfCompanyState(State):
             "winners": list(self.winners),
             "scores": self.scores(),
         }
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return render_layer(self)

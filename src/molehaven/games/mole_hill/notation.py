@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.notation import notation_words
 from molehaven.games.mole_hill.data import (
     EDGE_BY_SQUARES,
     EDGE_COUNT,
@@ -70,7 +71,7 @@ def _square(word: str, text: str) -> int:
 
 
 def parse_action(text: str) -> MoleHillAction:
-    """Parse Mole Hill notation, any case, any run of spaces.
+    """Parse Mole Hill notation, any case, any run of ASCII spaces or tabs.
 
     >>> str(parse_action("ROD  E4 e5"))
     'rod e4 e5'
@@ -78,11 +79,7 @@ def parse_action(text: str) -> MoleHillAction:
     Raises:
         NotationError: the text is not a Mole Hill action.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a string, got {type(text).__name__}")
-    words = text.lower().split()
-    if not words:
-        raise NotationError(f"empty action; {_EXPECTED}")
+    words = notation_words(text, _EXPECTED)
     verb, args = words[0], words[1:]
     if verb in ("place", "move"):
         if len(args) != 1:

@@ -19,6 +19,7 @@ from molehaven.games.mole_hill.data import (
     edge_between,
     square_of,
 )
+from molehaven.games.mole_hill.describe import describe_action
 from molehaven.games.mole_hill.notation import RODS_BY_EDGE, Move, Rod
 
 
@@ -117,7 +118,7 @@ class MoleHillState(State):
             return [0.0, 0.0]
         return winners_returns(2, rules.winners(self))
 
-    def observation(self, seat: Seat | None = None) -> Observation:
+    def _observe(self, viewer: Seat | None) -> Observation:
         """Everything is public (MH-28): the same dict for every viewer."""
         return {
             "game": "mole-hill",
@@ -136,6 +137,9 @@ class MoleHillState(State):
             "round_scores": list(self.round_scores),
             "scores": self.scores(),
         }
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return render_board(self)

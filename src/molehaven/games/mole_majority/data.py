@@ -126,6 +126,17 @@ CARD_NAMES: Final = (
     "keeper1",
     "keeper2",
 )
+# What the cards say, for people (table 2.2), in the same order.
+CARD_TITLES: Final = (
+    "NUMBER 4",
+    "NUMBER 3",
+    "NUMBER 2",
+    "NUMBER 2 + 1",
+    "CAVE-IN / MAKE A HOME",
+    "CONVERT",
+    "GROUNDSKEEPER (+1)",
+    "GROUNDSKEEPER (+2)",
+)
 FOUR, THREE, TWO, TWOPLUS, CAVEIN, CONVERT, KEEPER1, KEEPER2 = range(len(CARD_NAMES))
 KINDS: Final = len(CARD_NAMES)
 CARD_BY_NAME: Final[dict[str, int]] = {name: kind for kind, name in enumerate(CARD_NAMES)}

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.notation import notation_words
 from molehaven.games.mole_majority.data import (
     CARD_BY_NAME,
     CARD_NAMES,
@@ -297,7 +298,7 @@ _PARSED: dict[str, Action] = {}
 
 
 def parse_action(text: str) -> Action:
-    """Parse Mole Majority notation, any case, any run of spaces.
+    """Parse Mole Majority notation, any case, any run of ASCII spaces or tabs.
 
     >>> str(parse_action("CAVE  f-b e-b"))
     'cave b-e b-f'
@@ -305,13 +306,7 @@ def parse_action(text: str) -> Action:
     Raises:
         NotationError: the text is not a Mole Majority action.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a string, got {type(text).__name__}")
-    if not text.isascii():
-        # Section 8 is ASCII only: lower-casing would turn look-alikes such as the Kelvin sign
-        # into "k", and split() would take any Unicode space (no-break, ideographic).
-        raise NotationError(f"{text!r}: only ASCII letters, digits, '-' and spaces; {_EXPECTED}")
-    words = text.lower().split()
+    words = notation_words(text, _EXPECTED)
     key = " ".join(words)
     action = _PARSED.get(key)
     if action is None:
@@ -321,8 +316,6 @@ def parse_action(text: str) -> Action:
 
 
 def _parse_words(words: list[str], text: str) -> Action:
-    if not words:
-        raise NotationError(f"empty action; {_EXPECTED}")
     verb, args = words[0], words[1:]
     if verb in ("discard", "pass", "end"):
         _arity(verb, args, 0, verb, text)

@@ -20,6 +20,7 @@ from molehaven.games.mole_majority.data import (
     Pile,
     hex_pile,
 )
+from molehaven.games.mole_majority.describe import describe_action
 from molehaven.games.mole_majority.notation import NO_CARD
 from molehaven.games.mole_majority.view import describe, observation, resample_hidden
 
@@ -131,14 +132,17 @@ class MoleMajorityState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MoleMajorityState:
         """Redraw what ``seat`` cannot see (rules section 7): other seats' hands (from their
         hand and deck together, sizes kept) and every face-down Home Token value it has not
         seen (on the board, in the pool, collected by others)."""
         return resample_hidden(self, seat, rng)
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return describe(self)

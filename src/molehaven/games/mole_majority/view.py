@@ -90,6 +90,22 @@ def _edge_names(mask: int) -> list[str]:
     return names
 
 
+def _roll_status(state: MoleMajorityState) -> str:
+    """The Groundskeeper's roll: none (no keeper), available, done or forfeited (MM-24)."""
+    if state.action not in KEEPERS:
+        return "none"
+    if state.roll_done:
+        return "done"
+    return "forfeited" if state.phase == phases.BONUS else "available"
+
+
+def _effect_status(state: MoleMajorityState) -> str:
+    """The Cave-In / Make A Home effect; a bonus breed forfeits it when unused (MM-24)."""
+    if state.effect == phases.EFFECT_AVAILABLE and state.phase == phases.BONUS:
+        return "forfeited"
+    return phases.EFFECT_NAMES[state.effect]
+
+
 def _current(state: MoleMajorityState) -> dict[str, JSONValue]:
     """The turn state of rules 4.1 (public)."""
     action = state.action
@@ -102,7 +118,8 @@ def _current(state: MoleMajorityState) -> dict[str, JSONValue]:
         "converts": state.converts,
         "roll_number": state.roll_number if state.number != NO_CARD else None,
         "roll_done": state.roll_done,
-        "effect": phases.EFFECT_NAMES[state.effect],
+        "roll": _roll_status(state),
+        "effect": _effect_status(state),
         "draws_left": state.draws_left,
     }
 

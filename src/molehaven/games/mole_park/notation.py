@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.notation import notation_words
 from molehaven.games.mole_park.data import (
     DIE_NAMES,
     MAX_PLAYERS,
@@ -177,7 +178,8 @@ def _seat(word: str, players: int, text: str) -> int:
 
 
 def parse_action(text: str, players: int) -> MoleParkAction:
-    """Parse Mole Park notation for a game of ``players`` seats, any case, any run of spaces.
+    """Parse Mole Park notation for a game of ``players`` seats, any case, any run of ASCII
+    spaces or tabs.
 
     >>> str(parse_action("ORDER  2 0 3", 4))
     'order 2 0 3'
@@ -187,15 +189,7 @@ def parse_action(text: str, players: int) -> MoleParkAction:
     Raises:
         NotationError: the text is not a Mole Park action; the message says what was expected.
     """
-    if not isinstance(text, str):
-        raise NotationError(f"action text must be a string, got {type(text).__name__}")
-    if not text.isascii():
-        # Lower-casing would turn look-alikes such as the Kelvin sign into ASCII letters, and
-        # split() would take any Unicode space: the grammar is ASCII only (rules section 8).
-        raise NotationError(f"{text!r} is not an action: only ASCII is allowed; {_EXPECTED}")
-    words = text.lower().split()
-    if not words:
-        raise NotationError(f"empty action; {_EXPECTED}")
+    words = notation_words(text, _EXPECTED)
     verb, args = words[0], words[1:]
     if verb in _WORDS:
         if args:

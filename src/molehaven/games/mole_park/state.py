@@ -20,6 +20,7 @@ from molehaven.games.mole_park.data import (
     pile_size,
     pile_values,
 )
+from molehaven.games.mole_park.describe import describe_action
 from molehaven.games.mole_park.flow import apply_action
 from molehaven.games.mole_park.view import describe, observation
 
@@ -115,8 +116,8 @@ class MoleParkState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MoleParkState:
         """Redraw what ``seat`` cannot see (MP-40): the values of the moles in other hands,
@@ -147,6 +148,9 @@ class MoleParkState(State):
                     dice[other] = rng.choice(rules.die_choices(self, other)).die
             state.dice = tuple(dice)
         return state
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return describe(self)

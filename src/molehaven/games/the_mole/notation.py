@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.notation import BLANKS, action_text, notation_words
 from molehaven.games.the_mole.data import (
     LOCATION_COUNT,
     LOCATION_IDS,
@@ -173,10 +174,10 @@ _ROLE_OUTCOME_BY_ID: Final = {
     outcome.role: outcome for outcomes in ROLE_OUTCOMES for outcome in outcomes
 }
 _NUMBER = re.compile(r"0|[1-9][0-9]*")
-# Outside the quoted text only ASCII counts: ``re.ASCII`` keeps ``\s`` and the case folding of
-# ``answer`` to ASCII (no Kelvin sign for "k", no ideographic space), as section 8 asks.
-_FREE_ANSWER = re.compile(r"\s*answer\s+(\".*)", re.IGNORECASE | re.DOTALL | re.ASCII)
-_ASCII_SPACE: Final = " \t\n\r\f\v"
+# Outside the quoted text the shared notation rule holds: words are separated by ASCII spaces
+# and tabs only, and ``re.ASCII`` keeps the case folding of ``answer`` to ASCII (no Kelvin
+# sign for "k").
+_FREE_ANSWER = re.compile(r"[ \t]*answer[ \t]+(\".*)", re.IGNORECASE | re.DOTALL | re.ASCII)
 _GRAMMAR: Final = (
     'expected one of: ask <seat> q<1-80>, answer a<1-12>, answer "<text>", nominate <seat>,'
     " vote yes|no, point <seat>, guess <location>, location <location>, mole <seat>,"
@@ -220,7 +221,7 @@ def _parse_free_answer(quoted: str) -> FreeAnswer:
         raise NotationError(
             f'answer "<text>" needs one JSON string literal in double quotes: {error.msg}'
         ) from None
-    if not isinstance(value, str) or quoted[end:].strip(_ASCII_SPACE) != "":
+    if not isinstance(value, str) or quoted[end:].strip(BLANKS) != "":
         raise NotationError(
             'answer "<text>" takes one JSON string literal and nothing after it, e.g. '
             'answer "Mostly by bus"'
@@ -257,18 +258,11 @@ def parse_action(text: str, players: int) -> Action:
         NotationError: the text is not an action of the game; the message says what was
             expected.
     """
-    free = _FREE_ANSWER.fullmatch(text)
+    free = _FREE_ANSWER.fullmatch(action_text(text))
     if free is not None:
         return _parse_free_answer(free.group(1))
-    if not text.isascii():
-        # Lower-casing would turn look-alikes such as the Kelvin sign into ASCII letters, and
-        # split() would take any Unicode space: only a free-text string may hold non-ASCII.
-        raise NotationError(
-            f"{text!r} is not an action: outside a quoted answer only ASCII is allowed; {_GRAMMAR}"
-        )
-    words = text.lower().split()
-    if not words:
-        raise NotationError(f"empty action; {_GRAMMAR}")
+    # Outside a quoted answer the shared rule holds: ASCII only, split on spaces and tabs.
+    words = notation_words(text, _GRAMMAR)
     head, args = words[0], words[1:]
     if head == "time-up" and not args:
         return TIME_UP

@@ -8,6 +8,7 @@ from dataclasses import dataclass, fields
 from molehaven.core import Action, Observation, Seat, State, winners_returns
 from molehaven.games.the_mole import rules
 from molehaven.games.the_mole.data import ALL_QUESTIONS
+from molehaven.games.the_mole.describe import describe_action
 from molehaven.games.the_mole.flow import Exchange, RoundResult, VoteResult, apply_action
 from molehaven.games.the_mole.hidden import resample_hidden
 from molehaven.games.the_mole.view import describe, observation
@@ -97,14 +98,17 @@ class TheMoleState(State):
             return [0.0] * self.players
         return winners_returns(self.players, self.winners)
 
-    def observation(self, seat: Seat | None = None) -> Observation:
-        return observation(self, seat)
+    def _observe(self, viewer: Seat | None) -> Observation:
+        return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> TheMoleState:
         """Redraw what ``seat`` cannot see: the Mole's seat and the location where they are
         hidden from it, the other spies' roles, the other hands and the draw pile, and the
         other seats' open ballots and pointings (section 7)."""
         return resample_hidden(self, seat, rng)
+
+    def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
+        return describe_action(self, seat, action, viewer)
 
     def __str__(self) -> str:
         return describe(self)
