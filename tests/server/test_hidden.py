@@ -5,7 +5,9 @@ the engine keeps it secret (TM-25); the clock fires ``time-up`` on the server.""
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+import os
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -143,27 +145,45 @@ def test_the_server_clock_applies_time_up(sqlite_url: str) -> None:
                 assert message["data"]["clock"]["seconds"] == 0.3
                 message = ws.receive_json()
                 assert is_over(message)
-                assert message["data"]["log"][-1] == {"n": 4, "seat": -2, "text": "time-up"}
+                assert message["data"]["log"][-1] == {
+                    "n": 4,
+                    "seat": -2,
+                    "text": "time-up",
+                    "describe": "clock: time-up",
+                }
+
+
+SPY_FILE = "MOLEHAVEN_TEST_SPY_FILE"
 
 
 class SpyAgent:
-    """Remembers every view it is given, then plays like the random agent."""
+    """Writes down every view it is given (bots think in worker processes, so to a file
+    named by the environment), then plays like the random agent."""
 
     name = "spy"
-    views: ClassVar[list[SeatView]] = []
 
     def __init__(self, seed: int | None = None) -> None:
         self._random = RandomAgent(seed)
 
     def act(self, view: SeatView) -> Action:
-        SpyAgent.views.append(view)
+        seen = {
+            "is_seat_view": isinstance(view, SeatView),
+            "seat": view.seat,
+            "observation": view.observation,
+            "legal": [str(a) for a in view.legal_actions],
+        }
+        with open(os.environ[SPY_FILE], "a", encoding="utf-8") as spy:
+            spy.write(json.dumps(seen) + "\n")
         return self._random.act(view)
 
 
-def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None:
+def test_bots_get_only_their_seat_view_and_finish_alone(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     slug = HIDDEN_GAMES[0] if HIDDEN_GAMES else "whisper"
     agents = {"random": RandomAgent, "spy": SpyAgent}
-    SpyAgent.views = []
+    spy_file = tmp_path / "views.jsonl"
+    monkeypatch.setenv(SPY_FILE, str(spy_file))  # before the app spawns its bot workers
     with running_app(sqlite_url, registry=WITH_WHISPER, agents=agents) as client:
         table_id, host = new_table(client, slug)
         fill_bots(client, table_id, host, agent="spy")
@@ -173,7 +193,8 @@ def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None
             while not is_over(watcher.receive_json()):
                 pass
         states = states_by_version(client, table_id)
-    assert SpyAgent.views
+    views = [json.loads(line) for line in spy_file.read_text().splitlines()]
+    assert views
     possible = {
         (
             seat,
@@ -183,11 +204,7 @@ def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None
         for state in states
         for seat in state.to_move()
     }
-    for view in SpyAgent.views:
-        assert isinstance(view, SeatView)
-        key = (
-            view.seat,
-            canonical(view.observation),
-            canonical([str(a) for a in view.legal_actions]),
-        )
+    for view in views:
+        assert view["is_seat_view"]
+        key = (view["seat"], canonical(view["observation"]), canonical(view["legal"]))
         assert key in possible
