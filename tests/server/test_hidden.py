@@ -5,7 +5,7 @@ the engine keeps it secret (TM-25); the clock fires ``time-up`` on the server.""
 from __future__ import annotations
 
 import json
-import os
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -153,17 +153,15 @@ def test_the_server_clock_applies_time_up(sqlite_url: str) -> None:
                 }
 
 
-SPY_FILE = "MOLEHAVEN_TEST_SPY_FILE"
-
-
 class SpyAgent:
-    """Writes down every view it is given (bots think in worker processes, so to a file
-    named by the environment), then plays like the random agent."""
+    """Writes down every view it is given (bots think in worker processes, so to a file),
+    then plays like the random agent."""
 
     name = "spy"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, spy_file: str = "") -> None:
         self._random = RandomAgent(seed)
+        self.spy_file = spy_file
 
     def act(self, view: SeatView) -> Action:
         seen = {
@@ -172,18 +170,15 @@ class SpyAgent:
             "observation": view.observation,
             "legal": [str(a) for a in view.legal_actions],
         }
-        with open(os.environ[SPY_FILE], "a", encoding="utf-8") as spy:
+        with open(self.spy_file, "a", encoding="utf-8") as spy:
             spy.write(json.dumps(seen) + "\n")
         return self._random.act(view)
 
 
-def test_bots_get_only_their_seat_view_and_finish_alone(
-    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str, tmp_path: Path) -> None:
     slug = HIDDEN_GAMES[0] if HIDDEN_GAMES else "whisper"
-    agents = {"random": RandomAgent, "spy": SpyAgent}
     spy_file = tmp_path / "views.jsonl"
-    monkeypatch.setenv(SPY_FILE, str(spy_file))  # before the app spawns its bot workers
+    agents = {"random": RandomAgent, "spy": partial(SpyAgent, spy_file=str(spy_file))}
     with running_app(sqlite_url, registry=WITH_WHISPER, agents=agents) as client:
         table_id, host = new_table(client, slug)
         fill_bots(client, table_id, host, agent="spy")

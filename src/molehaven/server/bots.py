@@ -50,10 +50,12 @@ class BotPool:
     def __init__(self, agents: Mapping[str, AgentFactory], *, workers: int, seconds: float) -> None:
         self.agents = agents
         self.seconds = seconds
-        # spawn, not fork: the server process holds threads (database drivers) a fork would copy
-        self._pool = ProcessPool(
-            max_workers=max(1, workers), context=multiprocessing.get_context("spawn")
-        )
+        # Not a plain fork: the server process runs threads (database drivers) whose locks a
+        # fork would copy. A fork server, started once per process with the games and agents
+        # imported, starts workers quickly and cleanly.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["molehaven.server.bots"])
+        self._pool = ProcessPool(max_workers=max(1, workers), context=context)
 
     async def choose(self, agent: str, state: State, seat: Seat, seed: int) -> str | None:
         """The bot's action text, or ``None`` when it failed or ran out of time."""

@@ -64,7 +64,7 @@ class TableCreate(Strict):
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
     away_seconds: float | None = Field(
         None,
-        ge=5,
+        ge=1,
         le=86_400,
         description="how long a seated person may be disconnected before the table's bot plays"
         " their seat until they return (default: the server's, 180 s)",

@@ -257,6 +257,8 @@ async def _hello(
         hub.drop(connection, CLOSE_CROWDED)
         return
     connection.seat, connection.token_hash = held if held is not None else (None, None)
+    if connection.seat is not None and table.seats[connection.seat].stand_in:
+        await authority.reclaim(table, connection.seat)  # before this one hears anything
     connection.greeted = True
     if hello.data.token and held is None:
         hub.send_error(
@@ -266,10 +268,6 @@ async def _hello(
             version=version,
             ref=hello.ref,
         )
-    if connection.seat is not None and table.seats[connection.seat].stand_in:
-        await authority.reclaim(table, connection.seat)  # publishes to everyone, this one too
-        if connection.sent_version:
-            return
     hub.send_snapshot(connection, table)
     if connection.seat is not None:
         hub.publish(table, skip=connection)  # the others see this seat connected
