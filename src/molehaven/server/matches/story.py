@@ -74,7 +74,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
     elif len(winners) == len(returns):
         headline = "A draw: every seat shares the win."
     else:
-        headline = f"{_join([names[seat] for seat in winners])} won."
+        headline = f"Won by {_join([names[seat] for seat in winners])}."
     summary = f"{headline} Why: {why}. Final scores: {final}."
     return {"returns": returns, "scores": scores, "winners": winners, "summary": summary}
 

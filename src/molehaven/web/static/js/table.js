@@ -242,6 +242,7 @@ function renderTurn() {
   const table = view.table;
   const node = $("turn");
   node.classList.remove("you");
+  let asked = "";
   if (table.status === "open") {
     const free = table.seats.filter((s) => s.kind === "empty").length;
     node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
@@ -250,14 +251,17 @@ function renderTurn() {
   } else if (table.status === "over" || table.status === "abandoned") {
     node.textContent = `Game over. ${winnersText()}`;
   } else if (view.waiting && view.waiting.you) {
-    const others = view.waiting.seats && view.waiting.seats.length > 1 ? " Others may act too." : "";
-    node.textContent = `Your move: ${askedText(view.legal)}.${others}`;
+    node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
+    asked = `${capitalize(askedText(view.legal))}.`;
     node.classList.add("you");
   } else if (view.waiting && view.waiting.seats) {
     node.textContent = `Waiting for ${view.waiting.seats.map((s) => seatLabel(table, s)).join(", ")}`;
   } else {
     node.textContent = "Waiting for the other players";
   }
+  // What is asked sits on its own line, drawn in the same frame as the buttons below it.
+  $("asked").textContent = asked;
+  $("asked").hidden = !asked;
 }
 
 function winnersText(result = view.result) {
