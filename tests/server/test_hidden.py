@@ -15,7 +15,7 @@ from starlette.testclient import WebSocketTestSession
 
 import molehaven
 from molehaven.agents import RandomAgent, SeatView
-from molehaven.core import Action, State
+from molehaven.core import Action, State, name_seats
 from molehaven.core.registry import Registry
 from molehaven.games import REGISTRY
 from tests.server.fake_games import WhisperGame
@@ -77,6 +77,7 @@ def play_as_seat_zero(
 
 
 def check_views(states: list[State], seen: list[Message], seat: int | None) -> None:
+    history = states[-1].history()
     for message in seen:
         state = states[message["version"]]
         data = message["data"]
@@ -85,9 +86,15 @@ def check_views(states: list[State], seen: list[Message], seat: int | None) -> N
         if data["table"]["status"] == "running":
             assert data["legal"] == expected
         visible_to_all = data["table"]["status"] == "over"
+        names = [slot["name"] or f"seat {n}" for n, slot in enumerate(data["table"]["seats"])]
         for entry in data["log"]:
             if not visible_to_all and entry["seat"] != seat and entry["seat"] != -2:
                 assert entry["text"] is None, entry  # others' actions and chance stay hidden
+                # the words are exactly the engine's for this viewer, nothing more
+                before = states[entry["n"]]
+                action = history[entry["n"]][1]
+                words = before.describe_action(entry["seat"], action, seat)
+                assert entry["describe"] == name_seats(words, names), entry
 
 
 @pytest.mark.parametrize("slug", [*HIDDEN_GAMES, "whisper"])
