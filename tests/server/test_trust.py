@@ -281,3 +281,14 @@ def test_sweeping_is_safe_to_run_concurrently(client: TestClient) -> None:
 
     client.portal.call(twice)  # type: ignore[attr-defined]
     assert authority.live == {}
+
+
+def test_options_read_as_labels_with_rule_ids_as_links(client: TestClient) -> None:
+    games = {game["slug"]: game for game in client.get("/api/games").json()["games"]}
+    jump = next(o for o in games["mole-hill"]["options"] if o["name"] == "centre_start_jump")
+    assert jump["label"] == "Centre start jump"
+    assert "MH-18" not in jump["summary"] and jump["summary"].startswith("A first placement")
+    assert jump["decisions"] == ["MH-18"] and jump["rules_url"] == "/rules/mole-hill"
+    rules = client.get("/rules/mole-hill")
+    assert rules.status_code == 200 and 'id="MH-18"' in rules.text
+    assert client.get("/rules/chess").status_code == 404

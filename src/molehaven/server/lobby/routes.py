@@ -80,7 +80,7 @@ def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
             OptionPublic(
                 name=spec.name,
                 label=option_label(spec.name),
-                summary=DECISION_IDS_IN_PARENS.sub("", spec.help).strip(),
+                summary=option_label(DECISION_IDS_IN_PARENS.sub("", spec.help)),
                 decisions=DECISION_ID.findall(spec.help),
                 rules_url=f"/rules/{slug}",
                 type=spec.type.__name__,
@@ -131,7 +131,8 @@ DECISION_IDS_IN_PARENS = re.compile(r"\s*\((?:(?:MH|MC|MP|MM|TM)-\d+(?:,\s*)?)+\
 
 
 def option_label(name: str) -> str:
-    """An option's name as people read it: ``centre_start_jump`` → "Centre start jump"."""
+    """An option's name (or help) as people read it: ``centre_start_jump`` → "Centre start
+    jump"."""
     words = name.replace("_", " ").strip()
     return words[:1].upper() + words[1:]
 

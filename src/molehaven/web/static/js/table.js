@@ -101,7 +101,7 @@ function handle(message) {
       $("notice").textContent = message.data.message;
       $("notice").hidden = false;
     }
-    if (message.data.code !== "stale") $("error").textContent = message.data.message;
+    if (!["stale", "seat-revoked"].includes(message.data.code)) $("error").textContent = message.data.message;
     renderActions();
   }
 }
@@ -392,6 +392,8 @@ function renderLog(atBottom) {
       item.classList.toggle("future", index >= replay.step);
       item.classList.toggle("current", index === replay.step - 1);
     });
+    const current = list.children[replay.step - 1];
+    if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
   const item = (entry) => el("li", { class: entry.text === null ? "secret" : "" }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
