@@ -96,6 +96,7 @@ form.addEventListener("submit", async (event) => {
       game: gameSelect.value,
       players: Number.parseInt(playersSelect.value, 10),
       options: readOptions(),
+      away_seconds: Number.parseFloat(document.getElementById("away-seconds").value) || 180,
     });
     const tableId = created.table.id;
     store.setHost(tableId, created.host_token);
