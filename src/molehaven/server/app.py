@@ -26,7 +26,8 @@ from molehaven.server.hub import Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby import routes as lobby_routes
 from molehaven.server.matches import routes as match_routes
-from molehaven.server.matches.authority import Authority, Rejected
+from molehaven.server.matches.authority import Authority
+from molehaven.server.matches.refusals import Rejected
 from molehaven.server.matches.replay import ReplayLibrary
 from molehaven.server.settings import Settings
 

@@ -66,7 +66,7 @@ class AddressLimiter:
         return max(1, math.ceil(1.0 / self.rate)) if self.rate > 0 else 60
 
     def check(self, request: HTTPConnection) -> None:
-        from molehaven.server.matches.authority import Rejected  # the one refusal type
+        from molehaven.server.matches.refusals import Rejected  # the one refusal type
 
         address = request.client.host if request.client else "unknown"
         if not self.allows(address):

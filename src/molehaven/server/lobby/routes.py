@@ -35,7 +35,7 @@ from molehaven.server.lobby.schemas import (
     TablePublic,
     TableSummary,
 )
-from molehaven.server.matches.authority import Rejected
+from molehaven.server.matches.refusals import Rejected
 from molehaven.server.matches.views import table_public
 
 router = APIRouter(prefix="/api", tags=["lobby"])

@@ -16,7 +16,8 @@ from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
 from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
-from molehaven.server.matches.authority import Authority, Rejected
+from molehaven.server.matches.authority import Authority
+from molehaven.server.matches.refusals import Rejected
 from molehaven.server.matches.replay import ReplayLibrary
 from molehaven.server.matches.schemas import (
     CLIENT_MESSAGE,
