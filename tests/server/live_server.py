@@ -31,6 +31,7 @@ class LiveServer:
         *,
         bot_delay: float = 0.0,
         rate_per_second: float = 1000.0,
+        settings: dict[str, str] | None = None,
     ) -> None:
         # A test clicks far faster than a person: the WebSocket rate limit (its own tests use
         # the app in process) would only slow long games down.
@@ -41,12 +42,14 @@ class LiveServer:
         self.log_path = log_path
         self.bot_delay = bot_delay
         self.process: subprocess.Popen[bytes] | None = None
+        self.settings = settings or {}  # more MOLEHAVEN_* settings, by name without the prefix
 
     def start(self) -> None:
         env = {
             **os.environ,
             "MOLEHAVEN_BOT_DELAY": str(self.bot_delay),
             "MOLEHAVEN_RATE_PER_SECOND": str(self.rate_per_second),
+            **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
         command += ["--database", self.database_url]
@@ -76,3 +79,7 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    @property
+    def ws_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"

@@ -107,7 +107,11 @@ def test_tables_are_listed_by_status_and_finish_with_a_result(client: TestClient
     assert state.num_actions == finished["version"]
     step = client.get(f"/api/tables/{table_id}/replay/2", params={"seat": 1}).json()
     second = record.json()["actions"][1]
-    assert step["action"] == {"seat": second["seat"], "text": second["action"]}
+    assert step["action"] == {
+        "seat": second["seat"],
+        "text": second["action"],
+        "describe": f"random bot: {second['action']}",  # Mole Hill hides nothing
+    }
     assert step["total"] == finished["version"]
     assert client.get(f"/api/tables/{table_id}/replay/99999").status_code == 422
 
@@ -129,8 +133,9 @@ def test_pages_are_served_with_a_content_security_policy(client: TestClient) -> 
     assert lobby.status_code == 200
     assert "create-form" in lobby.text
     assert "script-src 'self'" in lobby.headers["content-security-policy"]
-    table = client.get("/tables/abc")
-    assert 'data-table-id="abc"' in table.text
+    table_id, _host = new_table(client, "mole-hill")
+    table = client.get(f"/tables/{table_id}")
+    assert f'data-table-id="{table_id}"' in table.text
     assert client.get("/static/js/table.js").status_code == 200
     assert client.get("/api/tables/nothere").status_code == 404
 

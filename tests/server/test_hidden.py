@@ -5,7 +5,9 @@ the engine keeps it secret (TM-25); the clock fires ``time-up`` on the server.""
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -13,7 +15,7 @@ from starlette.testclient import WebSocketTestSession
 
 import molehaven
 from molehaven.agents import RandomAgent, SeatView
-from molehaven.core import Action, State
+from molehaven.core import Action, State, name_seats
 from molehaven.core.registry import Registry
 from molehaven.games import REGISTRY
 from tests.server.fake_games import WhisperGame
@@ -75,6 +77,7 @@ def play_as_seat_zero(
 
 
 def check_views(states: list[State], seen: list[Message], seat: int | None) -> None:
+    history = states[-1].history()
     for message in seen:
         state = states[message["version"]]
         data = message["data"]
@@ -83,9 +86,15 @@ def check_views(states: list[State], seen: list[Message], seat: int | None) -> N
         if data["table"]["status"] == "running":
             assert data["legal"] == expected
         visible_to_all = data["table"]["status"] == "over"
+        names = [slot["name"] or f"seat {n}" for n, slot in enumerate(data["table"]["seats"])]
         for entry in data["log"]:
             if not visible_to_all and entry["seat"] != seat and entry["seat"] != -2:
                 assert entry["text"] is None, entry  # others' actions and chance stay hidden
+                # the words are exactly the engine's for this viewer, nothing more
+                before = states[entry["n"]]
+                action = history[entry["n"]][1]
+                words = before.describe_action(entry["seat"], action, seat)
+                assert entry["describe"] == name_seats(words, names), entry
 
 
 @pytest.mark.parametrize("slug", [*HIDDEN_GAMES, "whisper"])
@@ -143,27 +152,40 @@ def test_the_server_clock_applies_time_up(sqlite_url: str) -> None:
                 assert message["data"]["clock"]["seconds"] == 0.3
                 message = ws.receive_json()
                 assert is_over(message)
-                assert message["data"]["log"][-1] == {"n": 4, "seat": -2, "text": "time-up"}
+                assert message["data"]["log"][-1] == {
+                    "n": 4,
+                    "seat": -2,
+                    "text": "time-up",
+                    "describe": "clock: time-up",
+                }
 
 
 class SpyAgent:
-    """Remembers every view it is given, then plays like the random agent."""
+    """Writes down every view it is given (bots think in worker processes, so to a file),
+    then plays like the random agent."""
 
     name = "spy"
-    views: ClassVar[list[SeatView]] = []
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(self, seed: int | None = None, *, spy_file: str = "") -> None:
         self._random = RandomAgent(seed)
+        self.spy_file = spy_file
 
     def act(self, view: SeatView) -> Action:
-        SpyAgent.views.append(view)
+        seen = {
+            "is_seat_view": isinstance(view, SeatView),
+            "seat": view.seat,
+            "observation": view.observation,
+            "legal": [str(a) for a in view.legal_actions],
+        }
+        with open(self.spy_file, "a", encoding="utf-8") as spy:
+            spy.write(json.dumps(seen) + "\n")
         return self._random.act(view)
 
 
-def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None:
+def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str, tmp_path: Path) -> None:
     slug = HIDDEN_GAMES[0] if HIDDEN_GAMES else "whisper"
-    agents = {"random": RandomAgent, "spy": SpyAgent}
-    SpyAgent.views = []
+    spy_file = tmp_path / "views.jsonl"
+    agents = {"random": RandomAgent, "spy": partial(SpyAgent, spy_file=str(spy_file))}
     with running_app(sqlite_url, registry=WITH_WHISPER, agents=agents) as client:
         table_id, host = new_table(client, slug)
         fill_bots(client, table_id, host, agent="spy")
@@ -173,7 +195,8 @@ def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None
             while not is_over(watcher.receive_json()):
                 pass
         states = states_by_version(client, table_id)
-    assert SpyAgent.views
+    views = [json.loads(line) for line in spy_file.read_text().splitlines()]
+    assert views
     possible = {
         (
             seat,
@@ -183,11 +206,7 @@ def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str) -> None
         for state in states
         for seat in state.to_move()
     }
-    for view in SpyAgent.views:
-        assert isinstance(view, SeatView)
-        key = (
-            view.seat,
-            canonical(view.observation),
-            canonical([str(a) for a in view.legal_actions]),
-        )
+    for view in views:
+        assert view["is_seat_view"]
+        key = (view["seat"], canonical(view["observation"]), canonical(view["legal"]))
         assert key in possible

@@ -74,13 +74,14 @@ def test_two_people_play_a_whole_match_and_see_the_same_game(client: TestClient)
                     "n": state.num_actions - 1,
                     "seat": mover,
                     "text": action,
+                    "describe": f"{['Ann', 'Bob'][mover]}: {action}",
                 }
         for message in latest:
             assert is_over(message)
-            assert message["data"]["result"] == {
-                "returns": state.returns(),
-                "scores": state.scores(),
-            }
+            result = message["data"]["result"]
+            assert result["returns"] == state.returns()
+            assert result["scores"] == state.scores()
+            assert "Final scores: Ann" in result["summary"]
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record == json.loads(json.dumps(state.record()))
 

@@ -26,8 +26,19 @@ def serve(
             " ~/.local/share/molehaven)."
         ),
     ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            help="The address people use to reach the server, for invite links"
+            " (e.g. https://moles.example). Default: $MOLEHAVEN_PUBLIC_URL, else"
+            " http://<host>:<port>/. Links are never built from a request's Host header."
+        ),
+    ] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
+    import os
+    from dataclasses import replace
+
     import uvicorn
 
     from molehaven.server import Settings, create_app
@@ -43,6 +54,9 @@ def serve(
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     if ":" in shown_host:
         shown_host = f"[{shown_host}]"
+    if public_url or not os.environ.get("MOLEHAVEN_PUBLIC_URL"):
+        address = public_url or f"http://{shown_host}:{bound_port}"
+        settings = replace(settings, public_url=address.rstrip("/"))
     database_shown = settings.database_url.split("@")[-1]  # never print a password
     # The address is printed only once the port is ours, with the real port (--port 0 picks
     # a free one).

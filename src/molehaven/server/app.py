@@ -10,24 +10,28 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request, Response
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from molehaven.agents import AGENTS, AgentFactory
 from molehaven.core.errors import MolehavenError
 from molehaven.core.registry import Registry
 from molehaven.games import REGISTRY
 from molehaven.server import migrate, pages
+from molehaven.server.body_limit import BodyLimit
 from molehaven.server.db import Database
 from molehaven.server.hub import Hub
-from molehaven.server.limits import TokenBucket
+from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby import routes as lobby_routes
 from molehaven.server.matches import preview
 from molehaven.server.matches import routes as match_routes
-from molehaven.server.matches.authority import Authority, Rejected
+from molehaven.server.matches.authority import Authority
+from molehaven.server.matches.refusals import Rejected
+from molehaven.server.matches.replay import ReplayLibrary
 from molehaven.server.settings import Settings
 
-MAX_TRACKED_ADDRESSES = 10_000
 CONTENT_SECURITY_POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
@@ -55,6 +59,10 @@ def create_app(
         app.state.registry = games
         app.state.hub = hub
         app.state.authority = authority
+        app.state.replays = ReplayLibrary(settings.replay_snapshot_every)
+        app.state.replay_limiter = AddressLimiter(
+            rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
+        )
         await authority.load()
         try:
             yield
@@ -76,13 +84,29 @@ def create_app(
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, error: Rejected) -> JSONResponse:
-        return JSONResponse({"detail": error.message, "code": error.code}, status_code=error.status)
+        return JSONResponse(
+            {"detail": error.message, "code": error.code},
+            status_code=error.status,
+            headers=error.headers,
+        )
 
     @app.exception_handler(MolehavenError)
     async def bad_input(_request: Request, error: MolehavenError) -> JSONResponse:
         return JSONResponse({"detail": str(error), "code": "bad-request"}, status_code=422)
 
-    buckets: dict[str, TokenBucket] = {}
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(_request: Request, error: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": explain_invalid(error), "code": "invalid"}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_problem(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse(
+            {"detail": str(error.detail), "code": f"http-{error.status_code}"},
+            status_code=error.status_code,
+            headers=error.headers,
+        )
+
+    changes = AddressLimiter(rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @app.middleware("http")
     async def rate_limit_changes(
@@ -92,17 +116,11 @@ def create_app(
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return await call_next(request)
         address = request.client.host if request.client else "unknown"
-        if len(buckets) > MAX_TRACKED_ADDRESSES:
-            buckets.clear()
-        bucket = buckets.get(address)
-        if bucket is None:
-            bucket = buckets[address] = TokenBucket(
-                rate=settings.http_rate_per_second, burst=settings.http_rate_burst
-            )
-        if not bucket.take():
+        if not changes.allows(address):
             return JSONResponse(
                 {"detail": "too many requests; slow down", "code": "rate-limited"},
                 status_code=429,
+                headers={"Retry-After": str(changes.retry_after())},
             )
         return await call_next(request)
 
@@ -116,4 +134,16 @@ def create_app(
         response.headers["Referrer-Policy"] = "same-origin"
         return response
 
+    # outermost: an oversized body is refused before anything reads or parses it
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
+
+
+def explain_invalid(error: RequestValidationError) -> str:
+    """Where a request went wrong and why, never what it held (inputs can be huge)."""
+    problems = []
+    for problem in error.errors()[:5]:
+        where = ".".join(str(part) for part in problem.get("loc", ()) if part != "body")
+        message = str(problem.get("msg", "invalid"))
+        problems.append(f"{where}: {message}" if where else message)
+    return "; ".join(problems) or "the request is not valid"

@@ -25,6 +25,7 @@ from molehaven.server.settings import Settings
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
+SEAT_REVOKED = "seat-revoked"
 
 
 def envelope(kind: str, version: int | None, data: JSONValue) -> str:
@@ -33,13 +34,20 @@ def envelope(kind: str, version: int | None, data: JSONValue) -> str:
 
 @dataclass(eq=False, slots=True)
 class Connection:
-    """One WebSocket watching one table; ``seat`` is ``None`` for a spectator."""
+    """One WebSocket watching one table; ``seat`` is ``None`` for a spectator.
+
+    ``seat`` and ``token_hash`` are who this connection proved to be at hello. They are only a
+    cache: the hub checks them against the table's seats before every message it builds, and
+    the authority again before every action, so a token that stopped holding the seat (the
+    person left or was removed, a bot took the seat) stops counting at once.
+    """
 
     websocket: WebSocket
     table_id: str
     bucket: TokenBucket
     outbox: asyncio.Queue[str | None]
     seat: Seat | None = None
+    token_hash: str | None = None
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
     strikes: int = 0
@@ -76,7 +84,9 @@ class Hub:
         return connection
 
     def watchers(self, table_id: str) -> int:
-        return len(self._by_table.get(table_id, ()))
+        """Greeted spectators of a table: what the watcher cap counts (seated people and
+        sockets that have not said hello yet do not)."""
+        return sum(1 for c in self._by_table.get(table_id, ()) if c.greeted and c.seat is None)
 
     async def close(self, connection: Connection) -> None:
         """Forget a connection and stop its writer."""
@@ -96,6 +106,26 @@ class Hub:
         return {
             c.seat for c in self._by_table.get(table_id, ()) if c.greeted and c.seat is not None
         }
+
+    def revalidate(self, table: LiveTable, connection: Connection) -> bool:
+        """Demote ``connection`` to a spectator if its token no longer holds its seat; True
+        if it was demoted (it is told so, and gets a spectator's full snapshot next)."""
+        seat = connection.seat
+        if seat is None:
+            return False
+        if 0 <= seat < len(table.seats) and table.seats[seat].holds(connection.token_hash):
+            return False
+        connection.seat = None
+        connection.token_hash = None
+        connection.sent_version = 0
+        self.send_error(
+            connection,
+            SEAT_REVOKED,
+            "your seat is no longer yours (you left, were removed or resigned); you are watching",
+            version=table.version,
+            ref=None,
+        )
+        return True
 
     def push(self, connection: Connection, text: str) -> None:
         try:
@@ -139,14 +169,16 @@ class Hub:
     def publish(self, table: LiveTable, *, skip: Connection | None = None) -> None:
         """Send every greeted watcher of ``table`` (but ``skip``) its view: new log entries
         only, or the whole log once the game is over (when every action becomes public)."""
-        watchers = [c for c in self._by_table.get(table.id, ()) if c.greeted and c is not skip]
+        everyone = [c for c in self._by_table.get(table.id, ()) if c.greeted]
+        demoted = {c for c in everyone if self.revalidate(table, c)}
+        watchers = [c for c in everyone if c is not skip or c in demoted]
         if not watchers:
             return
         history = table.state.history()
         connected = self.connected_seats(table.id)
         built: dict[tuple[Seat | None, int], str] = {}
         for connection in watchers:
-            since = 0 if table.is_over else min(connection.sent_version, table.version)
+            since = 0 if not table.is_running else min(connection.sent_version, table.version)
             key = (connection.seat, since)
             text = built.get(key)
             if text is None:

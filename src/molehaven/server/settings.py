@@ -44,6 +44,18 @@ class Settings:
     outbox_limit: int = 512  # queued messages to a client that does not read, before closing
     http_rate_per_second: float = 5.0  # changes over HTTP (create, join, bots, start) per address
     http_rate_burst: int = 60
+    replay_rate_per_second: float = 4.0  # replay steps over HTTP per address
+    replay_rate_burst: int = 30
+    replay_snapshot_every: int = 200  # a replay keeps a state every this many steps
+    max_body_bytes: int = 16 * 1024  # an HTTP request body beyond this is refused (413)
+    hello_seconds: float = 5.0  # a socket that has not said hello by then is closed
+    open_table_seconds: float = 30 * 60.0  # an open table whose seats nobody touched expires
+    abandon_seconds: float = 24 * 3600.0  # a running table nobody touched ends as abandoned
+    sweep_seconds: float = 30.0  # how often expiry and abandonment are checked
+    away_seconds: float = 180.0  # default: a seat's person away this long is played by a bot
+    bot_workers: int = 1  # processes in which bots think
+    bot_seconds: float = 2.0  # a bot's thinking budget per move; past 1.5x it is stopped
+    public_url: str = "http://localhost:8000"  # where people reach the server (invite links)
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -51,7 +63,10 @@ class Settings:
         ``MOLEHAVEN_DATABASE``."""
         url = database_url or os.environ.get(f"{ENV_PREFIX}DATABASE") or default_database_url()
         settings = cls(database_url=url)
-        overrides: dict[str, float | int] = {}
+        overrides: dict[str, float | int | str] = {}
+        public_url = os.environ.get(f"{ENV_PREFIX}PUBLIC_URL")
+        if public_url:
+            overrides["public_url"] = public_url.rstrip("/")
         for name, kind in (
             ("bot_delay", float),
             ("max_message_bytes", int),
@@ -59,6 +74,16 @@ class Settings:
             ("rate_burst", int),
             ("http_rate_per_second", float),
             ("http_rate_burst", int),
+            ("replay_rate_per_second", float),
+            ("replay_rate_burst", int),
+            ("max_body_bytes", int),
+            ("hello_seconds", float),
+            ("open_table_seconds", float),
+            ("abandon_seconds", float),
+            ("sweep_seconds", float),
+            ("max_connections_per_table", int),
+            ("bot_workers", int),
+            ("bot_seconds", float),
         ):
             raw = os.environ.get(ENV_PREFIX + name.upper())
             if raw is not None:

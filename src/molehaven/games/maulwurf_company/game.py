@@ -14,6 +14,7 @@ from molehaven.games.maulwurf_company.state import MaulwurfCompanyState, new_sta
 SETUP_ACTIONS = 29
 ACTIONS_PER_TURN = 5  # flip, move, bonus, flip, move
 TOURNAMENT_ACTIONS_PER_TURN = 9  # each flip becomes flip, flip, keep
+MAX_TURNS_LIMIT = 10_000  # keeps max_length() finite: a web table or a simulation must end
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,7 +36,10 @@ class MaulwurfCompanyOptions:
         False, help="turn two discs and keep one, as in the German championship (MC-24)"
     )
     max_turns: int = option(
-        5000, minimum=1, help="after this many turns every seat still in wins together (MC-25)"
+        5000,
+        minimum=1,
+        maximum=MAX_TURNS_LIMIT,
+        help="after this many turns every seat still in wins together (MC-25)",
     )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from molehaven.server.db import Base
@@ -10,6 +12,7 @@ from molehaven.server.db import Base
 OPEN = "open"
 RUNNING = "running"
 OVER = "over"
+ABANDONED = "abandoned"  # ended without a result: nobody touched it for too long
 
 
 class TableRow(Base):
@@ -31,7 +34,9 @@ class TableRow(Base):
     updated_at: Mapped[float] = mapped_column(Float, index=True)
     version: Mapped[int] = mapped_column(Integer, default=0)
     clock_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
-    result: Mapped[dict[str, list[float]] | None] = mapped_column(JSON, nullable=True)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # how long a seated person may be away before a bot plays their seat (until they return)
+    away_seconds: Mapped[float] = mapped_column(Float, server_default=text("180"), default=180.0)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", lazy="selectin"
@@ -51,5 +56,6 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(64), default="")
     agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    stand_in: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
 
     table: Mapped[TableRow] = relationship(back_populates="seats")

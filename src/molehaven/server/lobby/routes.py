@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request, status
+from fastapi import APIRouter, Path, status
 from markdown_it import MarkdownIt
 
 from molehaven.docs import HOW_TO_PLAY, rules_page, section
-from molehaven.server.deps import AuthorityDep, HostToken, RegistryDep, SeatToken
+from molehaven.server.deps import (
+    AuthorityDep,
+    HostToken,
+    HubDep,
+    RegistryDep,
+    SeatToken,
+    SettingsDep,
+)
 from molehaven.server.lobby import service
 from molehaven.server.lobby.models import SeatRow, TableRow
 from molehaven.server.lobby.schemas import (
@@ -27,13 +35,37 @@ from molehaven.server.lobby.schemas import (
     TablePublic,
     TableSummary,
 )
-from molehaven.server.matches.authority import Rejected
+from molehaven.server.matches.refusals import Rejected
 from molehaven.server.matches.views import table_public
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 TableId = Path(max_length=16, description="the table's id, as in its link")
 ERRORS: dict[int | str, dict[str, Any]] = {
-    code: {"model": Problem} for code in (403, 404, 409, 422, 503)
+    403: {"model": Problem, "description": "not allowed (a wrong or missing token)"},
+    404: {"model": Problem, "description": "no such table or game"},
+    409: {"model": Problem, "description": "not now (e.g. the game has started)"},
+    422: {
+        "model": Problem,
+        "description": "invalid input, including a body that is not JSON (code `invalid`)",
+    },
+    503: {"model": Problem, "description": "the server holds too many tables"},
+}
+RATE_LIMITED: dict[int | str, dict[str, Any]] = {
+    429: {
+        "model": Problem,
+        "description": "too many requests from this address",
+        "headers": {
+            "Retry-After": {
+                "description": "seconds to wait before trying again",
+                "schema": {"type": "integer"},
+            }
+        },
+    }
+}
+CHANGES: dict[int | str, dict[str, Any]] = {
+    **ERRORS,
+    **RATE_LIMITED,
+    413: {"model": Problem, "description": "the request body is too large"},
 }
 
 
@@ -47,6 +79,10 @@ def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
         options = [
             OptionPublic(
                 name=spec.name,
+                label=option_label(spec.name),
+                summary=option_label(DECISION_IDS_IN_PARENS.sub("", spec.help)),
+                decisions=DECISION_ID.findall(spec.help),
+                rules_url=f"/rules/{slug}",
                 type=spec.type.__name__,
                 default=spec.default,
                 help=spec.help,
@@ -84,13 +120,38 @@ def game_guide(slug: Annotated[str, Path(max_length=40)], registry: RegistryDep)
     return GameGuide(
         slug=slug,
         title=game_class.info.title,
-        how_to_play_html=_markdown_html(section(page, HOW_TO_PLAY)),
-        rules_html=_markdown_html(page),
+        how_to_play_html=markdown_html(section(page, HOW_TO_PLAY)),
+        rules_html=markdown_html(page),
         data=dict(game_class.public_data()),
     )
 
 
-def _markdown_html(text: str) -> str:
+DECISION_ID = re.compile(r"\b(?:MH|MC|MP|MM|TM)-\d+\b")
+DECISION_IDS_IN_PARENS = re.compile(r"\s*\((?:(?:MH|MC|MP|MM|TM)-\d+(?:,\s*)?)+\)")
+
+
+def option_label(name: str) -> str:
+    """An option's name (or help) as people read it: ``centre_start_jump`` → "Centre start
+    jump"."""
+    words = name.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def anchor_decisions(html: str) -> str:
+    """Give each decision id's first mention an anchor, so ``/rules/<slug>#MH-2`` lands on it."""
+    seen: set[str] = set()
+
+    def anchor(match: re.Match[str]) -> str:
+        decision = match.group(0)
+        if decision in seen:
+            return decision
+        seen.add(decision)
+        return f'<span class="decision" id="{decision}">{decision}</span>'
+
+    return DECISION_ID.sub(anchor, html)
+
+
+def markdown_html(text: str) -> str:
     # Raw HTML in a page is escaped, never passed through: the pages are ours, but the rule
     # costs nothing and keeps the page safe if one ever quotes a player.
     html: str = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)
@@ -98,19 +159,23 @@ def _markdown_html(text: str) -> str:
 
 
 @router.post(
-    "/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated, responses=ERRORS
+    "/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated, responses=CHANGES
 )
 async def create_table(
-    body: TableCreate, authority: AuthorityDep, request: Request
+    body: TableCreate, authority: AuthorityDep, settings: SettingsDep
 ) -> TableCreated:
-    """Create an open table; the answer holds the host token and the link to share."""
+    """Create an open table; the answer holds the host token and the link to share (built
+    from the server's configured public address, never from the request)."""
     table, host_token = await authority.create(
-        game=body.game, players=body.players, options=body.options
+        game=body.game,
+        players=body.players,
+        options=body.options,
+        away_seconds=body.away_seconds,
     )
     return TableCreated(
         table=TablePublic.model_validate(table_public(table)),
         host_token=host_token,
-        join_url=str(request.url_for("table_page", table_id=table.id)),
+        join_url=f"{settings.public_url}/tables/{table.id}",
     )
 
 
@@ -124,12 +189,14 @@ def _summary(row: TableRow) -> TableSummary:
         version=row.version,
         seats=[_seat(seat) for seat in row.seats],
         updated_at=row.updated_at,
-        result=row.result,
+        result=dict(row.result) if row.result is not None else None,
     )
 
 
 def _seat(row: SeatRow) -> SeatPublic:
-    return SeatPublic(seat=row.seat, kind=row.kind, name=row.name, agent=row.agent)
+    return SeatPublic(
+        seat=row.seat, kind=row.kind, name=row.name, agent=row.agent, stand_in=row.stand_in
+    )
 
 
 @router.get("/tables", response_model=TableList)
@@ -137,8 +204,8 @@ async def list_tables(authority: AuthorityDep, registry: RegistryDep) -> TableLi
     """Open tables (seats to take), running ones (to watch) and recently finished ones."""
     listed: dict[str, list[TableSummary]] = {}
     async with authority.db.read() as session:
-        for status_name in service.STATUSES:
-            rows = await service.recent_tables(session, status=status_name)
+        for status_name, statuses in service.LISTED.items():
+            rows = await service.recent_tables(session, statuses=statuses)
             summaries = []
             for row in rows:
                 summary = _summary(row)
@@ -150,12 +217,13 @@ async def list_tables(authority: AuthorityDep, registry: RegistryDep) -> TableLi
 
 
 @router.get("/tables/{table_id}", response_model=TablePublic, responses=ERRORS)
-async def get_table(authority: AuthorityDep, table_id: str = TableId) -> TablePublic:
+async def get_table(authority: AuthorityDep, hub: HubDep, table_id: str = TableId) -> TablePublic:
+    """One table's public facts: its seats, who of them is connected now, the result."""
     table = await authority.require(table_id)
-    return TablePublic.model_validate(table_public(table))
+    return TablePublic.model_validate(table_public(table, hub.connected_seats(table.id)))
 
 
-@router.post("/tables/{table_id}/seats/{seat}", response_model=SeatJoined, responses=ERRORS)
+@router.post("/tables/{table_id}/seats/{seat}", response_model=SeatJoined, responses=CHANGES)
 async def join_seat(
     body: SeatJoin, seat: int, authority: AuthorityDep, table_id: str = TableId
 ) -> SeatJoined:
@@ -165,7 +233,7 @@ async def join_seat(
 
 
 @router.delete(
-    "/tables/{table_id}/seats/{seat}", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS
+    "/tables/{table_id}/seats/{seat}", status_code=status.HTTP_204_NO_CONTENT, responses=CHANGES
 )
 async def leave_seat(
     seat: int,
@@ -178,7 +246,7 @@ async def leave_seat(
     await authority.leave(table_id, seat=seat, token=seat_token, host=host_token)
 
 
-@router.post("/tables/{table_id}/bots", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS)
+@router.post("/tables/{table_id}/bots", status_code=status.HTTP_204_NO_CONTENT, responses=CHANGES)
 async def add_bots(
     body: BotsAdd, authority: AuthorityDep, host_token: HostToken = None, table_id: str = TableId
 ) -> None:
@@ -186,7 +254,7 @@ async def add_bots(
     await authority.add_bots(table_id, seats=body.seats, agent=body.agent, host=host_token)
 
 
-@router.post("/tables/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT, responses=ERRORS)
+@router.post("/tables/{table_id}/start", status_code=status.HTTP_204_NO_CONTENT, responses=CHANGES)
 async def start(
     authority: AuthorityDep, host_token: HostToken = None, table_id: str = TableId
 ) -> None:

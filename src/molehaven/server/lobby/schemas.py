@@ -17,6 +17,10 @@ class Strict(BaseModel):
 
 class OptionPublic(BaseModel):
     name: str
+    label: str = Field(description="the option's name as people read it")
+    summary: str = Field(description="the help text without decision ids")
+    decisions: list[str] = Field(description="the rules decisions (ids) the option follows")
+    rules_url: str = Field(description="the game's rules page; append #<id> for a decision")
     type: str = Field(description="bool, int, float or str")
     default: OptionValue
     help: str
@@ -58,6 +62,13 @@ class TableCreate(Strict):
     game: Annotated[str, Field(max_length=64, examples=["mole-hill"])]
     players: int | None = Field(None, ge=1, le=64, description="default: the game's minimum")
     options: dict[str, OptionValue] = Field(default_factory=dict, max_length=32)
+    away_seconds: float | None = Field(
+        None,
+        ge=1,
+        le=86_400,
+        description="how long a seated person may be disconnected before the table's bot plays"
+        " their seat until they return (default: the server's, 180 s)",
+    )
 
 
 class SeatPublic(BaseModel):
@@ -66,6 +77,7 @@ class SeatPublic(BaseModel):
     name: str
     agent: str | None
     connected: bool = False
+    stand_in: bool = Field(False, description="a bot plays this person's seat while they are away")
 
 
 class TablePublic(BaseModel):
@@ -74,9 +86,11 @@ class TablePublic(BaseModel):
     title: str
     players: int
     options: dict[str, OptionValue]
-    status: str = Field(description="open, running or over")
+    status: str = Field(description="open, running, over, abandoned or expired")
     version: int = Field(description="how many events the table's log holds")
     seats: list[SeatPublic]
+    away_seconds: float = 180.0
+    result: dict[str, Any] | None = Field(None, description="how the game ended, once it has")
 
 
 class TableCreated(BaseModel):
@@ -94,7 +108,9 @@ class TableSummary(BaseModel):
     version: int
     seats: list[SeatPublic]
     updated_at: float
-    result: dict[str, list[float]] | None
+    result: dict[str, Any] | None = Field(
+        description="returns, scores, winners and summary (the same words the table shows)"
+    )
 
 
 class TableList(BaseModel):

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from molehaven.server.lobby.models import OPEN, OVER, RUNNING, SeatRow, TableRow
+from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow, TableRow
 
 LISTED_PER_STATUS = 50
 
@@ -21,6 +22,7 @@ async def insert_table(
     players: int,
     options: dict[str, bool | int | float | str],
     host_token_hash: str,
+    away_seconds: float = 180.0,
 ) -> TableRow:
     now = time.time()
     row = TableRow(
@@ -35,6 +37,7 @@ async def insert_table(
         version=0,
         clock_deadline=None,
         result=None,
+        away_seconds=away_seconds,
     )
     session.add(row)
     for seat in range(players):
@@ -52,21 +55,32 @@ async def save_seat(
     name: str,
     agent: str | None,
     token_hash: str | None,
+    stand_in: bool = False,
 ) -> None:
     row = await session.get(SeatRow, (table_id, seat))
     if row is None:
         raise LookupError(f"no seat {seat} at table {table_id}")
     row.kind, row.name, row.agent, row.token_hash = kind, name, agent, token_hash
+    row.stand_in = stand_in
     table = await session.get(TableRow, table_id)
     if table is not None:
         table.updated_at = time.time()
 
 
-async def set_status(session: AsyncSession, *, table_id: str, status: str) -> None:
+async def set_status(
+    session: AsyncSession,
+    *,
+    table_id: str,
+    status: str,
+    result: dict[str, Any] | None = None,
+) -> None:
+    """Move a table to ``status`` (its events stay as they are: the record is kept)."""
     table = await session.get(TableRow, table_id)
     if table is None:
         raise LookupError(f"no table {table_id}")
     table.status = status
+    if result is not None:
+        table.result = result
     table.updated_at = time.time()
 
 
@@ -82,10 +96,10 @@ async def live_tables(session: AsyncSession) -> Sequence[TableRow]:
     return (await session.scalars(query)).all()
 
 
-async def recent_tables(session: AsyncSession, *, status: str) -> Sequence[TableRow]:
+async def recent_tables(session: AsyncSession, *, statuses: Sequence[str]) -> Sequence[TableRow]:
     query = (
         select(TableRow)
-        .where(TableRow.status == status)
+        .where(TableRow.status.in_(statuses))
         .order_by(TableRow.updated_at.desc())
         .limit(LISTED_PER_STATUS)
         # one session lists every status: a table that moved on meanwhile must not keep the
@@ -95,4 +109,10 @@ async def recent_tables(session: AsyncSession, *, status: str) -> Sequence[Table
     return (await session.scalars(query)).all()
 
 
-STATUSES = (OPEN, RUNNING, OVER)
+# How the lobby lists tables: finished ones together with abandoned ones (expired open tables
+# are not listed at all).
+LISTED: dict[str, tuple[str, ...]] = {
+    OPEN: (OPEN,),
+    RUNNING: (RUNNING,),
+    OVER: (OVER, ABANDONED),
+}

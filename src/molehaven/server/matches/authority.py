@@ -16,21 +16,24 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from typing import Protocol
 
-from molehaven.agents import Agent, AgentFactory, SeatView
+from molehaven.agents import AgentFactory
 from molehaven.core import CHANCE, CLOCK, Action, Seat, State
 from molehaven.core.errors import MolehavenError
 from molehaven.core.play import sample_outcome
 from molehaven.core.registry import Registry
 from molehaven.server import tokens
+from molehaven.server.bots import BotPool
 from molehaven.server.db import Database
 from molehaven.server.lobby import service as lobby_store
-from molehaven.server.lobby.models import OVER, RUNNING, TableRow
+from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
 from molehaven.server.matches.clock import ClockWatch, round_seconds
+from molehaven.server.matches.lifecycle import Lifecycle
 from molehaven.server.matches.models import EventRow
+from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.service import NewEvent
+from molehaven.server.matches.story import LogEntry, describe, result_of
 from molehaven.server.matches.table import BOT, EMPTY, HUMAN, LiveTable, SeatSlot
 from molehaven.server.settings import Settings
 
@@ -39,22 +42,7 @@ log = logging.getLogger("molehaven.server")
 FINISHED_CACHED = 128
 
 
-class Rejected(Exception):
-    """A request the authority refuses; ``code`` is stable, ``message`` is for people."""
-
-    def __init__(self, code: str, message: str, *, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-
-class Publisher(Protocol):
-    def publish(self, table: LiveTable) -> None:
-        """Send every watcher of ``table`` what it may now see."""
-
-
-class Authority:
+class Authority(Lifecycle):
     """Live tables by id, and every operation on them."""
 
     def __init__(
@@ -73,8 +61,9 @@ class Authority:
         self.publisher = publisher
         self.live: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
-        self._bots: dict[tuple[str, Seat], Agent] = {}
         self._rng = secrets.SystemRandom()
+        self.bots = BotPool(agents, workers=settings.bot_workers, seconds=settings.bot_seconds)
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ----------------------------------------------------------------- loading and lookup
 
@@ -90,32 +79,46 @@ class Authority:
                 log.error("table %s cannot be resumed and is left as it is: %s", row.id, error)
                 continue
             self.live[table.id] = table
+        await self.sweep()
+        for table in list(self.live.values()):
             if table.is_running:
                 await self._resume(table)
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
     def _build(self, row: TableRow, events: Sequence[EventRow]) -> LiveTable:
         game = self.registry.make(row.game, row.players, **dict(row.options))
         table = LiveTable(
             id=row.id,
             game=game,
-            seats=[SeatSlot(s.kind, s.name, s.agent, s.token_hash) for s in row.seats],
+            seats=[
+                SeatSlot(s.kind, s.name, s.agent, s.token_hash, bool(s.stand_in)) for s in row.seats
+            ],
             host_token_hash=row.host_token_hash,
             created_at=row.created_at,
             status=row.status,
             clock_deadline=row.clock_deadline,
+            away_seconds=row.away_seconds,
+            touched_at=row.updated_at,
+            final=dict(row.result) if row.result is not None else None,
         )
         for event in events:
-            table.state.apply(event.seat, game.parse_action(event.action))
+            action = game.parse_action(event.action)
+            table.entries.append(describe(table.state, event.seat, action))
+            table.state.apply(event.seat, action)
         return table
 
     async def _resume(self, table: LiveTable) -> None:
         async with table.lock:
             if table.state.is_chance():  # only if a start was interrupted before it was stored
-                await self._commit(table, table.state.clone(), [], ClockWatch.of(table))
+                await self._commit(table, table.state.clone(), [], ClockWatch.of(table), [])
             if table.clock_deadline is None and ClockWatch.of(table).live:
                 table.clock_deadline = time.time() + round_seconds(table.game, table.state)
         self._arm_clock(table)
         self._start_bots(table)
+        connected = self.publisher.connected_seats(table.id)
+        for seat, slot in enumerate(table.seats):
+            if slot.kind == HUMAN and not slot.stand_in and seat not in connected:
+                self.watch_away(table, seat)
 
     async def get(self, table_id: str) -> LiveTable | None:
         """The table with that id (finished ones are read back from the database on demand)."""
@@ -124,7 +127,7 @@ class Authority:
             return table
         async with self.db.read() as session:
             row = await lobby_store.get_table(session, table_id)
-            if row is None or row.status != OVER:
+            if row is None or row.status not in (OVER, ABANDONED):
                 return None
             events = await event_store.load_events(session, table_id)
         table = self._build(row, events)
@@ -146,7 +149,12 @@ class Authority:
     # ------------------------------------------------------------------------- the lobby
 
     async def create(
-        self, *, game: str, players: int | None, options: Mapping[str, object]
+        self,
+        *,
+        game: str,
+        players: int | None,
+        options: Mapping[str, object],
+        away_seconds: float | None = None,
     ) -> tuple[LiveTable, str]:
         """A new open table with empty seats, and the host token that manages it.
 
@@ -164,6 +172,8 @@ class Authority:
             seats=[SeatSlot() for _ in range(the_game.players)],
             host_token_hash=tokens.hash_token(host_token),
             created_at=time.time(),
+            away_seconds=away_seconds if away_seconds is not None else self.settings.away_seconds,
+            touched_at=time.time(),
         )
         async with self.db.write() as session:
             await lobby_store.insert_table(
@@ -173,6 +183,7 @@ class Authority:
                 players=the_game.players,
                 options=the_game.options_dict(),
                 host_token_hash=table.host_token_hash,
+                away_seconds=table.away_seconds,
             )
         self.live[table.id] = table
         return table, host_token
@@ -234,9 +245,14 @@ class Authority:
                 raise Rejected("seats-empty", "every seat needs a player or a bot first")
             watch = ClockWatch.of(table)
             trial = table.state.clone()
-            events = self._settle(trial, watch)
-            await self._commit(table, trial, events, watch)
+            entries: list[LogEntry] = []
+            events = self._settle(trial, watch, entries)
+            await self._commit(table, trial, events, watch, entries)
         self._start_bots(table)
+        connected = self.publisher.connected_seats(table.id)
+        for seat, slot in enumerate(table.seats):
+            if slot.kind == HUMAN and seat not in connected:
+                self.watch_away(table, seat)
 
     def _check_open(self, table: LiveTable) -> None:
         if not table.is_open:
@@ -261,27 +277,34 @@ class Authority:
                 name=slot.name,
                 agent=slot.agent,
                 token_hash=slot.token_hash,
+                stand_in=slot.stand_in,
             )
         table.seats[seat] = slot
-        self.publisher.publish(table)
+        table.touched_at = time.time()
+        self.publisher.publish(table)  # which also demotes connections whose token lost it
 
-    def seat_of(self, table: LiveTable, token: str | None) -> Seat | None:
-        """The seat whose token this is, or ``None`` (a spectator)."""
+    def seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
+        """The seat whose token this is, with the token's hash, or ``None`` (a spectator)."""
         for seat, slot in enumerate(table.seats):
             if slot.kind == HUMAN and tokens.token_matches(token, slot.token_hash):
-                return seat
+                return seat, tokens.hash_token(token or "")
         return None
 
     # ------------------------------------------------------------------------ play
 
-    async def act(self, table: LiveTable, *, seat: Seat, text: str, version: int | None) -> None:
-        """Apply a person's action, given as notation.
+    async def act(
+        self, table: LiveTable, *, seat: Seat, holder: str | None, text: str, version: int | None
+    ) -> None:
+        """Apply a person's action, given as notation; ``holder`` is the hash of the token
+        the connection proved, checked again here (it may have lost the seat since).
 
         Raises:
-            Rejected: the game is not running, ``version`` is stale, the text is not an action
-                of the game, or the action is not legal for that seat now. Nothing changes.
+            Rejected: the token no longer holds the seat, the game is not running,
+                ``version`` is stale, the text is not an action of the game, or the action is
+                not legal for that seat now. Nothing changes.
         """
         async with table.lock:
+            self._check_holder(table, seat, holder)
             if not table.is_running:
                 raise Rejected("not-running", "the game is not running")
             if version is not None and version != table.version:
@@ -299,25 +322,33 @@ class Authority:
         watch = ClockWatch.of(table)
         trial = table.state.clone()
         try:
-            trial.apply(seat, action)
+            trial.check(seat, action)
         except MolehavenError as error:
             raise Rejected("illegal", str(error), status=422) from None
+        entries = [describe(trial, seat, action)]
+        trial.apply(seat, action)
         watch.observe(trial)
-        events = [NewEvent(seat, str(action), source), *self._settle(trial, watch)]
-        await self._commit(table, trial, events, watch)
+        events = [NewEvent(seat, str(action), source), *self._settle(trial, watch, entries)]
+        await self._commit(table, trial, events, watch, entries)
 
-    def _settle(self, trial: State, watch: ClockWatch) -> list[NewEvent]:
+    def _settle(self, trial: State, watch: ClockWatch, entries: list[LogEntry]) -> list[NewEvent]:
         """Resolve every chance node from here, sampling with the system's random source."""
         events = []
         while trial.is_chance() and not trial.is_terminal():
             outcome = sample_outcome(trial.chance_outcomes(), self._rng)
+            entries.append(describe(trial, CHANCE, outcome))
             trial.apply(CHANCE, outcome)
             watch.observe(trial)
             events.append(NewEvent(CHANCE, str(outcome), "chance"))
         return events
 
     async def _commit(
-        self, table: LiveTable, trial: State, events: list[NewEvent], watch: ClockWatch
+        self,
+        table: LiveTable,
+        trial: State,
+        events: list[NewEvent],
+        watch: ClockWatch,
+        entries: list[LogEntry],
     ) -> None:
         """Store ``events`` and then make ``trial`` the table's state."""
         watch.observe(trial)
@@ -328,7 +359,7 @@ class Authority:
                 deadline = time.time() + round_seconds(table.game, trial)
             else:
                 deadline = table.clock_deadline
-        result = {"returns": trial.returns(), "scores": trial.scores()} if status == OVER else None
+        result = result_of(trial, table.names()) if status == OVER else None
         async with self.db.write() as session:
             await event_store.append_events(
                 session,
@@ -340,14 +371,15 @@ class Authority:
                 result=result,
             )
         table.state = trial
+        table.entries.extend(entries)
         table.status = status
+        table.final = result
         table.clock_deadline = deadline
+        table.touched_at = time.time()
         self._arm_clock(table)
         if status == OVER:
             self.live.pop(table.id, None)
             self._remember_finished(table)
-            for seat in table.bot_seats():
-                self._bots.pop((table.id, seat), None)
         self.publisher.publish(table)
         table.changed.set()
 
@@ -379,22 +411,21 @@ class Authority:
     # ------------------------------------------------------------------------ bots
 
     def _start_bots(self, table: LiveTable) -> None:
-        if not table.is_running or not table.bot_seats():
+        if not table.is_running or any(task.get_name() == "bots" for task in table.tasks):
             return
-        if any(task.get_name() == "bots" for task in table.tasks):
-            return
-        for seat in table.bot_seats():
-            agent_name = table.seats[seat].agent or "random"
-            factory = self.agents.get(agent_name) or self.agents["random"]
-            self._bots[(table.id, seat)] = factory(secrets.randbits(63))
         table.changed.set()
         self._spawn(table, self._drive_bots(table), "bots")
+
+    def _wake_bots(self, table: LiveTable) -> None:
+        self._start_bots(table)
+        table.changed.set()
 
     async def _drive_bots(self, table: LiveTable) -> None:
         """Let bots act whenever one may, one action at a time, until the game ends.
 
-        Bots see only ``SeatView.of(state, seat)``. Where several seats may act at once, a
-        random bot among them goes first, so people always get their chance too.
+        Bots think in worker processes (``BotPool``), outside the table's lock, so people
+        act meanwhile. Where several seats may act at once, a random bot among them goes
+        first, so people always get their chance too.
         """
         while table.is_running:
             await table.changed.wait()
@@ -412,26 +443,34 @@ class Authority:
 
     async def _bot_turn(self, table: LiveTable) -> bool:
         """One bot action if a bot may act now; False when none may."""
-        movers = [s for s in table.state.to_move() if table.seats[s].kind == BOT]
+        movers = [s for s in table.state.to_move() if table.seats[s].played_by_bot]
         if not movers:
             return False
         seat = movers[0] if len(movers) == 1 else self._rng.choice(movers)
         version = table.version
-        view = SeatView.of(table.state, seat)
-        if not view.legal_actions:
+        legal = table.state.legal_actions(seat)
+        if not legal:
             return False
-        action = await asyncio.to_thread(self._bots[(table.id, seat)].act, view)
+        agent = table.seats[seat].agent or "random"
+        text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63))
         async with table.lock:
             if table.version != version or not table.is_running:
                 return True  # someone acted first; look again
+            if not table.seats[seat].played_by_bot:
+                return True  # the person came back meanwhile
             try:
+                if text is None:
+                    raise Rejected("illegal", "the bot gave no action in time")
+                action = table.game.parse_action(text)
                 await self._apply(table, seat, action, source="bot")
-            except Rejected as error:  # an agent's mistake must not stall the table
-                log.warning("bot at table %s seat %s: %s", table.id, seat, error.message)
-                await self._apply(table, seat, self._rng.choice(view.legal_actions), source="bot")
+            except (Rejected, MolehavenError) as error:  # an agent's mistake must not stall
+                log.warning("bot at table %s seat %s: %s", table.id, seat, error)
+                await self._apply(table, seat, self._rng.choice(legal), source="bot")
         return True
 
     async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         tables = [*self.live.values(), *self._finished.values()]
         for table in tables:
             for task in list(table.tasks):
@@ -440,6 +479,7 @@ class Authority:
             for task in list(table.tasks):
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
+        await asyncio.to_thread(self.bots.close)
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

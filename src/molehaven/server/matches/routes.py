@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 from urllib.parse import urlsplit
 
-from fastapi import APIRouter, Path, Query, WebSocket
+from fastapi import APIRouter, Path, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
+from molehaven.core import name_seats
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
 from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
-from molehaven.server.lobby.routes import ERRORS
-from molehaven.server.matches.authority import Authority, Rejected
-from molehaven.server.matches.schemas import CLIENT_MESSAGE, Act, Hello, LoggedAction, ReplayStep
+from molehaven.server.limits import AddressLimiter
+from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
+from molehaven.server.matches.authority import Authority
+from molehaven.server.matches.refusals import Rejected
+from molehaven.server.matches.replay import ReplayLibrary
+from molehaven.server.matches.schemas import (
+    CLIENT_MESSAGE,
+    Act,
+    Hello,
+    LoggedAction,
+    ReplayStep,
+    Resign,
+)
+from molehaven.server.matches.table import LiveTable
 from molehaven.server.settings import Settings
 
 router = APIRouter(tags=["matches"])
@@ -23,6 +36,7 @@ TableId = Path(max_length=16, description="the table's id, as in its link")
 CLOSE_NO_TABLE = 4404
 CLOSE_FOREIGN_ORIGIN = 4403
 CLOSE_CROWDED = 4429
+CLOSE_NO_HELLO = 4408
 
 
 @router.get("/api/tables/{table_id}/record", responses=ERRORS)
@@ -42,32 +56,46 @@ async def record(authority: AuthorityDep, table_id: str = TableId) -> JSONRespon
     )
 
 
-@router.get("/api/tables/{table_id}/replay/{step}", response_model=ReplayStep, responses=ERRORS)
+@router.get(
+    "/api/tables/{table_id}/replay/{step}",
+    response_model=ReplayStep,
+    responses={**ERRORS, **RATE_LIMITED},
+)
 async def replay_step(
     step: int,
     authority: AuthorityDep,
+    request: Request,
     seat: int | None = Query(None, description="whose view; omit for a spectator's"),
     table_id: str = TableId,
 ) -> ReplayStep:
-    """A finished game as it stood after ``step`` actions, as ``seat`` saw it."""
+    """A finished game as it stood after ``step`` actions, as ``seat`` saw it: its
+    observation, scores and, at the last step, the result. Limited per client address."""
+    limiter: AddressLimiter = request.app.state.replay_limiter
+    limiter.check(request)
     table = await authority.require(table_id)
     if not table.is_over:
         raise Rejected("not-over", "a game can be replayed once it is over")
-    history = table.state.history()
-    if not 0 <= step <= len(history):
-        raise Rejected("bad-step", f"steps are 0-{len(history)}", status=422)
+    total = table.version
+    if not 0 <= step <= total:
+        raise Rejected("bad-step", f"steps are 0-{total}", status=422)
     if seat is not None and not 0 <= seat < table.game.players:
         raise Rejected("bad-seat", f"seats are 0-{table.game.players - 1}", status=422)
-    state = table.game.initial_state()
-    for who, action in history[:step]:
-        state.apply(who, action)
-    last = history[step - 1] if step else None
+    replays: ReplayLibrary = request.app.state.replays
+    state = await replays.state_at(table, step)
+    last = table.entries[step - 1] if step else None
+    names = table.names()
     return ReplayStep(
         step=step,
-        total=len(history),
+        total=total,
         seat=seat,
-        action=LoggedAction(seat=last[0], text=str(last[1])) if last else None,
+        action=LoggedAction(
+            seat=last.seat, text=last.notation, describe=name_seats(last.after_the_end(), names)
+        )
+        if last
+        else None,
         observation=dict(state.observation(seat)),
+        scores=state.scores(),
+        result=table.result() if step == total else None,
     )
 
 
@@ -87,7 +115,12 @@ async def table_socket(
     settings: SettingsDep,
     table_id: str,
 ) -> None:
-    """Live play. Send ``hello`` (with a seat token, or none to watch), then ``act``."""
+    """Live play. Send ``hello`` (with a seat token, or none to watch), then ``act``.
+
+    Every refusal is sent after the socket is accepted, so its close code reaches the page (a
+    close before accept is an HTTP 403 that a browser sees as 1006).
+    """
+    await websocket.accept()
     if not _same_origin(websocket):
         await websocket.close(CLOSE_FOREIGN_ORIGIN)
         return
@@ -95,14 +128,19 @@ async def table_socket(
     if table is None:
         await websocket.close(CLOSE_NO_TABLE)
         return
-    if hub.watchers(table_id) >= settings.max_connections_per_table:
-        await websocket.close(CLOSE_CROWDED)
-        return
-    await websocket.accept()
     connection = hub.open(websocket, table_id)
+    greeting_ends = asyncio.get_running_loop().time() + settings.hello_seconds
     try:
         while connection.close_code is None:
-            message = await websocket.receive()
+            if connection.greeted:
+                message = await websocket.receive()
+            else:  # a socket that never greets must not hold a place for long
+                left = greeting_ends - asyncio.get_running_loop().time()
+                try:
+                    message = await asyncio.wait_for(websocket.receive(), max(left, 0.0))
+                except TimeoutError:
+                    hub.drop(connection, CLOSE_NO_HELLO)
+                    break
             if message["type"] == "websocket.disconnect":
                 break
             text = message.get("text")
@@ -111,19 +149,23 @@ async def table_socket(
                 text = raw.decode("utf-8", errors="replace")
             await _handle(connection, text, authority=authority, hub=hub, settings=settings)
     finally:
-        was_seated = connection.greeted and connection.seat is not None
+        seat = connection.seat if connection.greeted else None
         await hub.close(connection)
-        if was_seated:
-            current = await authority.get(table_id)
-            if current is not None:
-                hub.publish(current)
+        current = await authority.get(table_id)
+        if seat is not None and current is not None:
+            hub.publish(current)  # the others see this seat away
+            if seat not in hub.connected_seats(table_id):
+                authority.watch_away(current, seat)
 
 
 async def _handle(
     connection: Connection, text: str, *, authority: Authority, hub: Hub, settings: Settings
 ) -> None:
     """One client message; every refusal is an error to this client alone."""
-    table = await authority.require(connection.table_id)
+    table = await authority.get(connection.table_id)
+    if table is None:  # expired meanwhile
+        hub.drop(connection, CLOSE_NO_TABLE)
+        return
     version = table.version
     if not connection.bucket.take():
         connection.strikes += 1
@@ -148,55 +190,97 @@ async def _handle(
     try:
         parsed = CLIENT_MESSAGE.validate_json(text)
     except ValidationError as error:
-        hub.send_error(
-            connection, "malformed", _explain(error, text), version=version, ref=_ref(text)
-        )
+        hub.send_error(connection, "malformed", _explain(error), version=version, ref=_ref(text))
+        return
+    except (ValueError, RecursionError):  # nesting too deep even for the validator
+        hub.send_error(connection, "malformed", MALFORMED, version=version, ref=None)
         return
     if isinstance(parsed, Hello):
-        if connection.greeted:
-            hub.send_error(
-                connection, "greeted", "hello was already sent", version=version, ref=parsed.ref
-            )
-            return
-        connection.seat = authority.seat_of(table, parsed.data.token)
-        connection.greeted = True
-        if parsed.data.token and connection.seat is None:
-            hub.send_error(
-                connection,
-                "unknown-token",
-                "that token holds no seat here; you are watching",
-                version=version,
-                ref=parsed.ref,
-            )
-        hub.send_snapshot(connection, table)
-        if connection.seat is not None:
-            hub.publish(table, skip=connection)  # the others see this seat connected
+        await _hello(connection, parsed, table, authority=authority, hub=hub, settings=settings)
         return
-    if isinstance(parsed, Act):
-        if not connection.greeted:
-            hub.send_error(
-                connection, "hello-first", "send hello first", version=version, ref=parsed.ref
-            )
-        elif connection.seat is None:
+    if not connection.greeted:
+        hub.send_error(
+            connection, "hello-first", "send hello first", version=version, ref=parsed.ref
+        )
+        return
+    if isinstance(parsed, Act | Resign):
+        hub.revalidate(table, connection)  # a seat given up meanwhile acts no more
+        if connection.seat is None:
             hub.send_error(
                 connection, "spectator", "spectators cannot act", version=version, ref=parsed.ref
             )
-        else:
-            try:
+            if connection.sent_version == 0:
+                hub.send_snapshot(connection, table)
+            return
+        try:
+            if isinstance(parsed, Act):
                 await authority.act(
-                    table, seat=connection.seat, text=parsed.data.action, version=parsed.version
+                    table,
+                    seat=connection.seat,
+                    holder=connection.token_hash,
+                    text=parsed.data.action,
+                    version=parsed.version,
                 )
-            except Rejected as refusal:
-                hub.send_error(
-                    connection, refusal.code, refusal.message, version=table.version, ref=parsed.ref
-                )
+            else:
+                await authority.resign(table, seat=connection.seat, holder=connection.token_hash)
+        except Rejected as refusal:
+            hub.send_error(
+                connection, refusal.code, refusal.message, version=table.version, ref=parsed.ref
+            )
         return
     hub.push(
         connection, json.dumps({"type": "pong", "version": version, "data": {"ref": parsed.ref}})
     )
 
 
-def _explain(error: ValidationError, text: str) -> str:
+async def _hello(
+    connection: Connection,
+    hello: Hello,
+    table: LiveTable,
+    *,
+    authority: Authority,
+    hub: Hub,
+    settings: Settings,
+) -> None:
+    """Claim a seat (or watch). Only greeted spectators count toward the watcher cap; a
+    seat's person is never refused for want of room."""
+    version = table.version
+    if connection.greeted:
+        hub.send_error(
+            connection, "greeted", "hello was already sent", version=version, ref=hello.ref
+        )
+        return
+    held = authority.seat_of(table, hello.data.token)
+    if held is None and hub.watchers(table.id) >= settings.max_connections_per_table:
+        hub.send_error(
+            connection, "crowded", "too many people watch this table", version=version, ref=None
+        )
+        hub.drop(connection, CLOSE_CROWDED)
+        return
+    connection.seat, connection.token_hash = held if held is not None else (None, None)
+    if connection.seat is not None and table.seats[connection.seat].stand_in:
+        await authority.reclaim(table, connection.seat)  # before this one hears anything
+    connection.greeted = True
+    if hello.data.token and held is None:
+        hub.send_error(
+            connection,
+            "unknown-token",
+            "that token holds no seat here; you are watching",
+            version=version,
+            ref=hello.ref,
+        )
+    hub.send_snapshot(connection, table)
+    if connection.seat is not None:
+        hub.publish(table, skip=connection)  # the others see this seat connected
+
+
+MALFORMED = (
+    'malformed message; expected JSON like {"type": "act", "version": 3, "data": {"action": "..."}}'
+)
+
+
+def _explain(error: ValidationError) -> str:
+    # The message names where the message went wrong, never what it held.
     first: dict[str, Any] = dict(error.errors()[0]) if error.errors() else {}
     where = ".".join(str(part) for part in first.get("loc", ())) or "message"
     return (
@@ -209,7 +293,7 @@ def _ref(text: str) -> str | None:
     """The client's ``ref`` if a malformed message still carried one, to match the error."""
     try:
         value = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     ref = value.get("ref") if isinstance(value, dict) else None
     return ref[:64] if isinstance(ref, str) else None

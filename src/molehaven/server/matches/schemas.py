@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter
 
 
 class Strict(BaseModel):
@@ -35,8 +35,15 @@ class Act(Strict):
     """An action in the game's notation; ``version`` (optional) must be the current one."""
 
     type: Literal["act"]
-    version: int | None = None
+    version: Annotated[StrictInt, Field(ge=0)] | None = None  # "3" and true are not versions
     data: ActData
+    ref: str | None = Field(None, max_length=64)
+
+
+class Resign(Strict):
+    """Give up the seat: a bot plays it to the end, and this connection only watches."""
+
+    type: Literal["resign"]
     ref: str | None = Field(None, max_length=64)
 
 
@@ -45,13 +52,14 @@ class Ping(Strict):
     ref: str | None = Field(None, max_length=64)
 
 
-ClientMessage = Annotated[Hello | Act | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Resign | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Resign | Ping] = TypeAdapter(ClientMessage)
 
 
 class LoggedAction(BaseModel):
     seat: int
-    text: str
+    text: str = Field(description="the action's notation")
+    describe: str = Field(description="the action in words, with the players' names")
 
 
 class ReplayStep(BaseModel):
@@ -60,3 +68,5 @@ class ReplayStep(BaseModel):
     seat: int | None = Field(description="whose observation; null = a spectator's")
     action: LoggedAction | None = Field(description="the action that led to this step")
     observation: dict[str, Any]
+    scores: list[float] = Field(description="every seat's points at this step")
+    result: dict[str, Any] | None = Field(description="how the game ended, at the last step")

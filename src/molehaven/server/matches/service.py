@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -28,7 +29,7 @@ async def append_events(
     events: Sequence[NewEvent],
     status: str,
     clock_deadline: float | None,
-    result: dict[str, list[float]] | None,
+    result: dict[str, Any] | None,
 ) -> None:
     """Append ``events`` numbered from ``first_number`` and move the table to its new version.
 

@@ -6,10 +6,12 @@ The state is rebuilt from the stored event log at start-up, so it is never store
 from __future__ import annotations
 
 import asyncio
+import hmac
 from dataclasses import dataclass, field
 
-from molehaven.core import Game, Seat, State
-from molehaven.server.lobby.models import OPEN, OVER, RUNNING
+from molehaven.core import Game, JSONValue, Seat, State
+from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING
+from molehaven.server.matches.story import LogEntry
 
 EMPTY = "empty"
 HUMAN = "human"
@@ -18,12 +20,27 @@ BOT = "bot"
 
 @dataclass(slots=True)
 class SeatSlot:
-    """Who sits at one seat. ``token_hash`` is set for a person, ``agent`` for a bot."""
+    """Who sits at one seat. ``token_hash`` is set for a person, ``agent`` for a bot.
+
+    ``stand_in`` marks a person's seat that a bot plays while the person is away (the seat
+    stays theirs: their token reclaims it).
+    """
 
     kind: str = EMPTY
     name: str = ""
     agent: str | None = None
     token_hash: str | None = None
+    stand_in: bool = False
+
+    def holds(self, token_hash: str | None) -> bool:
+        """Whether a connection that proved ``token_hash`` still holds this seat."""
+        if self.kind != HUMAN or not token_hash or not self.token_hash:
+            return False
+        return hmac.compare_digest(token_hash, self.token_hash)
+
+    @property
+    def played_by_bot(self) -> bool:
+        return self.kind == BOT or (self.kind == HUMAN and self.stand_in)
 
 
 @dataclass(eq=False, slots=True)
@@ -38,6 +55,10 @@ class LiveTable:
     status: str = OPEN
     state: State = field(init=False)
     clock_deadline: float | None = None
+    away_seconds: float = 180.0
+    touched_at: float = 0.0  # when a seat or the game last changed (expiry, abandonment)
+    final: dict[str, JSONValue] | None = None  # the stored result once finished
+    entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
@@ -60,15 +81,19 @@ class LiveTable:
 
     @property
     def is_over(self) -> bool:
-        return self.status == OVER
+        """Finished: played to the end, or abandoned (the record is kept either way)."""
+        return self.status in (OVER, ABANDONED)
 
     def bot_seats(self) -> list[Seat]:
-        return [seat for seat, slot in enumerate(self.seats) if slot.kind == BOT]
+        """Seats a bot plays: bots, and people's seats a bot stands in for."""
+        return [seat for seat, slot in enumerate(self.seats) if slot.played_by_bot]
 
     def has_empty_seat(self) -> bool:
         return any(slot.kind == EMPTY for slot in self.seats)
 
-    def result(self) -> dict[str, list[float]] | None:
-        if not self.state.is_terminal():
-            return None
-        return {"returns": self.state.returns(), "scores": self.state.scores()}
+    def names(self) -> list[str]:
+        """Each seat's name for descriptions: the player's, else ``seat N``."""
+        return [slot.name or f"seat {seat}" for seat, slot in enumerate(self.seats)]
+
+    def result(self) -> dict[str, JSONValue] | None:
+        return self.final

@@ -7,6 +7,8 @@ it is public: in a perfect-information game, or when the engine puts ``to_move``
 observation itself (in The Mole it is a secret, TM-25). The move log shows every action in
 a perfect-information game; otherwise a viewer sees its own actions and the clock's, and for
 the others only that they acted, until the game is over and the whole record is public.
+Each entry also carries its description (``State.describe_action``, computed when the action
+was applied, see ``story``) with the players' names filled in: what that viewer may read.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Sequence
 
-from molehaven.core import CHANCE, CLOCK, Action, Seat
+from molehaven.core import CHANCE, CLOCK, Action, Seat, name_seats
 from molehaven.core.game import JSONValue, Observation
 from molehaven.server.matches.clock import round_seconds
 from molehaven.server.matches.table import LiveTable
@@ -36,6 +38,8 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
         "perfect_information": info.perfect_information,
         "simultaneous": info.simultaneous,
         "has_clock": info.has_clock,
+        "away_seconds": table.away_seconds,
+        "result": table.result(),
         "seats": [
             {
                 "seat": seat,
@@ -43,6 +47,7 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
                 "name": slot.name,
                 "agent": slot.agent,
                 "connected": seat in connected,
+                "stand_in": slot.stand_in,
             }
             for seat, slot in enumerate(table.seats)
         ],
@@ -54,11 +59,21 @@ def log_entries(
 ) -> list[JSONValue]:
     """The move log from entry ``since`` on, as ``viewer`` may read it."""
     reveal_all = table.is_over or table.game.info.perfect_information
+    names = table.names()
     entries: list[JSONValue] = []
     for number in range(since, len(history)):
         seat, action = history[number]
         shown = reveal_all or seat == CLOCK or (viewer is not None and seat == viewer)
-        entries.append({"n": number, "seat": seat, "text": str(action) if shown else None})
+        described = table.entries[number]
+        words = described.after_the_end() if table.is_over else described.for_viewer(viewer)
+        entries.append(
+            {
+                "n": number,
+                "seat": seat,
+                "text": str(action) if shown else None,
+                "describe": name_seats(words, names),
+            }
+        )
     return entries
 
 

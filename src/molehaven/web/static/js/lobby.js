@@ -17,13 +17,22 @@ function currentGame() {
   return catalogue.games.find((g) => g.slug === gameSelect.value);
 }
 
+// An option as people read it: its label, what it does (no rule ids), its default and allowed
+// values, and the rules it follows as links into the game's rules page.
+function optionHelp(option) {
+  const rules = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
+  return el("span", { class: "help" },
+    `${option.summary} (default: ${formatValue(option.default)}; allowed: ${option.allowed})`,
+    rules.length ? el("span", { class: "decisions" }, " Rules:", ...rules) : null);
+}
+
 function optionInput(option) {
   const id = `option-${option.name}`;
-  const help = el("span", { class: "help", text: `${option.help} (default: ${formatValue(option.default)}; allowed: ${option.allowed})` });
+  const help = optionHelp(option);
   if (option.type === "bool") {
     const box = el("input", { type: "checkbox", id, "data-option": option.name, "data-type": "bool" });
     box.checked = Boolean(option.default);
-    return el("div", { class: "option" }, el("label", { class: "inline", for: id }, box, option.name), help);
+    return el("div", { class: "option" }, el("label", { class: "inline", for: id }, box, option.label), help);
   }
   let input;
   if (option.choices) {
@@ -39,7 +48,7 @@ function optionInput(option) {
       value: String(option.default),
     });
   }
-  return el("div", { class: "option" }, el("label", { for: id }, option.name, input), help);
+  return el("div", { class: "option" }, el("label", { for: id }, option.label, input), help);
 }
 
 function formatValue(value) {
@@ -51,7 +60,7 @@ function formatValue(value) {
 function showGame() {
   const game = currentGame();
   if (!game) return;
-  summary.textContent = game.summary;
+  summary.replaceChildren(game.summary, " ", el("a", { href: `/rules/${game.slug}`, target: "_blank", rel: "noopener", text: "Rules" }));
   playersSelect.replaceChildren();
   for (let n = game.min_players; n <= game.max_players; n += 1) {
     playersSelect.append(el("option", { value: String(n), text: String(n) }));
@@ -87,6 +96,7 @@ form.addEventListener("submit", async (event) => {
       game: gameSelect.value,
       players: Number.parseInt(playersSelect.value, 10),
       options: readOptions(),
+      away_seconds: Number.parseFloat(document.getElementById("away-seconds").value) || 180,
     });
     const tableId = created.table.id;
     store.setHost(tableId, created.host_token);
@@ -106,11 +116,13 @@ function tableItem(summary) {
   const free = summary.seats.filter((s) => s.kind === "empty").length;
   let action = "Watch";
   if (summary.status === "open") action = free ? "Join" : "Open";
-  if (summary.status === "over") action = "Replay";
+  if (summary.status === "over" || summary.status === "abandoned") action = "Replay";
   const mine = store.seat(summary.id) ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
   if (summary.status === "open") detail = `${summary.players} players · ${free} free`;
-  if (summary.result) {
+  if (summary.result && summary.result.summary) {
+    detail += ` · ${summary.result.summary}`; // the same words the table shows
+  } else if (summary.result) {
     const best = Math.max(...summary.result.returns);
     const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.name || `seat ${s.seat}`);
     detail += ` · won by ${winners.join(", ")}`;

@@ -53,9 +53,10 @@ function connect() {
     if (event.code === 4404) {
       gone = true;
       setConnection("no such table", true);
-      $("turn").textContent = "This table does not exist.";
+      $("turn").textContent = "This table no longer exists.";
       return;
     }
+    if (event.code === 4429) $("error").textContent = "Too many people are watching this table; trying again…";
     attempts += 1;
     setConnection("reconnecting…", true);
     const delay = Math.min(4000, 250 * 2 ** Math.min(attempts, 5));
@@ -93,7 +94,14 @@ function handle(message) {
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
-    if (message.data.code !== "stale") $("error").textContent = message.data.message;
+    if (message.data.code === "seat-revoked") {
+      // The seat's token no longer holds it (left, removed, resigned): this tab only watches.
+      store.forgetSeat(tableId);
+      root.dataset.demoted = "true";
+      $("notice").textContent = message.data.message;
+      $("notice").hidden = false;
+    }
+    if (!["stale", "seat-revoked"].includes(message.data.code)) $("error").textContent = message.data.message;
     renderActions();
   }
 }
@@ -102,10 +110,15 @@ function handle(message) {
 
 function describe(entry) {
   const table = view && view.table;
+  if (entry.describe) return capitalize(entry.describe);
   if (entry.seat === -1) return entry.text ? `Chance: ${entry.text}` : "Chance (hidden)";
   if (entry.seat === -2) return `Clock: ${entry.text}`;
   const who = seatLabel(table, entry.seat);
   return entry.text ? `${who}: ${entry.text}` : `${who} acted`;
+}
+
+function capitalize(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 function lastVisibleAction() {
@@ -135,7 +148,11 @@ function render() {
   // costs no extra layout.
   const logAtBottom = isScrolledToBottom($("log"));
   const table = view.table;
-  document.title = `${table.title} · Molehaven`;
+  const myTurn = table.status === "running" && view.legal.length > 0 && !replay.active;
+  document.title = `${myTurn ? "Your move · " : ""}${table.title} · Molehaven`;
+  setFavicon(myTurn);
+  if (myTurn && !wasMyTurn) chime();
+  wasMyTurn = myTurn;
   $("table-title").textContent = `${table.title} · table ${table.id}`;
   $("status").textContent = table.status;
   root.dataset.status = table.status;
@@ -151,6 +168,45 @@ function render() {
   renderClock();
 }
 
+// ------------------------------------------------------------------------ turn awareness
+
+let wasMyTurn = false;
+const FAVICONS = { idle: "/static/img/mole.svg", turn: "/static/img/mole-turn.svg" };
+
+function setFavicon(myTurn) {
+  const link = document.querySelector("link[rel=icon]");
+  const wanted = myTurn ? FAVICONS.turn : FAVICONS.idle;
+  if (link && link.getAttribute("href") !== wanted) link.setAttribute("href", wanted);
+  root.dataset.myTurn = myTurn ? "true" : "false";
+}
+
+function chime() {
+  if (!$("sound").checked) return;
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = 660;
+    gain.gain.setValueAtTime(0.15, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.4);
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + 0.4);
+  } catch {
+    // no audio in this browser: the title and the icon still tell
+  }
+}
+
+// What is asked of this seat, from its legal actions' verbs (the engine's notation): "you may
+// ask or vote". No rule is decided here: the words only name what the server offers.
+function askedText(legal) {
+  const verbs = [...new Set(legal.map((action) => humanize(action.split(" ")[0])))];
+  if (!verbs.length) return "";
+  const listed = verbs.length === 1 ? verbs[0] : `${verbs.slice(0, -1).join(", ")} or ${verbs[verbs.length - 1]}`;
+  const options = legal.length === 1 ? `: ${legal[0]}` : ` (${legal.length} choices)`;
+  return `you may ${listed}${options}`;
+}
+
 function renderSeats() {
   const table = view.table;
   const mine = store.seat(tableId);
@@ -161,7 +217,11 @@ function renderSeats() {
     const parts = [];
     if (slot.kind === "empty") parts.push(el("span", { class: "muted", text: "empty" }));
     else parts.push(el("span", { text: slot.name + (slot.kind === "bot" ? " (bot)" : "") + (you ? " (you)" : "") }));
-    if (slot.kind === "human") parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: slot.connected ? "connected" : "away" }));
+    if (slot.kind === "human") {
+      const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
+      parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));
+      parts.push(el("span", { class: "presence muted", "data-presence": slot.stand_in ? "stand-in" : slot.connected ? "connected" : "away", text: presence }));
+    }
     if (slot.kind === "empty" && canJoin) {
       parts.push(el("button", { type: "button", "data-sit": slot.seat, text: "Sit here", onclick: () => sit(slot.seat) }));
     }
@@ -175,31 +235,40 @@ function renderSeats() {
   $("host").hidden = !(host && table.status === "open");
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
+  $("resign-box").hidden = !(table.status === "running" && view.you !== null);
 }
 
 function renderTurn() {
   const table = view.table;
   const node = $("turn");
   node.classList.remove("you");
+  let asked = "";
   if (table.status === "open") {
     const free = table.seats.filter((s) => s.kind === "empty").length;
     node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
-  } else if (table.status === "over") {
+  } else if (replay.active && replay.data) {
+    node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
+  } else if (table.status === "over" || table.status === "abandoned") {
     node.textContent = `Game over. ${winnersText()}`;
   } else if (view.waiting && view.waiting.you) {
     node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
+    asked = `${capitalize(askedText(view.legal))}.`;
     node.classList.add("you");
   } else if (view.waiting && view.waiting.seats) {
     node.textContent = `Waiting for ${view.waiting.seats.map((s) => seatLabel(table, s)).join(", ")}`;
   } else {
     node.textContent = "Waiting for the other players";
   }
+  // What is asked sits on its own line, drawn in the same frame as the buttons below it.
+  $("asked").textContent = asked;
+  $("asked").hidden = !asked;
 }
 
-function winnersText() {
-  if (!view.result) return "";
-  const best = Math.max(...view.result.returns);
-  const winners = view.result.returns.map((r, seat) => (r === best && best > 0 ? seat : null)).filter((s) => s !== null);
+function winnersText(result = view.result) {
+  if (result && result.summary) return result.summary; // the same words as the lobby's
+  if (!result) return "";
+  const best = Math.max(...result.returns);
+  const winners = result.returns.map((r, seat) => (r === best && best > 0 ? seat : null)).filter((s) => s !== null);
   if (!winners.length) return "Nobody won.";
   if (winners.length === view.table.players) return "A draw.";
   return `Won by ${winners.map((s) => seatLabel(view.table, s)).join(" and ")}.`;
@@ -298,14 +367,17 @@ function renderActions() {
 
 function renderScores() {
   const table = view.table;
-  const scores = Array.isArray(view.observation.scores) ? view.observation.scores : view.result ? view.result.scores : null;
+  const showing = replay.active && replay.data ? replay.data : null;
+  let scores = Array.isArray(view.observation.scores) ? view.observation.scores : view.result ? view.result.scores : null;
+  if (showing) scores = showing.scores; // the replay's step, not the final scores
+  const result = showing ? showing.result : table.status === "running" || table.status === "open" ? null : view.result;
   if (!scores) {
     $("scores").replaceChildren(el("p", { class: "muted", text: "No scores yet." }));
   } else {
     const rows = scores.map((score, seat) => el("tr", { class: seat === view.you ? "you" : "" }, el("th", { text: seatLabel(table, seat) }), el("td", { text: String(score) })));
     $("scores").replaceChildren(el("table", { class: "data" }, el("tbody", {}, rows)));
   }
-  $("result").textContent = table.status === "over" ? winnersText() : "";
+  $("result").textContent = result ? winnersText(result) : "";
 }
 
 function isScrolledToBottom(list) {
@@ -314,6 +386,15 @@ function isScrolledToBottom(list) {
 
 function renderLog(atBottom) {
   const list = $("log");
+  if (replay.active) {
+    // The log follows the replay: the steps after it are dimmed, the current one marked.
+    [...list.children].forEach((item, index) => {
+      item.classList.toggle("future", index >= replay.step);
+      item.classList.toggle("current", index === replay.step - 1);
+    });
+    const current = list.children[replay.step - 1];
+    if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  }
   const item = (entry) => el("li", { class: entry.text === null ? "secret" : "" }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
@@ -341,7 +422,7 @@ function tickClock() {
 // ------------------------------------------------------------------------ replay
 
 function renderReplay() {
-  const over = view.table.status === "over";
+  const over = view.table.status === "over" || view.table.status === "abandoned";
   $("replay").hidden = !over;
   if (!over) return;
   $("download").href = `/api/tables/${tableId}/record`;
@@ -367,8 +448,9 @@ async function showStep(step) {
     replay.active = true;
     replay.total = replay.data.total;
     $("replay-step").textContent = `${replay.step} / ${replay.total}`;
-    $("replay-action").textContent = replay.data.action ? `Step ${replay.step}: ${describe({ seat: replay.data.action.seat, text: replay.data.action.text })}` : "The start of the game";
-    renderBoard();
+    $("replay-action").textContent = replay.data.action ? `Step ${replay.step}: ${describe(replay.data.action)}` : "The start of the game";
+    root.dataset.replayStep = String(replay.step);
+    render(); // every panel follows the step: board, scores, result, log, turn
   } catch (error) {
     $("error").textContent = error.message;
   }
@@ -416,6 +498,18 @@ async function leave(seat) {
     $("error").textContent = error.message;
   }
 }
+
+$("resign").addEventListener("click", () => {
+  $("resign-confirm").hidden = false;
+});
+
+$("resign-confirm").addEventListener("click", () => {
+  $("resign-confirm").hidden = true;
+  send({ type: "resign" });
+});
+
+$("sound").checked = localStorage.getItem("molehaven.sound") === "on";
+$("sound").addEventListener("change", () => localStorage.setItem("molehaven.sound", $("sound").checked ? "on" : "off"));
 
 $("fill-bots").addEventListener("click", async () => {
   try {

@@ -1,0 +1,86 @@
+"""Bots think in worker processes, so a bot's search never holds up the server.
+
+Each move is one task: the worker gets a copy of the state (its history dropped: agents see only
+``SeatView.of(state, seat)``), builds the agent from its factory with the table's seed and, when
+the factory takes one, the per-move budget ``seconds``, and answers the action's notation. A
+task that runs past 1.5 times the budget (plus a second for the process's own overhead) is
+stopped by killing its worker (pebble replaces it); the server then plays a random legal move,
+so no agent can stall a table or the machine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import multiprocessing
+from collections.abc import Mapping
+from concurrent.futures import TimeoutError as FutureTimeout
+
+from pebble import ProcessPool
+
+from molehaven.agents import AgentFactory, SeatView
+from molehaven.core import Seat, State
+
+log = logging.getLogger("molehaven.server")
+
+OVERHEAD_SECONDS = 1.0
+
+
+def think(factory: AgentFactory, state: State, seat: Seat, seed: int, seconds: float) -> str:
+    """In a worker: the agent's action for ``seat``, as notation."""
+    agent = factory(seed, seconds=seconds) if takes_budget(factory) else factory(seed)  # type: ignore[call-arg]
+    return str(agent.act(SeatView.of(state, seat)))
+
+
+def takes_budget(factory: AgentFactory) -> bool:
+    """Whether the agent's factory accepts a per-move time budget ``seconds``."""
+    try:
+        parameters = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
+    return "seconds" in parameters or any(
+        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()
+    )
+
+
+class BotPool:
+    """Worker processes for the bots of every table, with a hard budget per move."""
+
+    def __init__(self, agents: Mapping[str, AgentFactory], *, workers: int, seconds: float) -> None:
+        self.agents = agents
+        self.seconds = seconds
+        # Not a plain fork: the server process runs threads (database drivers) whose locks a
+        # fork would copy. A fork server, started once per process with the games and agents
+        # imported, starts workers quickly and cleanly.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["molehaven.server.bots"])
+        self._pool = ProcessPool(max_workers=max(1, workers), context=context)
+
+    async def choose(self, agent: str, state: State, seat: Seat, seed: int) -> str | None:
+        """The bot's action text, or ``None`` when it failed or ran out of time."""
+        factory = self.agents.get(agent) or self.agents["random"]
+        detached = state.clone()
+        detached._history = None  # agents never read it; a long game would pickle slowly
+        detached._length = 0
+        future = self._pool.schedule(
+            think,
+            args=(factory, detached, seat, seed, self.seconds),
+            timeout=self.seconds * 1.5 + OVERHEAD_SECONDS,
+        )
+        try:
+            text: str = await asyncio.wrap_future(future)
+        except (FutureTimeout, TimeoutError):
+            log.warning("a %s bot ran out of time (%.1f s a move)", agent, self.seconds)
+            return None
+        except asyncio.CancelledError:
+            future.cancel()  # type: ignore[no-untyped-call]
+            raise
+        except Exception:
+            log.exception("a %s bot failed", agent)
+            return None
+        return text
+
+    def close(self) -> None:
+        self._pool.stop()  # type: ignore[no-untyped-call]
+        self._pool.join(timeout=5)

@@ -1,0 +1,34 @@
+"""What the authority answers besides success: a refusal, and whom it tells of changes."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from molehaven.core import Seat
+from molehaven.server.matches.table import LiveTable
+
+
+class Rejected(Exception):
+    """A request the authority refuses; ``code`` is stable, ``message`` is for people."""
+
+    def __init__(
+        self,
+        code: str,
+        message: str,
+        *,
+        status: int = 409,
+        headers: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+        self.headers = headers
+
+
+class Publisher(Protocol):
+    def publish(self, table: LiveTable) -> None:
+        """Send every watcher of ``table`` what it may now see."""
+
+    def connected_seats(self, table_id: str) -> set[Seat]:
+        """The seats whose person has a greeted connection to the table now."""

@@ -1,0 +1,79 @@
+"""Bots think in worker processes with a hard budget: a person's move is never queued behind
+a bot's thinking, and a bot that overruns its budget is replaced by a random legal move."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from pathlib import Path
+
+from molehaven.agents import RandomAgent, SeatView
+from molehaven.core import Action
+from tests.server.helpers import hello, new_table, receive_until, running_app, sit, start
+
+WAIT_LIMIT = 60.0  # a safety net only: the tests release the bot long before
+
+
+class SlowAgent:
+    """Says it started thinking (a file), then thinks until a release file appears."""
+
+    name = "slow"
+
+    def __init__(self, seed: int | None = None, *, folder: str = "") -> None:
+        self._random = RandomAgent(seed)
+        self.folder = Path(folder)
+
+    def act(self, view: SeatView) -> Action:
+        (self.folder / "started").touch()
+        deadline = time.monotonic() + WAIT_LIMIT
+        while not (self.folder / "release").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        (self.folder / "finished").touch()
+        return self._random.act(view)
+
+
+def slow_table(client: object, folder: Path) -> str:
+    table_id, host = new_table(client, "mole-hill")  # type: ignore[arg-type]
+    response = client.post(  # type: ignore[attr-defined]
+        f"/api/tables/{table_id}/bots", json={"agent": "slow"}, headers={"X-Host-Token": host}
+    )
+    assert response.status_code == 204
+    start(client, table_id, host)  # type: ignore[arg-type]
+    return table_id
+
+
+def test_a_persons_move_is_acknowledged_while_a_bot_is_still_thinking(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    agents = {"random": RandomAgent, "slow": partial(SlowAgent, folder=str(tmp_path))}
+    with running_app(sqlite_url, agents=agents, bot_seconds=WAIT_LIMIT, bot_workers=1) as client:
+        slow_table(client, tmp_path)
+        deadline = time.monotonic() + WAIT_LIMIT
+        while not (tmp_path / "started").exists():
+            assert time.monotonic() < deadline, "the bot never started thinking"
+            time.sleep(0.01)
+        table_id, host = new_table(client, "mole-hill")
+        ann = sit(client, table_id, 0, "Ann")
+        sit(client, table_id, 1, "Bob")
+        start(client, table_id, host)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
+            hello(tab, ann)
+            tab.send_json({"type": "act", "version": 0, "data": {"action": "place e4"}})
+            acknowledged = receive_until(tab, lambda m: m.get("version") == 1)
+            assert acknowledged["data"]["log"][-1]["text"] == "place e4"
+            assert not (tmp_path / "finished").exists()  # the bot was thinking all along
+        (tmp_path / "release").touch()
+
+
+def test_a_bot_over_its_budget_is_replaced_by_a_random_legal_move(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    agents = {"random": RandomAgent, "slow": partial(SlowAgent, folder=str(tmp_path))}
+    with running_app(sqlite_url, agents=agents, bot_seconds=0.2) as client:
+        table_id = slow_table(client, tmp_path)
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            hello(watcher, None)
+            moved = receive_until(watcher, lambda m: m.get("version", 0) >= 1)
+            assert moved["data"]["log"][0]["text"].startswith("place")
+        assert not (tmp_path / "finished").exists()  # it never answered: it was stopped
+        (tmp_path / "release").touch()
