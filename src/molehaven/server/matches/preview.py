@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field
 from molehaven.core.errors import MolehavenError
 from molehaven.server.deps import AuthorityDep, SeatToken
 from molehaven.server.lobby.routes import ERRORS
-from molehaven.server.matches.authority import Rejected
+from molehaven.server.matches.refusals import Rejected
 
 router = APIRouter(tags=["matches"])
 
@@ -52,9 +52,10 @@ async def preview(
         raise Rejected("no-preview", f"{game.info.title} offers no preview", status=404)
     if not table.is_running:
         raise Rejected("not-running", "the game is not running")
-    seat = authority.seat_of(table, seat_token)
-    if seat is None:
+    proved = authority.seat_of(table, seat_token)
+    if proved is None:
         raise Rejected("not-seated", "only a seated player can preview an action", status=403)
+    seat = proved[0]
     async with table.lock:
         trial = table.state.clone()
     try:
