@@ -8,6 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import molehaven
+from molehaven.core import name_seats
 from molehaven.games import REGISTRY
 from tests.server.helpers import fill_bots, new_table, running_app, sit, start
 
@@ -107,10 +108,12 @@ def test_tables_are_listed_by_status_and_finish_with_a_result(client: TestClient
     assert state.num_actions == finished["version"]
     step = client.get(f"/api/tables/{table_id}/replay/2", params={"seat": 1}).json()
     second = record.json()["actions"][1]
+    before = molehaven.replay({**record.json(), "actions": record.json()["actions"][:1]})
+    words = before.describe_action(second["seat"], before.game.parse_action(second["action"]), 1)
     assert step["action"] == {
         "seat": second["seat"],
         "text": second["action"],
-        "describe": f"random bot: {second['action']}",  # Mole Hill hides nothing
+        "describe": name_seats(words, ["random bot", "random bot"]),  # the engine's words
     }
     assert step["total"] == finished["version"]
     assert client.get(f"/api/tables/{table_id}/replay/99999").status_code == 422

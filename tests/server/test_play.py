@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import molehaven
+from molehaven.core import Action, State, name_seats
 from tests.server.helpers import (
     Message,
     hello,
@@ -65,6 +66,7 @@ def test_two_people_play_a_whole_match_and_see_the_same_game(client: TestClient)
             sockets[mover].send_json(
                 {"type": "act", "version": latest[mover]["version"], "data": {"action": action}}
             )
+            words = name_seats(state.describe_action(mover, action_of(state, action), None), NAMES)
             state.apply(mover, action)
             latest = [ws.receive_json() for ws in sockets]
             for message in latest:
@@ -74,7 +76,7 @@ def test_two_people_play_a_whole_match_and_see_the_same_game(client: TestClient)
                     "n": state.num_actions - 1,
                     "seat": mover,
                     "text": action,
-                    "describe": f"{['Ann', 'Bob'][mover]}: {action}",
+                    "describe": words,  # the engine's words, Mole Hill hiding nothing
                 }
         for message in latest:
             assert is_over(message)
@@ -84,6 +86,13 @@ def test_two_people_play_a_whole_match_and_see_the_same_game(client: TestClient)
             assert "Final scores: Ann" in result["summary"]
     record = client.get(f"/api/tables/{table_id}/record").json()
     assert record == json.loads(json.dumps(state.record()))
+
+
+NAMES = ["Ann", "Bob"]
+
+
+def action_of(state: State, text: str) -> Action:
+    return state.game.parse_action(text)
 
 
 def test_bad_messages_get_an_error_to_that_client_only(client: TestClient) -> None:
