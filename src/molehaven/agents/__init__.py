@@ -3,12 +3,46 @@
 from collections.abc import Callable
 
 from molehaven.agents.base import Agent, SeatView
+from molehaven.agents.greedy import GreedyAgent
+from molehaven.agents.levels import (
+    LEVEL_NAMES,
+    LEVELS,
+    InformedAgent,
+    LevelAgent,
+    easy,
+    hard,
+    make_agent,
+    mcts,
+    medium,
+)
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.agents.random_agent import RandomAgent
 
 AgentFactory = Callable[[int | None], Agent]
-"""Makes an agent from a seed (``None``: unseeded)."""
+"""Makes an agent from a seed (``None``: unseeded); it may also take ``seconds=`` (its budget
+per decision), which ``make_agent`` passes when asked."""
 
-AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "mcts": MCTSAgent}
+AGENTS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "mcts": mcts,
+    "greedy": GreedyAgent,
+    "informed": InformedAgent,
+    "easy": easy,
+    "medium": medium,
+    "hard": hard,
+}
 
-__all__ = ["AGENTS", "Agent", "AgentFactory", "MCTSAgent", "RandomAgent", "SeatView"]
+__all__ = [
+    "AGENTS",
+    "LEVELS",
+    "LEVEL_NAMES",
+    "Agent",
+    "AgentFactory",
+    "GreedyAgent",
+    "InformedAgent",
+    "LevelAgent",
+    "MCTSAgent",
+    "RandomAgent",
+    "SeatView",
+    "make_agent",
+]

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 
 from molehaven.agents import AGENTS, Agent
+from molehaven.cli.arena import arena
 from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
@@ -192,6 +193,7 @@ def simulate(
 
 
 app.command()(serve)
+app.command()(arena)
 
 
 def main() -> None:
