@@ -38,6 +38,7 @@ class Playouts:
 
     epsilon: float
     depth: int
+    prior_visits: int = 4
 
 
 _DEFAULT_LEVELS = {
@@ -73,6 +74,7 @@ def informed_agent(seed: int | None, slug: str | None, seconds: float | None) ->
         seconds=INFORMED_SECONDS if seconds is None else seconds,
         epsilon=playouts.epsilon,
         rollout_depth=playouts.depth,
+        prior_visits=playouts.prior_visits,
     )
 
 

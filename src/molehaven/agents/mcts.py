@@ -50,8 +50,10 @@ class MCTSAgent:
 
     ``epsilon`` is the chance of a random playout step (1: random playouts, as ``mcts``);
     ``rollout_depth`` stops a playout after that many choices and scores it with the game's
-    evaluation (``None``: play to the end). ``clock`` is read for the time budget (tests
-    inject one).
+    evaluation (``None``: play to the end). ``prior_visits`` > 0 first weighs every root
+    action one ply ahead as the greedy agent does and counts that as so many visits, so a
+    short search starts from the greedy choice instead of from nothing. ``clock`` is read for
+    the time budget (tests inject one).
     """
 
     name = "mcts"
@@ -65,6 +67,7 @@ class MCTSAgent:
         exploration: float = 0.9,
         epsilon: float = 1.0,
         rollout_depth: int | None = None,
+        prior_visits: int = 0,
         clock: Clock | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -75,6 +78,7 @@ class MCTSAgent:
         self.exploration = exploration
         self.epsilon = epsilon
         self.rollout_depth = rollout_depth
+        self.prior_visits = prior_visits
         self._clock = clock
         self.last_iterations = 0  # iterations completed for the latest decision (benchmarks)
 
@@ -86,6 +90,8 @@ class MCTSAgent:
             return self._rng.choice(view.legal_actions)
         deadline = Deadline(self.seconds, self._clock) if self._clock else Deadline(self.seconds)
         root = Node(view.seat)
+        if self.prior_visits > 0:
+            self._seed_root(root, view, deadline)
         done = 0
         while self.iterations is None or done < self.iterations:
             try:
@@ -109,6 +115,17 @@ class MCTSAgent:
         if best is None or best[0] == 0:  # no iteration finished within the budget
             return self._rng.choice(view.legal_actions)
         return best[3]
+
+    def _seed_root(self, root: Node, view: SeatView, deadline: Deadline) -> None:
+        assert view.sample_state is not None
+        evaluation = evaluation_for(view.game.slug).immediate()
+        state = view.sample_state(self._rng)
+        for action in view.legal_actions:
+            if deadline.passed():
+                return
+            value = outcome_value(state, view.seat, action, evaluation, self._rng)
+            visits = self.prior_visits
+            root.children[(view.seat, action)] = Node(view.seat, visits, value * visits, visits)
 
     def _choose_seat(self, state: State, root_seat: Seat, at_root: bool) -> Seat:
         to_move = state.to_move()
