@@ -1,5 +1,5 @@
 """Mole Hill, weighed as its players see it: points so far, and for the seat digging now, the
-flowers still unvisited (nearer ones count more) and how much room the mole has around it."""
+flowers still unvisited (by the square of their distance) and the room around the mole."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ RED = frozenset({"e7", "a4", "i4", "e1"})  # 2 points each (the printed board)
 WHITE = frozenset({"b6", "h6", "b2", "h2"})  # 1 point each
 FILES = "abcdefghi"
 RANKS = 7
-FLOWER_WEIGHT = 0.8  # a flower in reach is worth most of its points, never all
+FLOWER_WEIGHT = 0.5  # a flower in reach is worth half its points, a visited one all of them
 ROOM_WEIGHT = 0.15  # each open neighbouring square
 
 
@@ -33,7 +33,7 @@ def strengths(observation: Observation, players: int) -> list[float]:
             continue
         fx, fy = _square(name)
         distance = max(abs(fx - x), abs(fy - y))
-        potential += (2.0 if name in RED else 1.0) * FLOWER_WEIGHT / distance
+        potential += (2.0 if name in RED else 1.0) * FLOWER_WEIGHT / distance**2
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             nx, ny = x + dx, y + dy
