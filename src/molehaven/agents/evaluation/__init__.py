@@ -50,7 +50,7 @@ class Evaluation:
 
 EVALUATIONS: dict[str, Evaluation] = {
     "mole-hill": Evaluation(mole_hill.strengths, scale=2.0),
-    "maulwurf-company": Evaluation(maulwurf_company.strengths, scale=1.5),
+    "maulwurf-company": Evaluation(maulwurf_company.strengths, scale=1.0),
     "mole-park": Evaluation(mole_park.strengths, scale=8.0, lookahead=12, samples=6),
     "mole-majority": Evaluation(mole_majority.strengths, scale=6.0),
     "the-mole": Evaluation(the_mole.strengths, scale=2.0, lookahead=4, samples=2),

@@ -1,17 +1,27 @@
-"""Die Maulwurf Company, weighed per player: a mole in a hole goes down with its layer, a mole
-outside one is lost when the layer lifts unless a free hole lies in a straight line within
-four points (the largest disc); a player with no moles left is out."""
+"""Die Maulwurf Company, weighed per player as a share of the moles' worth on the table.
+
+A mole is worth more the deeper it is (each layer lets fewer moles through). A mole in a hole
+will drop to the next layer, so it is worth most of a mole there; a mole outside a hole is lost
+when the layer lifts, unless a free hole lies in a straight line within four points (the
+largest disc). Strengths are logarithms, so the win estimate is each player's share of the
+worth; a player who is out has none. Valuing the drop this way makes filling the last hole of
+a layer worth doing, where counting moles alone would stall the game.
+"""
 
 from __future__ import annotations
+
+import math
 
 from molehaven.agents.evaluation.reading import mapping, sequence
 from molehaven.core import Observation
 
-IN_HOLE = 1.0
-OUTSIDE = 0.25
-LINED_UP = 0.45  # extra for a mole that a single disc could carry into a free hole
+LAYERS = ("green", "red", "brown", "blue")
+DEPTH_WORTH = (1.0, 3.0, 9.0, 27.0)  # 13 moles reach red, 8 brown, 3 blue
+IN_HOLE = 0.8  # of a mole one layer down
+OUTSIDE = 0.2
+LINED_UP = 0.3  # extra for a mole that a single disc could carry into a free hole
 REACH = 4
-OUT = -3.0
+FLOOR = 0.01  # the worth of a player with nothing left
 
 
 def _point(text: str) -> tuple[int, int]:
@@ -28,22 +38,25 @@ def _lined_up(mole: tuple[int, int], hole: tuple[int, int]) -> bool:
 
 
 def strengths(observation: Observation, players: int) -> list[float]:
+    layer = observation.get("layer")
+    depth = LAYERS.index(layer) if layer in LAYERS else 0
+    here = DEPTH_WORTH[depth]
+    below = DEPTH_WORTH[min(depth + 1, len(DEPTH_WORTH) - 1)]
     moles = mapping(observation.get("moles"))
     holes = {_point(str(h)) for h in sequence(observation.get("holes"))}
-    occupied = {_point(point) for point in moles}
-    free_holes = holes - occupied
-    values = [0.0] * players
+    free_holes = holes - {_point(point) for point in moles}
+    worth = [FLOOR] * players
     for point, owner in moles.items():
         if not isinstance(owner, int) or not 0 <= owner < players:
             continue
         where = _point(point)
         if where in holes:
-            values[owner] += IN_HOLE
+            worth[owner] += IN_HOLE * below
             continue
-        values[owner] += OUTSIDE
+        worth[owner] += OUTSIDE * here
         if any(_lined_up(where, hole) for hole in free_holes):
-            values[owner] += LINED_UP
+            worth[owner] += LINED_UP * here
     for seat, out in enumerate(sequence(observation.get("out"))[:players]):
         if out is True:
-            values[seat] = OUT
-    return values
+            worth[seat] = FLOOR
+    return [math.log(value) for value in worth]
