@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from molehaven.agents.base import SeatView
 from molehaven.agents.clock import Clock, Deadline
@@ -51,7 +51,7 @@ class MCTSAgent:
     ``epsilon`` is the chance of a random playout step (1: random playouts, as ``mcts``);
     ``rollout_depth`` stops a playout after that many choices and scores it with the game's
     evaluation (``None``: play to the end). ``prior_visits`` > 0 first weighs every root
-    action one ply ahead as the greedy agent does and counts that as so many visits, so a
+    action as the greedy agent does (one sample) and counts that as so many visits, so a
     short search starts from the greedy choice instead of from nothing. ``clock`` is read for
     the time budget (tests inject one).
     """
@@ -118,9 +118,11 @@ class MCTSAgent:
 
     def _seed_root(self, root: Node, view: SeatView, deadline: Deadline) -> None:
         assert view.sample_state is not None
-        evaluation = evaluation_for(view.game.slug).immediate()
+        evaluation = replace(evaluation_for(view.game.slug), samples=1)
         state = view.sample_state(self._rng)
-        for action in view.legal_actions:
+        actions = list(view.legal_actions)
+        self._rng.shuffle(actions)  # if time runs out, no action is favoured by its place
+        for action in actions:
             if deadline.passed():
                 return
             value = outcome_value(state, view.seat, action, evaluation, self._rng)
