@@ -57,7 +57,7 @@ def test_informed_mcts_keeps_its_budget_and_completes_iterations() -> None:
     agent = MCTSAgent(
         3,
         iterations=None,
-        seconds=300 * TICK,
+        seconds=100 * TICK,
         epsilon=0.5,
         rollout_depth=6,
         prior_visits=2,
@@ -65,7 +65,7 @@ def test_informed_mcts_keeps_its_budget_and_completes_iterations() -> None:
     )
     action = agent.act(SeatView.of(state, seat))
     assert action in state.legal_actions(seat)
-    assert clock.now <= 300 * TICK + 3 * TICK
+    assert clock.now <= 100 * TICK + 3 * TICK
     assert agent.last_iterations > 0
 
 

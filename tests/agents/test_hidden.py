@@ -50,7 +50,7 @@ def test_a_view_holds_no_state_and_its_samples_no_history() -> None:
 def agents() -> list[Agent]:
     return [
         GreedyAgent(7),
-        MCTSAgent(7, iterations=30, epsilon=0.5, rollout_depth=6, prior_visits=2),
+        MCTSAgent(7, iterations=30, rollout_depth=6, prior_visits=2),
     ]
 
 
