@@ -10,6 +10,7 @@ from molehaven.agents.levels import (
     InformedAgent,
     LevelAgent,
     easy,
+    greedy,
     hard,
     make_agent,
     mcts,
@@ -25,7 +26,7 @@ per decision), which ``make_agent`` passes when asked."""
 AGENTS: dict[str, AgentFactory] = {
     "random": RandomAgent,
     "mcts": mcts,
-    "greedy": GreedyAgent,
+    "greedy": greedy,
     "informed": InformedAgent,
     "easy": easy,
     "medium": medium,

@@ -17,6 +17,7 @@ import random
 from dataclasses import dataclass
 
 from molehaven.agents.base import Agent, SeatView
+from molehaven.agents.greedy import GreedyAgent
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action
 
@@ -55,7 +56,7 @@ LEVELS: dict[str, dict[str, Level]] = {
 }
 
 PLAYOUTS: dict[str, Playouts] = {
-    "mole-hill": Playouts(epsilon=1.0, depth=12),
+    "mole-hill": Playouts(epsilon=1.0, depth=4, prior_visits=10),
     "maulwurf-company": Playouts(epsilon=1.0, depth=16),
     "mole-park": Playouts(epsilon=1.0, depth=24),
     "mole-majority": Playouts(epsilon=1.0, depth=12),
@@ -158,6 +159,12 @@ def _keywords(factory: object) -> set[str]:
         return set(inspect.signature(factory).parameters)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return set()
+
+
+def greedy(seed: int | None = None) -> GreedyAgent:
+    """``greedy``: a full one-ply weighing, whatever the budget (it takes milliseconds), so
+    its games replay exactly from their seed."""
+    return GreedyAgent(seed)
 
 
 def mcts(seed: int | None = None, *, seconds: float | None = None) -> MCTSAgent:

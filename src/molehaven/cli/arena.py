@@ -37,7 +37,13 @@ def arena(
         int, typer.Option("--games", "-n", help="Games per lineup (seats rotate every game).")
     ] = 20,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
-    seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same games.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Seed: the same seed plays the same games (with a time budget, search agents"
+            " also depend on the machine's speed)."
+        ),
+    ] = 0,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats per game (default: the minimum).")
     ] = None,
