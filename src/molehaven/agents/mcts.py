@@ -104,15 +104,20 @@ class MCTSAgent:
                 break
         self.last_iterations = done
         legal = set(view.legal_actions)
+        # With a prior every root action starts with a weighed value, so the best mean is
+        # the better guide: a few extra visits from a short search are mostly noise.
+        by_mean = self.prior_visits > 0
         best = max(
             (
-                (child.visits, child.value / max(child.visits, 1), str(action), action)
+                (child.value / child.visits, child.visits, str(action), action)
+                if by_mean
+                else (child.visits, child.value / max(child.visits, 1), str(action), action)
                 for (seat, action), child in root.children.items()
-                if seat == view.seat and action in legal
+                if seat == view.seat and action in legal and child.visits > 0
             ),
             default=None,
         )
-        if best is None or best[0] == 0:  # no iteration finished within the budget
+        if best is None:  # no iteration finished within the budget
             return self._rng.choice(view.legal_actions)
         return best[3]
 
