@@ -47,7 +47,9 @@ class GreedyAgent:
         for _ in range(evaluation.samples):
             state = view.sample_state(self._rng)
             for action in view.legal_actions:
-                totals[action] += outcome_value(state, view.seat, action, evaluation, self._rng)
+                totals[action] += outcome_value(
+                    state, view.seat, action, evaluation, self._rng, deadline
+                )
                 if deadline.passed():
                     break
             if deadline.passed():
@@ -57,25 +59,37 @@ class GreedyAgent:
 
 
 def outcome_value(
-    state: State, seat: Seat, action: Action, evaluation: Evaluation, rng: random.Random
+    state: State,
+    seat: Seat,
+    action: Action,
+    evaluation: Evaluation,
+    rng: random.Random,
+    deadline: Deadline | None = None,
 ) -> float:
     """``seat``'s win estimate after playing ``action`` on a clone of ``state``."""
     child = state.clone()
     child.apply(seat, action)
-    settle(child, seat, evaluation, rng)
+    settle(child, seat, evaluation, rng, deadline)
     return win_chances(child, seat, evaluation)[seat]
 
 
-def settle(state: State, seat: Seat, evaluation: Evaluation, rng: random.Random) -> None:
+def settle(
+    state: State,
+    seat: Seat,
+    evaluation: Evaluation,
+    rng: random.Random,
+    deadline: Deadline | None = None,
+) -> None:
     """Follow ``state`` through chance outcomes, and through up to ``evaluation.lookahead``
-    choices of the same round (others at random, ``seat`` greedily one ply deep)."""
+    choices of the same round (others at random, ``seat`` greedily one ply deep); a passed
+    ``deadline`` stops the look ahead where it is."""
     choices = evaluation.lookahead
     start_round = state.observation(seat).get("round") if choices else None
     while not state.is_terminal():
         if state.is_chance():
             state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
             continue
-        if choices <= 0:
+        if choices <= 0 or (deadline is not None and deadline.passed()):
             return
         if state.observation(seat).get("round") != start_round:
             return

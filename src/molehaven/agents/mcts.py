@@ -130,7 +130,7 @@ class MCTSAgent:
         for action in actions:
             if deadline.passed():
                 return
-            value = outcome_value(state, view.seat, action, evaluation, self._rng)
+            value = outcome_value(state, view.seat, action, evaluation, self._rng, deadline)
             visits = self.prior_visits
             root.children[(view.seat, action)] = Node(view.seat, visits, value * visits, visits)
 
