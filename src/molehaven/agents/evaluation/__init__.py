@@ -53,7 +53,7 @@ EVALUATIONS: dict[str, Evaluation] = {
     "maulwurf-company": Evaluation(maulwurf_company.strengths, scale=1.0),
     "mole-park": Evaluation(mole_park.strengths, scale=8.0, lookahead=12, samples=6),
     "mole-majority": Evaluation(mole_majority.strengths, scale=6.0),
-    "the-mole": Evaluation(the_mole.strengths, scale=2.0, lookahead=1, samples=8),
+    "the-mole": Evaluation(the_mole.strengths, scale=2.0, lookahead=4, samples=2),
 }
 
 
