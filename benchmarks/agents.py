@@ -1,103 +1,94 @@
-"""How strong are the agents? MCTS against random agents in every registered game.
+"""How fast do the agents search? Iterations per second per game and agent.
 
-    .venv/bin/python benchmarks/agents.py [--game SLUG] [--games N] [--iterations I]
-                                          [--seconds S] [--jobs J]
+    .venv/bin/python benchmarks/agents.py [--game SLUG] [--positions N] [--seconds S]
 
-For each game (at its minimum player count), MCTS takes each seat in turn against random agents
-in the other seats; the script prints MCTS's win share with a 95% interval next to the share a
-random agent would expect (1/players), and the median seconds per MCTS move. Each MCTS move
-stops at ``--iterations`` or ``--seconds``, whichever comes first, so long games (Die Maulwurf
-Company, Mole Majority) finish in minutes; a line is printed as soon as its game type is done.
+For each game (at its minimum player count) the script collects ``--positions`` positions
+from seeded random games where a seat has a real choice, lets each search agent think
+``--seconds`` on each, and prints the median search iterations per second: ``mcts`` (random
+playouts to the end), ``informed`` (truncated playouts scored by the evaluation, root prior
+from the greedy weighing) and ``informed-eps`` (the same with epsilon-greedy playouts,
+epsilon 0.5). It also prints the median milliseconds of one ``greedy`` decision. Strength is
+measured by ``molehaven arena`` (see docs/agents.md).
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import statistics
 import time
-from dataclasses import dataclass
 
 import molehaven
-from molehaven.agents import Agent, MCTSAgent, RandomAgent, SeatView
-from molehaven.core import CHANCE
-from molehaven.core.play import sample_outcome
+from molehaven.agents import GreedyAgent, MCTSAgent, SeatView
+from molehaven.agents.levels import PLAYOUTS, Playouts
+from molehaven.core import State
+from molehaven.core.play import step_random
 from molehaven.games import REGISTRY
-from molehaven.sim.stats import wilson_interval
 
 
-@dataclass(frozen=True, slots=True)
-class Match:
-    slug: str
-    players: int
-    mcts_seat: int
-    seed: int
-    iterations: int
-    seconds: float
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    mcts_return: float
-    move_seconds: tuple[float, ...]
-
-
-def play(match: Match) -> Outcome:
-    game = molehaven.make(match.slug, players=match.players)
-    rng = random.Random(match.seed)
-    agents: list[Agent] = [RandomAgent(match.seed + seat) for seat in range(match.players)]
-    agents[match.mcts_seat] = MCTSAgent(
-        match.seed, iterations=match.iterations, seconds=match.seconds
-    )
-    timings: list[float] = []
-    state = game.initial_state()
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
-            continue
+def positions(slug: str, count: int, seed: int) -> list[State]:
+    rng = random.Random(seed)
+    players = REGISTRY.info(slug).min_players
+    found: list[State] = []
+    state = molehaven.make(slug, players=players).initial_state()
+    while len(found) < count:
+        if state.is_terminal() or (not state.is_chance() and not state.to_move()):
+            state = molehaven.make(slug, players=players).initial_state()
+        step_random(state, rng)
         to_move = state.to_move()
-        seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
-        started = time.perf_counter()
-        action = agents[seat].act(SeatView.of(state, seat))
-        if seat == match.mcts_seat:
-            timings.append(time.perf_counter() - started)
-        state.apply(seat, action)
-    return Outcome(state.returns()[match.mcts_seat], tuple(timings))
+        if to_move and len(state.legal_actions(to_move[0])) > 1 and rng.random() < 0.1:
+            found.append(state.clone())
+    return found
+
+
+def searchers(slug: str, seconds: float) -> dict[str, MCTSAgent]:
+    tuned = PLAYOUTS.get(slug, Playouts(1.0, 16))
+    return {
+        "mcts": MCTSAgent(1, iterations=None, seconds=seconds),
+        "informed": MCTSAgent(
+            1,
+            iterations=None,
+            seconds=seconds,
+            epsilon=tuned.epsilon,
+            rollout_depth=tuned.depth,
+            prior_visits=tuned.prior_visits,
+        ),
+        "informed-eps": MCTSAgent(
+            1, iterations=None, seconds=seconds, epsilon=0.5, rollout_depth=tuned.depth
+        ),
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", help="only this game (repeatable)")
-    parser.add_argument("--games", type=int, default=20, help="games per game type (default 20)")
-    parser.add_argument("--iterations", type=int, default=200, help="MCTS iterations per move")
-    parser.add_argument(
-        "--seconds", type=float, default=0.2, help="time limit per MCTS move (default 0.2)"
-    )
-    parser.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    parser.add_argument("--positions", type=int, default=5, help="positions per game")
+    parser.add_argument("--seconds", type=float, default=0.5, help="thinking time per position")
     args = parser.parse_args()
-    print(
-        f"MCTS ({args.iterations} iterations or {args.seconds} s per move) against random agents,"
-        f" {args.games} games per row",
-        flush=True,
-    )
-    header = f"{'game':<18} {'players':>7} {'MCTS win share':>15} {'95% interval':>14}"
-    header += f" {'random expects':>15} {'s/move (median)':>16}"
+    print(f"median search iterations per second ({args.seconds} s per position)", flush=True)
+    header = f"{'game':<18} {'mcts':>8} {'informed':>9} {'informed-eps':>13} {'greedy ms':>10}"
     print(header)
     print("-" * len(header), flush=True)
     for slug in args.game or molehaven.list_games():
-        players = REGISTRY.info(slug).min_players
-        matches = [
-            Match(slug, players, index % players, 1000 + index, args.iterations, args.seconds)
-            for index in range(args.games)
-        ]
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:
-            outcomes = pool.map(play, matches)
-        share = wilson_interval(sum(o.mcts_return for o in outcomes), len(outcomes))
-        seconds = statistics.median(t for o in outcomes for t in o.move_seconds)
+        views = [SeatView.of(s, s.to_move()[0]) for s in positions(slug, args.positions, 7)]
+        rates: dict[str, list[float]] = {}
+        for name, agent in searchers(slug, args.seconds).items():
+            for view in views:
+                started = time.perf_counter()
+                agent.act(view)
+                rates.setdefault(name, []).append(
+                    agent.last_iterations / (time.perf_counter() - started)
+                )
+        greedy_ms = []
+        for view in views:
+            started = time.perf_counter()
+            GreedyAgent(1).act(view)
+            greedy_ms.append(1000 * (time.perf_counter() - started))
         print(
-            f"{slug:<18} {players:>7} {share.mean:>15.3f} {share.low:>6.3f}-{share.high:<7.3f}"
-            f" {1 / players:>15.3f} {seconds:>16.4f}",
+            f"{slug:<18} {statistics.median(rates['mcts']):>8.0f}"
+            f" {statistics.median(rates['informed']):>9.0f}"
+            f" {statistics.median(rates['informed-eps']):>13.0f}"
+            f" {statistics.median(greedy_ms):>10.1f}",
             flush=True,
         )
 

@@ -36,7 +36,11 @@ class SeatView:
         snapshot = state.clone()
 
         def sample_state(rng: random.Random) -> State:
-            return snapshot.resample_hidden(seat, rng)
+            sample = snapshot.resample_hidden(seat, rng)
+            # The record holds every chance outcome, hidden ones too: a sample keeps its
+            # length (games bound it) but not its history, so it tells only what the seat knows.
+            sample._history = None
+            return sample
 
         return cls(
             state.game,

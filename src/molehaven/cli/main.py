@@ -13,7 +13,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from molehaven.agents import AGENTS, Agent
+from molehaven.agents import AGENTS, LEVEL_NAMES, Agent
+from molehaven.cli.arena import arena
 from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
 from molehaven.cli.lab import lab
@@ -85,6 +86,10 @@ def play(
     bot: Annotated[str, typer.Option(help=f"Agent for the other seats: {', '.join(AGENTS)}.")] = (
         "random"
     ),
+    opponent: Annotated[
+        str | None,
+        typer.Option(help="Level of the other seats: easy, medium or hard (overrides --bot)."),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option(help="Seed for chance and bots (default: unpredictable).")
     ] = None,
@@ -97,6 +102,10 @@ def play(
     humans = frozenset(seats if hotseat else (human or [0]))
     if not humans <= set(seats):
         raise CliError(f"--human seats must be 0-{the_game.players - 1}")
+    if opponent is not None:
+        if opponent not in LEVEL_NAMES:
+            raise CliError(f"unknown level {opponent!r}; valid: {', '.join(LEVEL_NAMES)}")
+        bot = opponent
     if bot not in AGENTS:
         raise CliError(f"unknown agent {bot!r}; valid: {', '.join(AGENTS)}")
     seed = secrets.randbits(63) if seed is None else seed
@@ -205,6 +214,7 @@ def simulate(
 
 app.command()(serve)
 app.command()(lab)
+app.command()(arena)
 
 
 def main() -> None:

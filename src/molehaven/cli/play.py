@@ -165,7 +165,8 @@ class Table:
         return state
 
     def bot_turn(self, state: State, seat: Seat) -> None:
-        action = self.agents[seat].act(SeatView.of(state, seat))
+        with self.console.status(f"seat {seat} is thinking…"):
+            action = self.agents[seat].act(SeatView.of(state, seat))
         state.apply(seat, action)
         self.announce(seat, action)
 

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, fields
 
 from molehaven.core import Action, Observation, Seat, State, winners_returns
-from molehaven.games.mole_majority import ending, phases, setup, turn
+from molehaven.games.mole_majority import ending, phases, sampler, setup, turn
 from molehaven.games.mole_majority.data import (
     CAVE_IN_TOKENS,
     DECK,
@@ -22,7 +22,7 @@ from molehaven.games.mole_majority.data import (
 )
 from molehaven.games.mole_majority.describe import describe_action
 from molehaven.games.mole_majority.notation import NO_CARD
-from molehaven.games.mole_majority.view import describe, observation, resample_hidden
+from molehaven.games.mole_majority.view import describe, observation
 
 
 @dataclass(slots=True, eq=True)
@@ -136,10 +136,10 @@ class MoleMajorityState(State):
         return observation(self, viewer)
 
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> MoleMajorityState:
-        """Redraw what ``seat`` cannot see (rules section 7): other seats' hands (from their
-        hand and deck together, sizes kept) and every face-down Home Token value it has not
-        seen (on the board, in the pool, collected by others)."""
-        return resample_hidden(self, seat, rng)
+        """Redraw what ``seat`` cannot see (rules section 7): the unknown part of other seats'
+        hands (what ``seat`` has seen of them is kept, ``sampler``) and every face-down Home
+        Token value it has not seen (on the board, in the pool, collected by others)."""
+        return sampler.resample_hidden(self, seat, rng)
 
     def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
         return describe_action(self, seat, action, viewer)

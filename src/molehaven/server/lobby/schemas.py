@@ -139,7 +139,7 @@ class SeatJoined(BaseModel):
 
 
 class BotsAdd(Strict):
-    agent: str = Field("random", max_length=32)
+    agent: str = Field("hard", max_length=32)
     seats: list[int] | None = Field(None, max_length=64, description="default: every empty seat")
 
 

@@ -1,0 +1,107 @@
+"""The greedy agent: every legal action tried one ply ahead through the engine, the results
+weighed by the game's evaluation (``agents.evaluation``) from the seat's own observation.
+
+It searches a state sampled from what the seat knows (``SeatView.sample_state``), applies each
+legal action to a clone, follows chance outcomes (and, for games that ask for it, the rest of
+the round) and keeps the action whose position gives the seat the best win estimate. Ties go
+to a seeded random choice, so the agent is reproducible and not predictable in its order.
+"""
+
+from __future__ import annotations
+
+import random
+
+from molehaven.agents.base import SeatView
+from molehaven.agents.clock import Clock, Deadline
+from molehaven.agents.evaluation import Evaluation, evaluation_for, win_chances
+from molehaven.core import CHANCE, Action, Seat, State
+from molehaven.core.play import sample_outcome
+
+EPSILON = 1e-9
+
+
+class GreedyAgent:
+    """One-ply search with a game-specific evaluation; fast enough to use inside rollouts."""
+
+    name = "greedy"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = None,
+        clock: Clock | None = None,
+    ) -> None:
+        self._rng = random.Random(seed)
+        self.seconds = seconds
+        self._clock = clock
+
+    def act(self, view: SeatView) -> Action:
+        if len(view.legal_actions) == 1:
+            return view.legal_actions[0]
+        if view.sample_state is None:
+            return self._rng.choice(view.legal_actions)
+        deadline = Deadline(self.seconds, self._clock) if self._clock else Deadline(self.seconds)
+        evaluation = evaluation_for(view.game.slug)
+        totals = dict.fromkeys(view.legal_actions, 0.0)
+        for _ in range(evaluation.samples):
+            state = view.sample_state(self._rng)
+            for action in view.legal_actions:
+                totals[action] += outcome_value(
+                    state, view.seat, action, evaluation, self._rng, deadline
+                )
+                if deadline.passed():
+                    break
+            if deadline.passed():
+                break
+        best = max(totals.values())
+        return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
+
+
+def outcome_value(
+    state: State,
+    seat: Seat,
+    action: Action,
+    evaluation: Evaluation,
+    rng: random.Random,
+    deadline: Deadline | None = None,
+) -> float:
+    """``seat``'s win estimate after playing ``action`` on a clone of ``state``."""
+    child = state.clone()
+    child.apply(seat, action)
+    settle(child, seat, evaluation, rng, deadline)
+    return win_chances(child, seat, evaluation)[seat]
+
+
+def settle(
+    state: State,
+    seat: Seat,
+    evaluation: Evaluation,
+    rng: random.Random,
+    deadline: Deadline | None = None,
+) -> None:
+    """Follow ``state`` through chance outcomes, and through up to ``evaluation.lookahead``
+    choices of the same round (others at random, ``seat`` greedily one ply deep); a passed
+    ``deadline`` stops the look ahead where it is."""
+    choices = evaluation.lookahead
+    start_round = state.observation(seat).get("round") if choices else None
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
+            continue
+        if choices <= 0 or (deadline is not None and deadline.passed()):
+            return
+        if state.observation(seat).get("round") != start_round:
+            return
+        choices -= 1
+        to_move = state.to_move()
+        if not to_move:
+            return  # only the clock may act: nothing more to learn this round
+        mover = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+        legal = state.legal_actions(mover)
+        if mover == seat and len(legal) > 1:
+            quick = evaluation.immediate()
+            values = [outcome_value(state, seat, a, quick, rng) for a in legal]
+            state.apply(seat, legal[values.index(max(values))])
+        else:
+            state.apply(mover, rng.choice(legal))

@@ -1,0 +1,172 @@
+"""Levels of play: easy, medium and hard for every game, each a named agent with a budget.
+
+``LEVELS`` maps a game to its three levels. A level names an agent and the seconds it may
+think per decision; ``hard`` may name agents written for one game (``alphabeta`` for Mole
+Hill, ``belief`` for The Mole): while no agent of that name is registered in ``AGENTS`` the
+level falls back to the next name in its list, so registering one plugs it in.
+
+``make_agent`` builds any registered agent with an optional time budget, which the arena's
+``--budget`` uses; the level agents (``easy``, ``medium``, ``hard``) choose their game's
+agent when they first see a view.
+"""
+
+from __future__ import annotations
+
+import inspect
+import random
+from dataclasses import dataclass
+
+from molehaven.agents.base import Agent, SeatView
+from molehaven.agents.greedy import GreedyAgent
+from molehaven.agents.mcts import MCTSAgent
+from molehaven.core import Action
+
+LEVEL_NAMES = ("easy", "medium", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """Agents to try in order (the first registered one plays) and its seconds per decision."""
+
+    agents: tuple[str, ...]
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Playouts:
+    """How the informed search plays out a game: the chance of a random step, and how many
+    choices before the evaluation scores the position."""
+
+    epsilon: float
+    depth: int
+    prior_visits: int = 4
+
+
+_DEFAULT_LEVELS = {
+    "easy": Level(("greedy",), 0.1),
+    "medium": Level(("informed",), 0.3),
+    "hard": Level(("informed",), 1.0),
+}
+LEVELS: dict[str, dict[str, Level]] = {
+    "mole-hill": {**_DEFAULT_LEVELS, "hard": Level(("alphabeta", "informed"), 1.0)},
+    "maulwurf-company": dict(_DEFAULT_LEVELS),
+    "mole-park": dict(_DEFAULT_LEVELS),
+    "mole-majority": dict(_DEFAULT_LEVELS),
+    "the-mole": {**_DEFAULT_LEVELS, "hard": Level(("belief", "informed"), 1.0)},
+}
+
+PLAYOUTS: dict[str, Playouts] = {
+    "mole-hill": Playouts(epsilon=1.0, depth=4, prior_visits=10),
+    "maulwurf-company": Playouts(epsilon=1.0, depth=16),
+    "mole-park": Playouts(epsilon=1.0, depth=24),
+    "mole-majority": Playouts(epsilon=1.0, depth=12),
+    "the-mole": Playouts(epsilon=1.0, depth=24),
+}
+DEFAULT_PLAYOUTS = Playouts(epsilon=1.0, depth=16)
+INFORMED_SECONDS = 1.0
+
+
+def informed_agent(seed: int | None, slug: str | None, seconds: float | None) -> MCTSAgent:
+    """ISMCTS with informed playouts, tuned for ``slug``, within ``seconds`` a decision."""
+    playouts = PLAYOUTS.get(slug or "", DEFAULT_PLAYOUTS)
+    return MCTSAgent(
+        seed,
+        iterations=None,
+        seconds=INFORMED_SECONDS if seconds is None else seconds,
+        epsilon=playouts.epsilon,
+        rollout_depth=playouts.depth,
+        prior_visits=playouts.prior_visits,
+    )
+
+
+class InformedAgent:
+    """``informed``: ISMCTS whose playouts are tuned to the game it is playing."""
+
+    name = "informed"
+
+    def __init__(self, seed: int | None = None, *, seconds: float | None = None) -> None:
+        self._seed = seed
+        self.seconds = seconds
+        self._agent: MCTSAgent | None = None
+        self._slug: str | None = None
+
+    def act(self, view: SeatView) -> Action:
+        if self._agent is None or self._slug != view.game.slug:
+            self._slug = view.game.slug
+            self._agent = informed_agent(self._seed, self._slug, self.seconds)
+        return self._agent.act(view)
+
+
+def make_agent(name: str, seed: int | None, seconds: float | None = None) -> Agent:
+    """The registered agent ``name``; ``seconds`` (if given) is its budget per decision,
+    passed to agents that take one (``random`` and ``greedy`` need none).
+
+    Raises:
+        KeyError: no agent of that name is registered.
+    """
+    from molehaven.agents import AGENTS  # the registry imports this module
+
+    factory = AGENTS[name]
+    if seconds is not None and "seconds" in _keywords(factory):
+        return factory(seed, seconds=seconds)  # type: ignore[call-arg]
+    return factory(seed)
+
+
+def level_agent_name(slug: str, level: str) -> str:
+    """The registered agent that plays ``level`` in game ``slug``."""
+    from molehaven.agents import AGENTS
+
+    choices = LEVELS.get(slug, _DEFAULT_LEVELS)[level].agents
+    return next((name for name in choices if name in AGENTS), choices[-1])
+
+
+class LevelAgent:
+    """``easy``, ``medium`` or ``hard``: picks the game's agent for that level on first use."""
+
+    def __init__(self, level: str, seed: int | None = None, seconds: float | None = None):
+        if level not in LEVEL_NAMES:
+            raise ValueError(f"unknown level {level!r}; valid: {', '.join(LEVEL_NAMES)}")
+        self.name = level
+        self.seconds = seconds
+        self._rng = random.Random(seed)
+        self._agent: Agent | None = None
+        self._slug: str | None = None
+
+    def act(self, view: SeatView) -> Action:
+        if self._agent is None or self._slug != view.game.slug:
+            self._slug = view.game.slug
+            level = LEVELS.get(self._slug, _DEFAULT_LEVELS)[self.name]
+            seconds = level.seconds if self.seconds is None else self.seconds
+            name = level_agent_name(self._slug, self.name)
+            self._agent = make_agent(name, self._rng.getrandbits(63), seconds)
+        return self._agent.act(view)
+
+
+def easy(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
+    return LevelAgent("easy", seed, seconds)
+
+
+def medium(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
+    return LevelAgent("medium", seed, seconds)
+
+
+def hard(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
+    return LevelAgent("hard", seed, seconds)
+
+
+def _keywords(factory: object) -> set[str]:
+    try:
+        return set(inspect.signature(factory).parameters)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return set()
+
+
+def greedy(seed: int | None = None) -> GreedyAgent:
+    """``greedy``: a full one-ply weighing, whatever the budget (it takes milliseconds), so
+    its games replay exactly from their seed."""
+    return GreedyAgent(seed)
+
+
+def mcts(seed: int | None = None, *, seconds: float | None = None) -> MCTSAgent:
+    """``mcts``: the original ISMCTS, 400 iterations of random playouts (or ``seconds``)."""
+    return MCTSAgent(seed, iterations=400, seconds=seconds)

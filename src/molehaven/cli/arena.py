@@ -1,0 +1,137 @@
+"""``molehaven arena``: agents play each other round-robin; win shares, ranks and ratings."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import time
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from molehaven.agents import AGENTS
+from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.options import parse_option_pairs
+from molehaven.games import REGISTRY
+from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
+
+console = Console()
+
+
+@one_line_errors
+def arena(
+    game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill (see 'molehaven games').")],
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help=f"Comma-separated agents to compare, at least two ({', '.join(AGENTS)}).",
+        ),
+    ],
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="Games per lineup (seats rotate every game).")
+    ] = 20,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="Seed: the same seed plays the same games (with a time budget, search agents"
+            " also depend on the machine's speed)."
+        ),
+    ] = 0,
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Seats per game (default: the minimum).")
+    ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds per decision for search agents (default: their own)."),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option as name=value; repeat for several."),
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Write every game (record and result) to this JSONL file.")
+    ] = None,
+) -> None:
+    """Round-robin between agents with rotated seats and shared chance (common random
+    numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
+    names = [name.strip() for name in agents.split(",") if name.strip()]
+    if jobs < 1 or jobs > (os.cpu_count() or 1) * 4:
+        raise CliError(f"--jobs must be between 1 and {(os.cpu_count() or 1) * 4}, got {jobs}")
+    options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
+    try:
+        specs = schedule(
+            game, names, players=players, games=games, seed=seed, budget=budget, options=options
+        )
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    out: TextIO | None = save.open("w", encoding="utf-8") if save else None
+    started = time.perf_counter()
+    try:
+        with Progress(
+            TextColumn("[bold]{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            task = progress.add_task(f"{game}: {' vs '.join(names)}", total=len(specs))
+
+            def on_record(record: ArenaRecord) -> None:
+                if out is not None:
+                    out.write(record.line() + "\n")
+                    out.flush()
+                progress.advance(task)
+
+            summary = run_arena(specs, jobs=jobs, on_record=on_record)
+    finally:
+        if out is not None:
+            out.close()
+    print_standings(
+        console, summary, seed=seed, budget=budget, elapsed=time.perf_counter() - started
+    )
+    if save:
+        console.print(f"records written to {save}")
+
+
+def print_standings(
+    console: Console, summary: ArenaSummary, *, seed: int, budget: float | None, elapsed: float
+) -> None:
+    budget_text = "agents' own budgets" if budget is None else f"{budget:g} s per decision"
+    console.print(
+        f"[bold]{summary.games} games of {summary.slug}[/], {summary.players} players, seed {seed},"
+        f" {budget_text}: {elapsed:.1f} s"
+    )
+    even = 1 / summary.players
+    ranked = summary.players > 2
+    table = Table(title=f"per agent (each seat counts as a game; an even share is {even:.3f})")
+    columns = ["agent", "games", "win share", "95% interval"]
+    columns += ["avg rank", "95% interval"] if ranked else []
+    for column in [*columns, "rating mu", "sigma"]:
+        table.add_column(column, justify="right")
+    for standing in summary.table():
+        share = standing.win_share()
+        row = [standing.name, str(standing.games), f"{share.mean:.3f}"]
+        row.append(f"{share.low:.3f}-{share.high:.3f}")
+        if ranked:
+            rank = standing.average_rank()
+            row += [f"{rank.mean:.2f}", f"{rank.low:.2f}-{rank.high:.2f}"]
+        table.add_row(*row, f"{standing.mu:.1f}", f"{standing.sigma:.1f}")
+    console.print(table)
+    pairs = Table(title="head to head (finished ahead; a tie counts half; 95% intervals)")
+    for column in ("agent", "against", "games", "ahead", "95% interval"):
+        pairs.add_column(column, justify="right")
+    order = [standing.name for standing in summary.table()]
+    for first, second in itertools.combinations(order, 2):
+        meeting = summary.head_to_head(first, second)
+        games = int(summary.meetings.get((first, second), (0.0, 0.0))[1])
+        interval = f"{meeting.low:.3f}-{meeting.high:.3f}"
+        pairs.add_row(first, second, str(games), f"{meeting.mean:.3f}", interval)
+    console.print(pairs)

@@ -1,0 +1,69 @@
+"""Levels: every game has easy, medium and hard, registered as agents; hard plugs in a game's
+own agent (``alphabeta``, ``belief``) as soon as one of that name is registered."""
+
+from __future__ import annotations
+
+import pytest
+
+import molehaven
+from molehaven.agents import AGENTS, LEVEL_NAMES, LEVELS, Agent, SeatView, make_agent
+from molehaven.agents.levels import LevelAgent, level_agent_name
+from molehaven.core import Action
+
+
+def test_every_game_has_three_levels_registered_as_agents() -> None:
+    assert set(LEVELS) == set(molehaven.list_games())
+    for levels in LEVELS.values():
+        assert tuple(levels) == LEVEL_NAMES
+        assert levels["easy"].seconds <= levels["medium"].seconds <= levels["hard"].seconds <= 1
+    assert {"easy", "medium", "hard", "greedy", "informed", "mcts", "random"} <= set(AGENTS)
+
+
+def test_hard_falls_back_while_a_games_own_agent_is_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delitem(AGENTS, "alphabeta", raising=False)
+    assert level_agent_name("mole-hill", "hard") == "informed"
+    assert level_agent_name("maulwurf-company", "easy") == "greedy"
+
+
+class Recorder:
+    """Stands in for a game's own agent; records the budget it was made with."""
+
+    name = "alphabeta"
+    made_with: list[float | None] = []  # noqa: RUF012
+
+    def __init__(self, seed: int | None = None, *, seconds: float | None = None) -> None:
+        Recorder.made_with.append(seconds)
+
+    def act(self, view: SeatView) -> Action:
+        return view.legal_actions[-1]
+
+
+def test_registering_alphabeta_makes_it_hard_for_mole_hill_with_the_levels_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(AGENTS, "alphabeta", Recorder)
+    state = molehaven.make("mole-hill").initial_state()
+    view = SeatView.of(state, 0)
+    hard: Agent = make_agent("hard", 1)
+    assert hard.act(view) == view.legal_actions[-1]
+    assert Recorder.made_with[-1] == LEVELS["mole-hill"]["hard"].seconds
+    make_agent("hard", 1, seconds=0.2).act(view)
+    assert Recorder.made_with[-1] == 0.2
+
+
+@pytest.mark.parametrize("slug", molehaven.list_games())
+def test_each_level_plays_a_legal_move_in_every_game(slug: str) -> None:
+    state = molehaven.make(slug).initial_state()
+    while state.is_chance():
+        state.apply(-1, state.chance_outcomes()[0][0])
+    seat = state.to_move()[0]
+    for level in LEVEL_NAMES:
+        agent = LevelAgent(level, seed=2, seconds=0.01)
+        assert agent.act(SeatView.of(state, seat)) in state.legal_actions(seat)
+
+
+def test_an_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="valid: easy, medium, hard"):
+        LevelAgent("expert")
