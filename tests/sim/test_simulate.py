@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from molehaven.agents import RandomAgent
+from molehaven.core import CHANCE, CLOCK
+from molehaven.core.clock import clock_signal
+from molehaven.games import REGISTRY
 from molehaven.sim import GameResult, simulate
+from molehaven.sim.driver import SECONDS_PER_ACTION, play_game
 from molehaven.sim.stats import Distribution, mean_interval, wilson_interval
 
 
@@ -45,3 +52,40 @@ def test_mean_interval_and_distribution() -> None:
     assert 1.0 <= estimate.low < 2.5 < estimate.high <= 4.0
     spread = Distribution.of([1.0, 5.0, 3.0])
     assert (spread.minimum, spread.median, spread.maximum) == (1.0, 3.0, 5.0)
+
+
+def test_tm_8_simulated_clock_runs_out_after_round_seconds_of_seat_actions() -> None:
+    """TM-8 in the simulator: each seat action takes SECONDS_PER_ACTION seconds, so a 30-second
+    round runs out (``time-up``, applied as the clock) after exactly two seat actions."""
+    results: list[GameResult] = []
+    options = {"question_limit": 0, "round_seconds": 30}
+    simulate("the-mole", players=4, options=options, games=6, seed=2, on_result=results.append)
+    per_round = 30 / SECONDS_PER_ACTION
+    time_ups = 0
+    for result in results:
+        final = REGISTRY.replay(result.record)
+        state = final.game.initial_state()
+        period: object = None
+        since_start = 0
+        for seat, action in final.history():
+            live, round_ = clock_signal(state)
+            if live and round_ != period:
+                period, since_start = round_, 0
+            if seat == CLOCK:
+                assert str(action) == "time-up"
+                assert since_start == per_round
+                time_ups += 1
+            elif seat != CHANCE:
+                since_start += 1
+                assert not live or since_start <= per_round  # never more actions than time
+            state.apply(seat, action)
+    assert time_ups > 0
+
+
+def test_simulated_clock_can_be_switched_off() -> None:
+    game = REGISTRY.make("the-mole", 4, question_limit=0, round_seconds=30)
+    agents = [RandomAgent(seat) for seat in range(4)]
+    ticking = play_game(game, agents, random.Random(5))
+    silent = play_game(game, agents, random.Random(5), seconds_per_action=None)
+    assert any(seat == CLOCK for seat, _ in ticking.history())
+    assert not any(seat == CLOCK for seat, _ in silent.history())
