@@ -13,7 +13,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 from fastapi.routing import APIRoute
 from starlette.routing import Route
 from starlette.staticfiles import StaticFiles
-from swagger_ui_bundle import swagger_ui_path
+from swagger_ui_bundle import swagger_ui_path  # type: ignore[import-untyped]  # ships no types
 
 DOCS_URL = "/docs"
 ASSETS_URL = f"{DOCS_URL}/assets"
