@@ -201,3 +201,25 @@ def test_simulate_counts_in_words() -> None:
     assert result.exit_code == 0, result.output
     assert "1 game of mole-hill" in result.output
     assert "1 job:" in result.output
+
+
+@pytest.mark.parametrize("value", ["x", "3"])
+def test_option_errors_use_the_engines_wording(value: str) -> None:
+    """A value the command line cannot read and one the engine refuses read the same way."""
+    result = runner.invoke(app, ["play", "mole-hill", "-o", f"rounds={value}"])
+    assert result.exit_code == 1
+    assert "error: option 'rounds' must be one of 1, 2, got " in result.output
+
+
+def test_mole_majority_counts_cards_in_words() -> None:
+    from molehaven.cli.boards.mole_majority import _turn
+
+    for draws, words in ((1, "draws 1 card."), (2, "draws 2 cards.")):
+        observation = {
+            "phase": "draw",
+            "active": 1,
+            "current": {"action": None, "draws_left": draws},
+        }
+        turn = _turn(observation)
+        assert turn is not None
+        assert words in turn.plain
