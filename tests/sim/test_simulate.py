@@ -10,7 +10,7 @@ from molehaven.agents import RandomAgent
 from molehaven.core import CHANCE, CLOCK
 from molehaven.core.clock import clock_signal
 from molehaven.games import REGISTRY
-from molehaven.sim import GameResult, simulate
+from molehaven.sim import GameResult, runner, simulate
 from molehaven.sim.driver import SECONDS_PER_ACTION, play_game
 from molehaven.sim.stats import Distribution, mean_interval, wilson_interval
 
@@ -89,3 +89,46 @@ def test_simulated_clock_can_be_switched_off() -> None:
     silent = play_game(game, agents, random.Random(5), seconds_per_action=None)
     assert any(seat == CLOCK for seat, _ in ticking.history())
     assert not any(seat == CLOCK for seat, _ in silent.history())
+
+
+def test_tm_8_the_simulated_clock_rule_is_documented() -> None:
+    """The rules page and ``simulate --help`` state the rule the driver applies."""
+    from typer.testing import CliRunner
+
+    from molehaven.cli.main import app
+    from molehaven.docs import rules_page
+
+    seconds = f"{SECONDS_PER_ACTION:g}"
+    assert f"{seconds} seconds for every seat action" in " ".join(rules_page("the-mole").split())
+    output = CliRunner().invoke(app, ["simulate", "-h"]).output
+    help_text = " ".join(output.replace("│", " ").split())
+    assert f"each seat action takes {seconds} seconds" in help_text
+
+
+def test_small_runs_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting processes costs more than a few quick games: ``-j 2`` plays them here."""
+
+    def no_processes(*_args: object) -> None:
+        raise AssertionError("a worker pool was started for a few quick games")
+
+    monkeypatch.setattr(runner.multiprocessing, "get_context", no_processes)
+    summary = simulate("mole-hill", players=2, options={"rounds": 1}, games=10, seed=1, jobs=2)
+    assert summary.games == 10
+
+
+def test_workers_play_the_same_games_as_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the pool forced on (no pilot, free start-up), results match one process."""
+    monkeypatch.setattr(runner, "PILOT_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
+    one: list[GameResult] = []
+    two: list[GameResult] = []
+    simulate("mole-hill", players=2, options={}, games=16, seed=3, jobs=1, on_result=one.append)
+    simulate("mole-hill", players=2, options={}, games=16, seed=3, jobs=2, on_result=two.append)
+    assert [r.index for r in two] == list(range(16))
+    assert [r.record for r in one] == [r.record for r in two]
+
+
+def test_a_pool_is_used_only_when_it_finishes_sooner() -> None:
+    assert not runner.pool_pays_off(0.5, 2)  # less work than starting workers
+    assert runner.pool_pays_off(60.0, 2)
+    assert not runner.pool_pays_off(60.0, 1)

@@ -190,7 +190,12 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play many games (random agents unless --agent) and print win rates, scores, lengths."""
+    """Play many games (random agents unless --agent) and print win rates, scores, lengths.
+
+    Real-time games keep simulated time: each seat action takes 15 seconds of The Mole's round
+    clock, so a round of round_seconds=600 runs out (time-up) after 40 seat actions. With
+    several jobs, the first games are timed here and workers start only when they pay off.
+    """
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)

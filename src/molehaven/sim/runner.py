@@ -75,13 +75,15 @@ def iter_results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
     """
     started = time.perf_counter()
     done = 0
-    while done < len(specs) and (jobs <= 1 or time.perf_counter() - started < PILOT_SECONDS):
+    while done < len(specs) and (
+        jobs <= 1 or done == 0 or time.perf_counter() - started < PILOT_SECONDS
+    ):
         yield run_one(specs[done])
         done += 1
     rest = specs[done:]
     if not rest:
         return
-    per_game = (time.perf_counter() - started) / done
+    per_game = max(time.perf_counter() - started, 1e-9) / done
     if not pool_pays_off(per_game * len(rest), jobs):
         yield from map(run_one, rest)
         return
