@@ -201,3 +201,34 @@ def test_the_end_of_a_game_names_the_winner_and_scores() -> None:
     scores = final.scores()
     assert f"(scores: seat 0 (you) {scores[0]:g}, seat 1 {scores[1]:g})" in text
     assert "wins" in text or "draw" in text
+
+
+def test_at_a_hot_seat_table_your_own_action_reads_in_full() -> None:
+    console = Console(record=True, width=160)
+    game = molehaven.make("the-mole", 4)
+    rng = random.Random(8)
+    table: Table
+
+    def ask(prompt: str) -> str:
+        assert table.state is not None
+        if table.state.num_actions > 40:
+            raise QuitGame
+        if not prompt.startswith("seat ") or "nothing for you to do" in prompt:
+            return ""
+        seat = int(prompt.split()[1])
+        return str(rng.choice(table.state.legal_actions(seat)))
+
+    table = Table(game, frozenset(range(4)), {}, random.Random(2), console, ask, True)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert table.state is not None
+    text = console.export_text()
+    replayed = game.initial_state()
+    own = 0
+    for seat, action in table.state.history():
+        if seat >= 0:
+            names = [seat_label(s, seat) for s in range(4)]
+            assert name_seats(replayed.describe_action(seat, action, seat), names) in text
+            own += 1
+        replayed.apply(seat, action)
+    assert own > 0

@@ -65,17 +65,18 @@ class Table:
         """Whose eyes the move log is written for: the one human, else a spectator."""
         return next(iter(self.humans)) if len(self.humans) == 1 else None
 
-    def seat_names(self) -> list[str]:
-        return [seat_label(seat, self.log_viewer) for seat in range(self.game.players)]
-
     def act(self, state: State, seat: Seat, action: Action) -> None:
-        """Apply ``action`` and log it as the viewer may read it (words chosen beforehand)."""
-        words = state.describe_action(seat, action, self.log_viewer)
+        """Apply ``action`` and log it as the viewer may read it (words chosen beforehand).
+
+        At a hot-seat table the person who just acted is the one at the screen (it is cleared
+        before the keyboard passes on), so their own action reads in full.
+        """
+        viewer = seat if seat in self.humans else self.log_viewer
+        words = state.describe_action(seat, action, viewer)
         state.apply(seat, action)
         style = "dim" if seat in (CHANCE, CLOCK) else "bold"
-        self.console.print(
-            name_seats(words, self.seat_names()), style=style, markup=False, highlight=False
-        )
+        names = [seat_label(s, viewer) for s in range(self.game.players)]
+        self.console.print(name_seats(words, names), style=style, markup=False, highlight=False)
 
     def list_legal(self, state: State, seat: Seat) -> None:
         """Every legal action, numbered: typing a number then picks one."""
