@@ -128,7 +128,10 @@ def test_workers_play_the_same_games_as_one_process(monkeypatch: pytest.MonkeyPa
     assert [r.record for r in one] == [r.record for r in two]
 
 
-def test_a_pool_is_used_only_when_it_finishes_sooner() -> None:
+def test_a_pool_is_used_only_when_it_finishes_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 4)
     assert not runner.pool_pays_off(0.5, 2)  # less work than starting workers
     assert runner.pool_pays_off(60.0, 2)
     assert not runner.pool_pays_off(60.0, 1)
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 1)
+    assert not runner.pool_pays_off(60.0, 2)  # one core: two workers only take turns

@@ -53,10 +53,6 @@ class Table:
     _listing: tuple[Seat, int, list[Action]] | None = None  # seat, step, the last '?' list
     _clock: RoundClock | None = None
 
-    @property
-    def public(self) -> bool:
-        return self.game.info.perfect_information
-
     def show(self, state: State, seat: Seat | None) -> None:
         self.console.print(render(self.game.slug, state.observation(seat), seat))
 
@@ -181,12 +177,14 @@ class Table:
                 )
                 continue
             try:
-                action = self.listed(state, seat, text) or self.game.parse_action(text)
+                listed = self.listed(state, seat, text)
+                action = self.game.parse_action(text) if listed is None else listed
                 state.check(seat, action)
             except IllegalActionError as error:
                 legal = len(state.legal_actions(seat))
                 self.console.print(f"{error}", style="red", markup=False, highlight=False)
-                self.console.print(f"type ? to list all {legal}, numbered", style="dim")
+                which = "it" if legal == 1 else f"all {legal}, numbered"
+                self.console.print(f"type ? to list {which}", style="dim")
                 continue
             except ValueError as error:  # a mistype: say what is wrong, list nothing
                 self.console.print(f"{error}", style="red", markup=False, highlight=False)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -93,8 +94,10 @@ def iter_results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
 
 
 def pool_pays_off(seconds_left: float, jobs: int) -> bool:
-    """Whether ``jobs`` workers finish ``seconds_left`` of one-process work sooner than one."""
-    return jobs > 1 and WORKER_START_SECONDS + seconds_left / jobs < seconds_left
+    """Whether ``jobs`` workers finish ``seconds_left`` of one-process work sooner than one
+    (no faster than the machine's cores allow)."""
+    parallel = min(jobs, os.cpu_count() or 1)
+    return parallel > 1 and WORKER_START_SECONDS + seconds_left / parallel < seconds_left
 
 
 def _context() -> multiprocessing.context.BaseContext:
