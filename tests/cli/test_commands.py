@@ -55,7 +55,7 @@ def test_illegal_move_is_answered_with_the_legal_ones_and_play_goes_on() -> None
     )
     assert result.exit_code == 0
     assert "move e4 is not legal for seat 0 now" in result.output
-    assert "63 legal actions" in result.output
+    assert "(63 in all)" in result.output
     assert "unknown action 'fly'" in result.output
     assert "seat 0 (you): place e4" in result.output
     assert "seat 1: rod" in result.output  # the random agent answered
@@ -82,7 +82,7 @@ def test_a_human_plays_mole_hill_to_the_end_against_the_random_agent() -> None:
     assert final.is_terminal()
     text = console.export_text()
     assert "game over" in text
-    assert "winner" in text or "a draw" in text
+    assert " wins (scores: " in text or "draw" in text or "shared win" in text
     assert "nobody else can act now" in text
     assert "'z9' is not a square" in text
 
@@ -202,3 +202,25 @@ def test_simulate_counts_in_words() -> None:
     assert result.exit_code == 0, result.output
     assert "1 game of mole-hill" in result.output
     assert "1 job:" in result.output
+
+
+@pytest.mark.parametrize("value", ["x", "3"])
+def test_option_errors_use_the_engines_wording(value: str) -> None:
+    """A value the command line cannot read and one the engine refuses read the same way."""
+    result = runner.invoke(app, ["play", "mole-hill", "-o", f"rounds={value}"])
+    assert result.exit_code == 1
+    assert "error: option 'rounds' must be one of 1, 2, got " in result.output
+
+
+def test_mole_majority_counts_cards_in_words() -> None:
+    from molehaven.cli.boards.mole_majority import _turn
+
+    for draws, words in ((1, "draws 1 card."), (2, "draws 2 cards.")):
+        observation = {
+            "phase": "draw",
+            "active": 1,
+            "current": {"action": None, "draws_left": draws},
+        }
+        turn = _turn(observation)
+        assert turn is not None
+        assert words in turn.plain

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from molehaven.sim import GameResult, simulate
+from molehaven.agents import RandomAgent
+from molehaven.core import CHANCE, CLOCK
+from molehaven.core.clock import clock_signal
+from molehaven.games import REGISTRY
+from molehaven.sim import GameResult, runner, simulate
+from molehaven.sim.driver import SECONDS_PER_ACTION, play_game
 from molehaven.sim.stats import Distribution, mean_interval, wilson_interval
 
 
@@ -45,3 +52,86 @@ def test_mean_interval_and_distribution() -> None:
     assert 1.0 <= estimate.low < 2.5 < estimate.high <= 4.0
     spread = Distribution.of([1.0, 5.0, 3.0])
     assert (spread.minimum, spread.median, spread.maximum) == (1.0, 3.0, 5.0)
+
+
+def test_tm_8_simulated_clock_runs_out_after_round_seconds_of_seat_actions() -> None:
+    """TM-8 in the simulator: each seat action takes SECONDS_PER_ACTION seconds, so a 30-second
+    round runs out (``time-up``, applied as the clock) after exactly two seat actions."""
+    results: list[GameResult] = []
+    options = {"question_limit": 0, "round_seconds": 30}
+    simulate("the-mole", players=4, options=options, games=6, seed=2, on_result=results.append)
+    per_round = 30 / SECONDS_PER_ACTION
+    time_ups = 0
+    for result in results:
+        final = REGISTRY.replay(result.record)
+        state = final.game.initial_state()
+        period: object = None
+        since_start = 0
+        for seat, action in final.history():
+            live, round_ = clock_signal(state)
+            if live and round_ != period:
+                period, since_start = round_, 0
+            if seat == CLOCK:
+                assert str(action) == "time-up"
+                assert since_start == per_round
+                time_ups += 1
+            elif seat != CHANCE:
+                since_start += 1
+                assert not live or since_start <= per_round  # never more actions than time
+            state.apply(seat, action)
+    assert time_ups > 0
+
+
+def test_simulated_clock_can_be_switched_off() -> None:
+    game = REGISTRY.make("the-mole", 4, question_limit=0, round_seconds=30)
+    agents = [RandomAgent(seat) for seat in range(4)]
+    ticking = play_game(game, agents, random.Random(5))
+    silent = play_game(game, agents, random.Random(5), seconds_per_action=None)
+    assert any(seat == CLOCK for seat, _ in ticking.history())
+    assert not any(seat == CLOCK for seat, _ in silent.history())
+
+
+def test_tm_8_the_simulated_clock_rule_is_documented() -> None:
+    """The rules page and ``simulate --help`` state the rule the driver applies."""
+    from typer.testing import CliRunner
+
+    from molehaven.cli.main import app
+    from molehaven.docs import rules_page
+
+    seconds = f"{SECONDS_PER_ACTION:g}"
+    assert f"{seconds} seconds for every seat action" in " ".join(rules_page("the-mole").split())
+    output = CliRunner().invoke(app, ["simulate", "-h"]).output
+    help_text = " ".join(output.replace("│", " ").split())
+    assert f"each seat action takes {seconds} seconds" in help_text
+
+
+def test_small_runs_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Starting processes costs more than a few quick games: ``-j 2`` plays them here."""
+
+    def no_processes(*_args: object) -> None:
+        raise AssertionError("a worker pool was started for a few quick games")
+
+    monkeypatch.setattr(runner.multiprocessing, "get_context", no_processes)
+    summary = simulate("mole-hill", players=2, options={"rounds": 1}, games=10, seed=1, jobs=2)
+    assert summary.games == 10
+
+
+def test_workers_play_the_same_games_as_one_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the pool forced on (no pilot, free start-up), results match one process."""
+    monkeypatch.setattr(runner, "PILOT_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
+    one: list[GameResult] = []
+    two: list[GameResult] = []
+    simulate("mole-hill", players=2, options={}, games=16, seed=3, jobs=1, on_result=one.append)
+    simulate("mole-hill", players=2, options={}, games=16, seed=3, jobs=2, on_result=two.append)
+    assert [r.index for r in two] == list(range(16))
+    assert [r.record for r in one] == [r.record for r in two]
+
+
+def test_a_pool_is_used_only_when_it_finishes_sooner(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 4)
+    assert not runner.pool_pays_off(0.5, 2)  # less work than starting workers
+    assert runner.pool_pays_off(60.0, 2)
+    assert not runner.pool_pays_off(60.0, 1)
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 1)
+    assert not runner.pool_pays_off(60.0, 2)  # one core: two workers only take turns

@@ -19,7 +19,7 @@ from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
 from molehaven.cli.lab import lab
 from molehaven.cli.options import parse_option_pairs
-from molehaven.cli.play import QuitGame, Table
+from molehaven.cli.play import QuitGame, Table, save_record
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
 from molehaven.cli.serve import serve
 from molehaven.cli.simulating import run_simulation
@@ -93,8 +93,17 @@ def play(
     seed: Annotated[
         int | None, typer.Option(help="Seed for chance and bots (default: unpredictable).")
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Write the game record (JSON) to this file at the end, or on quit."),
+    ] = None,
 ) -> None:
-    """Play a game in the terminal, typing moves in the game's notation ('?' lists them)."""
+    """Play a game in the terminal, typing moves in the game's notation.
+
+    '?' lists your legal actions, numbered: typing a number then plays that action. In The
+    Mole the round's clock runs in real seconds (option round_seconds), with the time left
+    shown in the prompt; when it runs out, time-up is applied before the next move.
+    """
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)
@@ -127,6 +136,8 @@ def play(
         table.play()
     except QuitGame:
         console.print("game abandoned")
+    if save is not None and table.state is not None:
+        save_record(console, table.state, save)
 
 
 @app.command()
@@ -188,7 +199,12 @@ def simulate(
         ),
     ] = None,
 ) -> None:
-    """Play many games (random agents unless --agent) and print win rates, scores, lengths."""
+    """Play many games (random agents unless --agent) and print win rates, scores, lengths.
+
+    Real-time games keep simulated time: each seat action takes 15 seconds of The Mole's round
+    clock, so a round of round_seconds=600 runs out (time-up) after 40 seat actions. With
+    several jobs, the first games are timed here and workers start only when they pay off.
+    """
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)

@@ -6,6 +6,11 @@ from molehaven.core import OptionsError, OptionSpec
 from molehaven.core.options import OptionValue
 
 
+def _refusal(spec: OptionSpec, text: str) -> OptionsError:
+    # The same words as the engine's own check (OptionSpec.check), whichever refuses first.
+    return OptionsError(f"option {spec.name!r} must be {spec.requirement()}, got {text!r}")
+
+
 def _convert(spec: OptionSpec, text: str) -> OptionValue:
     if spec.type is bool:
         lowered = text.lower()
@@ -13,21 +18,17 @@ def _convert(spec: OptionSpec, text: str) -> OptionValue:
             return True
         if lowered in ("false", "no", "off", "0"):
             return False
-        raise OptionsError(f"option {spec.name!r} must be true or false, got {text!r}")
+        raise _refusal(spec, text)
     if spec.type is int:
         try:
             return int(text)
         except ValueError:
-            raise OptionsError(
-                f"option {spec.name!r} must be {spec.allowed_text()}, got {text!r}"
-            ) from None
+            raise _refusal(spec, text) from None
     if spec.type is float:
         try:
             return float(text)
         except ValueError:
-            raise OptionsError(
-                f"option {spec.name!r} must be {spec.allowed_text()}, got {text!r}"
-            ) from None
+            raise _refusal(spec, text) from None
     return text
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import random
+import re
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from rich.columns import Columns
 from rich.console import Console
@@ -12,15 +16,19 @@ from rich.rule import Rule
 
 from molehaven.agents import Agent, SeatView
 from molehaven.cli.boards import render
-from molehaven.core import CHANCE, Action, Game, Seat, State
+from molehaven.cli.errors import CliError
+from molehaven.cli.replaying import result_text
+from molehaven.core import CHANCE, CLOCK, Action, Game, IllegalActionError, Seat, State, name_seats
+from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
 
 Ask = Callable[[str], str]
 
 HELP = (
-    "Type an action in notation (e.g. the ones listed by '?'). Commands: "
-    "'?' lists your legal actions, 'board' redraws the board, 'wait' (or just Enter) lets "
-    "another seat act first when several may act, 'quit' ends the game."
+    "Type an action in notation (e.g. the ones listed by '?'), or the number of an action in "
+    "the last '?' list. Commands: '?' lists your legal actions, numbered, 'board' redraws the "
+    "board, 'wait' (or just Enter) lets another seat act first when several may act, 'quit' "
+    "ends the game."
 )
 
 
@@ -40,31 +48,80 @@ class Table:
     ask: Ask
     privacy: bool
     state: State | None = None  # the game in progress, once play() has started
+    now: Callable[[], float] = time.monotonic  # the clock of real-time games, in seconds
     _viewer: Seat | None = field(default=None)
-
-    @property
-    def public(self) -> bool:
-        return self.game.info.perfect_information
+    _listing: tuple[Seat, int, list[Action]] | None = None  # seat, step, the last '?' list
+    _clock: RoundClock | None = None
 
     def show(self, state: State, seat: Seat | None) -> None:
         self.console.print(render(self.game.slug, state.observation(seat), seat))
 
-    def announce(self, seat: Seat, action: Action) -> None:
-        """Log an action without revealing what the viewer may not know."""
-        if seat == CHANCE:
-            if self.public:
-                self.console.print(f"[dim]chance: {action}[/]")
-            return
-        who = f"seat {seat}" + (" (you)" if seat in self.humans else "")
-        if self.public or (seat in self.humans and len(self.humans) == 1):
-            self.console.print(f"[bold]{who}:[/] {action}")
-        else:
-            self.console.print(f"[bold]{who}[/] has acted")
+    @property
+    def log_viewer(self) -> Seat | None:
+        """Whose eyes the move log is written for: the one human, else a spectator."""
+        return next(iter(self.humans)) if len(self.humans) == 1 else None
+
+    def act(self, state: State, seat: Seat, action: Action) -> None:
+        """Apply ``action`` and log it as the viewer may read it (words chosen beforehand).
+
+        At a hot-seat table the person who just acted is the one at the screen (it is cleared
+        before the keyboard passes on), so their own action reads in full.
+        """
+        viewer = seat if seat in self.humans else self.log_viewer
+        words = state.describe_action(seat, action, viewer)
+        state.apply(seat, action)
+        style = "dim" if seat in (CHANCE, CLOCK) else "bold"
+        names = [seat_label(s, viewer) for s in range(self.game.players)]
+        self.console.print(name_seats(words, names), style=style, markup=False, highlight=False)
 
     def list_legal(self, state: State, seat: Seat) -> None:
-        legal = [str(action) for action in state.legal_actions(seat)]
-        self.console.print(f"[bold]{len(legal)} legal actions:[/]")
-        self.console.print(Columns(legal, padding=(0, 3)))
+        """Every legal action, numbered: typing a number then picks one."""
+        legal = state.legal_actions(seat)
+        self._listing = (seat, state.num_actions, legal)
+        self.console.print(
+            f"[bold]{plural(len(legal), 'legal action')}[/] (type a number or the text):"
+        )
+        self.console.print(
+            Columns(
+                [f"{number:>2} {action}" for number, action in enumerate(legal, 1)], padding=(0, 3)
+            ),
+            markup=False,
+            highlight=False,
+        )
+
+    def listed(self, state: State, seat: Seat, text: str) -> Action | None:
+        """The action numbered ``text`` in the last '?' list, if it is still this seat's list.
+
+        Raises:
+            ValueError: no list is current, or the number is out of range.
+        """
+        if not text.isdigit():
+            return None
+        if self._listing is None or self._listing[:2] != (seat, state.num_actions):
+            raise ValueError("numbers pick from the last '?' list: type ? to list your actions now")
+        legal = self._listing[2]
+        number = int(text)
+        if not 1 <= number <= len(legal):
+            raise ValueError(f"pick a number from 1 to {len(legal)} (type ? to see the list)")
+        return legal[number - 1]
+
+    def countdown(self, state: State) -> str:
+        if self._clock is None:
+            return ""
+        self._clock.follow(state)
+        left = self._clock.remaining()
+        if left is None:
+            return ""
+        minutes, seconds = divmod(int(left + 0.999), 60)
+        return f" [{minutes}:{seconds:02d} left]"
+
+    def clock_tick(self, state: State) -> bool:
+        """Apply the clock's event if the round's time has run out; whether it did."""
+        event = self._clock.due_event(state) if self._clock is not None else None
+        if event is None:
+            return False
+        self.act(state, CLOCK, event)
+        return True
 
     def hand_over(self, seat: Seat) -> None:
         """In hot-seat games with secrets, hide the screen until the next player is ready."""
@@ -97,7 +154,11 @@ class Table:
         others_may_act = self.secret_turns or len(state.to_move()) > 1
         hint = " (Enter: let others act first)" if others_may_act else ""
         while True:
-            text = self.ask(f"seat {seat}{hint} > ").strip()
+            text = self.ask(f"seat {seat}{self.countdown(state)}{hint} > ").strip()
+            if self.clock_tick(state):
+                if text:
+                    self.console.print(f"time ran out before {text!r} was played", style="yellow")
+                return True
             command = text.lower()
             if command in ("quit", "exit"):
                 raise QuitGame
@@ -116,25 +177,33 @@ class Table:
                 )
                 continue
             try:
-                action = self.game.parse_action(text)
-                state.apply(seat, action)
-            except ValueError as error:
-                self.console.print(f"[red]{error}[/]", highlight=False)
-                self.list_legal(state, seat)
+                listed = self.listed(state, seat, text)
+                action = self.game.parse_action(text) if listed is None else listed
+                state.check(seat, action)
+            except IllegalActionError as error:
+                legal = len(state.legal_actions(seat))
+                self.console.print(f"{error}", style="red", markup=False, highlight=False)
+                which = "it" if legal == 1 else f"all {legal}, numbered"
+                self.console.print(f"type ? to list {which}", style="dim")
                 continue
-            self.announce(seat, action)
+            except ValueError as error:  # a mistype: say what is wrong, list nothing
+                self.console.print(f"{error}", style="red", markup=False, highlight=False)
+                continue
+            self.act(state, seat, action)
             return True
 
     def play(self) -> State:
         """Play to the end (or until a human quits, raising ``QuitGame``)."""
         state = self.state = self.game.initial_state()
+        if self.game.info.has_clock:
+            self._clock = RoundClock(self.game, now=self.now)
         waiting: set[Seat] = set()
         turn = -1
         while not state.is_terminal():
             if state.is_chance():
-                action = sample_outcome(state.chance_outcomes(), self.rng)
-                state.apply(CHANCE, action)
-                self.announce(CHANCE, action)
+                self.act(state, CHANCE, sample_outcome(state.chance_outcomes(), self.rng))
+                continue
+            if self.clock_tick(state):
                 continue
             to_move = state.to_move()
             if self.secret_turns:
@@ -167,20 +236,42 @@ class Table:
     def bot_turn(self, state: State, seat: Seat) -> None:
         with self.console.status(f"seat {seat} is thinking…"):
             action = self.agents[seat].act(SeatView.of(state, seat))
-        state.apply(seat, action)
-        self.announce(seat, action)
+        self.act(state, seat, action)
 
     def finish(self, state: State) -> None:
         self.console.print(Rule("game over"))
         self.show(state, None)
-        returns = state.returns()
-        winners = [seat for seat, value in enumerate(returns) if value > 0]
-        scores = ", ".join(f"seat {s}: {v:g}" for s, v in enumerate(state.scores()))
-        self.console.print(f"[bold]scores[/] {scores}")
-        if len(winners) == len(returns):
-            self.console.print("[bold]a draw[/]")
-        else:
-            names = " and ".join(
-                f"seat {s}" + (" (you)" if s in self.humans else "") for s in winners
-            )
-            self.console.print(f"[bold green]winner: {names}[/]")
+        self.console.print(name_you(result_text(state), self.humans), style="bold green")
+
+
+def save_record(console: Console, state: State, path: Path) -> None:
+    """Write the record of ``state`` (finished or not) to ``path`` and say so."""
+    try:
+        path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"cannot save the record to {path}: {error.strerror}") from None
+    if state.is_terminal():
+        console.print(f"record saved to {path}", highlight=False)
+    else:
+        moves = plural(state.num_actions, "action")
+        console.print(
+            f"record of the unfinished game ({moves} so far) saved to {path}", highlight=False
+        )
+
+
+def seat_label(seat: Seat, you: Seat | None) -> str:
+    """``seat 2``, or ``seat 2 (you)`` for the human the log is written for."""
+    return f"seat {seat}" + (" (you)" if seat == you else "")
+
+
+def name_you(text: str, humans: frozenset[Seat]) -> str:
+    """Mark the human seats in a result line: ``seat 0`` becomes ``seat 0 (you)``."""
+    if len(humans) != 1:
+        return text
+    (seat,) = humans
+    return re.sub(rf"\bseat {seat}\b", f"seat {seat} (you)", text)
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 legal action``, ``2 legal actions``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"

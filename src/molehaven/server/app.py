@@ -20,6 +20,7 @@ from molehaven.core.errors import MolehavenError
 from molehaven.core.registry import Registry
 from molehaven.games import REGISTRY
 from molehaven.server import migrate, pages
+from molehaven.server.api_docs import register_api_docs
 from molehaven.server.body_limit import BodyLimit
 from molehaven.server.db import Database
 from molehaven.server.hub import Hub
@@ -81,6 +82,7 @@ def create_app(
     app.include_router(preview.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.WEB / "static"), name="static")
+    register_api_docs(app)
 
     @app.exception_handler(Rejected)
     async def rejected(_request: Request, error: Rejected) -> JSONResponse:

@@ -6,8 +6,17 @@ import random
 from collections.abc import Callable, Sequence
 
 from molehaven.agents import Agent, SeatView
-from molehaven.core import CHANCE, Game, State
+from molehaven.core import CHANCE, CLOCK, Game, State
+from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
+
+SECONDS_PER_ACTION = 15.0
+"""Simulated time: each seat action takes this many seconds of a real-time game's clock.
+
+So The Mole's default ten-minute round (``round_seconds`` 600) runs out after 40 seat actions
+in the round (chance's draws and the clock's own events take no time), the same rule for
+``molehaven simulate``, the lab and the arena.
+"""
 
 
 def play_game(
@@ -15,10 +24,14 @@ def play_game(
     agents: Sequence[Agent],
     rng: random.Random,
     observer: Callable[[State], None] | None = None,
+    *,
+    seconds_per_action: float | None = SECONDS_PER_ACTION,
 ) -> State:
     """Play one game: chance from ``rng``; when several seats may act, ``rng`` picks which.
 
-    ``observer`` (the lab's metrics) sees the state before every action and at the end.
+    ``observer`` (the lab's metrics) sees the state before every action and at the end. A
+    game with a clock gets its clock event (``time-up``) once the round's seconds have passed,
+    counting ``seconds_per_action`` for every seat action (``None``: the clock never runs).
 
     Raises:
         RuntimeError: the game ran past its declared length bound.
@@ -27,6 +40,11 @@ def play_game(
         raise ValueError(f"{game.players} seats need {game.players} agents, got {len(agents)}")
     state = game.initial_state()
     bound = game.max_length()
+    seat_actions = 0
+    clock = None
+    if game.info.has_clock and seconds_per_action is not None:
+        per_action = seconds_per_action
+        clock = RoundClock(game, now=lambda: seat_actions * per_action)
     while not state.is_terminal():
         if observer is not None:
             observer(state)
@@ -35,9 +53,14 @@ def play_game(
         if state.is_chance():
             state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
             continue
+        event = clock.due_event(state) if clock is not None else None
+        if event is not None:
+            state.apply(CLOCK, event)
+            continue
         to_move = state.to_move()
         seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
         state.apply(seat, agents[seat].act(SeatView.of(state, seat)))
+        seat_actions += 1
     if observer is not None:
         observer(state)
     return state

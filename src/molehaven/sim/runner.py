@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
 import random
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -56,14 +58,56 @@ def run_one(spec: GameSpec) -> GameResult:
     )
 
 
+PILOT_SECONDS = 0.3
+"""Games are played in this process for this long first, to time them."""
+WORKER_START_SECONDS = 1.0
+"""A generous guess at starting a pool of workers (fresh interpreters importing Molehaven)."""
+CHUNK_SECONDS = 0.1
+"""About how much work a worker takes at a time: small enough for a smooth progress bar,
+large enough that sending games to workers costs little."""
+
+
 def iter_results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
-    """Results in game order, from ``jobs`` worker processes (1: in this process)."""
-    if jobs <= 1:
-        yield from map(run_one, specs)
+    """Results in game order, from up to ``jobs`` worker processes.
+
+    More workers must never be slower: the first games are played here and timed, and the
+    rest go to a pool only when what is left would take longer than starting the pool costs;
+    each worker then takes chunks of about ``CHUNK_SECONDS`` of games, several per worker.
+    """
+    started = time.perf_counter()
+    done = 0
+    while done < len(specs) and (
+        jobs <= 1 or done == 0 or time.perf_counter() - started < PILOT_SECONDS
+    ):
+        yield run_one(specs[done])
+        done += 1
+    rest = specs[done:]
+    if not rest:
         return
-    chunk = max(1, min(64, len(specs) // (jobs * 8)))
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        yield from pool.imap(run_one, specs, chunksize=chunk)
+    per_game = max(time.perf_counter() - started, 1e-9) / done
+    if not pool_pays_off(per_game * len(rest), jobs):
+        yield from map(run_one, rest)
+        return
+    chunk = max(1, min(round(CHUNK_SECONDS / per_game), len(rest) // (jobs * 4)))
+    with _context().Pool(jobs) as pool:
+        yield from pool.imap(run_one, rest, chunksize=chunk)
+
+
+def pool_pays_off(seconds_left: float, jobs: int) -> bool:
+    """Whether ``jobs`` workers finish ``seconds_left`` of one-process work sooner than one
+    (no faster than the machine's cores allow)."""
+    parallel = min(jobs, os.cpu_count() or 1)
+    return parallel > 1 and WORKER_START_SECONDS + seconds_left / parallel < seconds_left
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """A forkserver where there is one (it imports Molehaven once, then forks each worker
+    cheaply and safely even while a progress thread runs), else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["molehaven.sim.runner"])
+        return context
+    return multiprocessing.get_context("spawn")
 
 
 @dataclass(slots=True)

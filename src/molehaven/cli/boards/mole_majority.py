@@ -147,7 +147,9 @@ def _turn(observation: Observation) -> Text | None:
     if observation["phase"] not in ("main", "bonus", "cave-token", "draw"):
         return None
     if current["action"] is None:
-        return Text(f"Seat {observation['active']} draws {current['draws_left']} card(s).")
+        draws = current["draws_left"]
+        cards = f"{draws} card{'' if draws == 1 else 's'}"
+        return Text(f"Seat {observation['active']} draws {cards}.")
     action = str(current["action"])
     if current["number"] is not None:
         action += f" with {current['number']} (ROLL NUMBER {current['roll_number']}"

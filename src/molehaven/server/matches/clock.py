@@ -13,34 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from molehaven.core import CLOCK, Game, State
-from molehaven.core.game import JSONValue
+from molehaven.core.clock import DEFAULT_ROUND_SECONDS, clock_signal, round_seconds
+from molehaven.core.game import JSONValue, State
 from molehaven.server.matches.table import LiveTable
 
-DEFAULT_ROUND_SECONDS = 600.0
-
-
-def round_seconds(game: Game[object], state: State) -> float:
-    """The timer's length: option ``round_seconds``, else the public ``timer.seconds``."""
-    value = game.options_dict().get("round_seconds")
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return float(value)
-    timer = state.observation(None).get("timer")
-    if isinstance(timer, dict):
-        seconds = timer.get("seconds")
-        if isinstance(seconds, int | float) and not isinstance(seconds, bool):
-            return float(seconds)
-    return DEFAULT_ROUND_SECONDS
-
-
-def clock_signal(state: State) -> tuple[bool, JSONValue]:
-    """Whether the clock runs now, and which period it is in (``timer.round``, if public)."""
-    if state.is_terminal():
-        return False, None
-    timer = state.observation(None).get("timer")
-    if isinstance(timer, dict) and isinstance(timer.get("running"), bool):
-        return bool(timer["running"]), timer.get("round")
-    return bool(state.legal_actions(CLOCK)), None
+__all__ = ["DEFAULT_ROUND_SECONDS", "ClockWatch", "clock_signal", "round_seconds"]
 
 
 @dataclass(slots=True)

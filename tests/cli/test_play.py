@@ -1,0 +1,234 @@
+"""``molehaven play``: the terminal play loop (issue 19: clock, friction, numbered moves, save)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from rich.console import Console
+from typer.testing import CliRunner
+
+import molehaven
+from molehaven.agents import RandomAgent
+from molehaven.cli.main import app
+from molehaven.cli.play import QuitGame, Table, seat_label
+from molehaven.core import CLOCK, Game, State, name_seats
+from molehaven.games import REGISTRY
+
+runner = CliRunner()
+
+
+def scripted(lines: list[str]) -> Callable[[str], str]:
+    """An ``ask`` that types ``lines`` in order, then quits."""
+    typed: Iterator[str] = iter(lines)
+
+    def ask(prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise QuitGame
+        return line
+
+    return ask
+
+
+def mole_hill_table(lines: list[str], console: Console) -> Table:
+    game = molehaven.make("mole-hill")
+    return Table(
+        game, frozenset({0}), {1: RandomAgent(7)}, random.Random(3), console, scripted(lines), False
+    )
+
+
+def test_an_illegal_move_says_why_once_and_a_mistype_lists_nothing() -> None:
+    console = Console(record=True, width=100)
+    table = mole_hill_table(["move e4", "fly away"], console)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    text = console.export_text()
+    assert "move e4 is not legal for seat 0 now; legal: place a1" in text
+    assert "(63 in all)" in text
+    assert text.count("place a1") == 1  # the engine's reason, not a second list of moves
+    assert "type ? to list all 63, numbered" in text
+    after_mistype = text.split("unknown action 'fly'")[1]
+    assert "place a1" not in after_mistype
+
+
+def test_a_number_plays_that_action_from_the_last_list() -> None:
+    console = Console(record=True, width=100)
+    table = mole_hill_table(["3", "?", "3", "?", "99"], console)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    text = console.export_text()
+    assert "numbers pick from the last '?' list" in text  # no list yet
+    assert " 3 place c1" in text
+    assert "seat 0 (you): place c1" in text
+    assert "pick a number from 1 to" in text
+    assert table.state is not None
+    assert table.state.history()[0] == (0, table.game.parse_action("place c1"))
+
+
+def test_a_number_from_an_old_list_is_refused() -> None:
+    console = Console(record=True, width=100)
+    table = mole_hill_table(["?", "place e4", "1"], console)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert "numbers pick from the last '?' list" in console.export_text()
+
+
+def _descriptions(state: State, viewer: int) -> list[str]:
+    replayed = state.game.initial_state()
+    names = [seat_label(seat, viewer) for seat in range(state.game.players)]
+    lines = []
+    for seat, action in state.history():
+        lines.append(name_seats(replayed.describe_action(seat, action, viewer), names))
+        replayed.apply(seat, action)
+    return lines
+
+
+def test_the_log_is_each_action_as_the_human_may_read_it() -> None:
+    """Hidden information: the terminal prints ``describe_action`` for the human's seat, so
+    nothing hidden from it shows (the same words as ``replay --seat`` and the web log)."""
+    console = Console(record=True, width=160)
+    game = molehaven.make("the-mole", 4)
+    rng = random.Random(11)
+    table: Table
+
+    def ask(prompt: str) -> str:
+        assert table.state is not None
+        if table.state.num_actions > 60:
+            raise QuitGame
+        return str(rng.choice(table.state.legal_actions(0)))
+
+    agents = {seat: RandomAgent(seat) for seat in (1, 2, 3)}
+    table = Table(game, frozenset({0}), agents, random.Random(2), console, ask, True)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert table.state is not None
+    text = console.export_text()
+    position = 0
+    for line in _descriptions(table.state, 0):
+        found = text.find(line, position)
+        assert found >= 0, line
+        position = found + len(line)
+    assert "has acted" not in text
+    location = next(str(a) for s, a in table.state.history() if str(a).startswith("location"))
+    assert (location in text) == (location in " ".join(_descriptions(table.state, 0)))
+
+
+def _mole_table(now: Callable[[], float], console: Console) -> tuple[Table, list[str]]:
+    game: Game[object] = molehaven.make("the-mole", 4, question_limit=0, round_seconds=60)
+    rng = random.Random(4)
+    table: Table
+
+    def ask(prompt: str) -> str:
+        assert table.state is not None
+        prompts.append(prompt)
+        if table.state.num_actions > 150:
+            raise QuitGame
+        return str(rng.choice(table.state.legal_actions(0)))
+
+    prompts: list[str] = []
+    agents = {seat: RandomAgent(seat) for seat in (1, 2, 3)}
+    table = Table(game, frozenset({0}), agents, random.Random(2), console, ask, True, now=now)
+    return table, prompts
+
+
+def test_tm_8_the_round_clock_runs_in_real_seconds_and_applies_time_up() -> None:
+    """TM-8 at the terminal: the prompt counts down the round's seconds, and once they have
+    passed the clock's ``time-up`` is applied, as on the server."""
+    seconds = [0.0]
+
+    def now() -> float:
+        seconds[0] += 7.0  # every look at the clock is seven seconds later
+        return seconds[0]
+
+    console = Console(record=True, width=160)
+    ticking, prompts = _mole_table(now, console)
+    with contextlib.suppress(QuitGame):
+        ticking.play()
+    assert ticking.state is not None
+    assert any(seat == CLOCK for seat, _ in ticking.state.history())
+    text = console.export_text()
+    assert "clock: time-up" in text
+    assert any(prompt.startswith("seat 0 [0:") and " left]" in prompt for prompt in prompts)
+
+    frozen, _ = _mole_table(lambda: 0.0, Console(record=True, width=160))
+    with contextlib.suppress(QuitGame):
+        frozen.play()
+    assert frozen.state is not None
+    assert not any(seat == CLOCK for seat, _ in frozen.state.history())
+
+
+def test_bots_show_that_they_are_thinking() -> None:
+    console = Console(record=True, width=100, force_terminal=True)
+    table = mole_hill_table(["place e4"], console)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert "seat 1 is thinking…" in console.export_text()
+
+
+def test_save_writes_the_record_even_when_the_game_is_quit(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    result = runner.invoke(
+        app,
+        ["play", "mole-hill", "--seed", "3", "--save", str(path)],
+        input="place e4\nquit\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "unfinished game (2 actions so far) saved to" in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert REGISTRY.replay(record).num_actions == 2
+    replayed = runner.invoke(app, ["replay", str(path), "--no-pause"])
+    assert replayed.exit_code == 0
+    assert "place e4" in replayed.output
+
+
+def test_the_end_of_a_game_names_the_winner_and_scores() -> None:
+    rng = random.Random(5)
+    console = Console(record=True, width=120)
+    table: Table
+
+    def ask(prompt: str) -> str:
+        assert table.state is not None
+        return str(rng.choice(table.state.legal_actions(0)))
+
+    game = molehaven.make("mole-hill")
+    table = Table(game, frozenset({0}), {1: RandomAgent(7)}, random.Random(1), console, ask, False)
+    final = table.play()
+    text = console.export_text()
+    scores = final.scores()
+    assert f"(scores: seat 0 (you) {scores[0]:g}, seat 1 {scores[1]:g})" in text
+    assert "wins" in text or "draw" in text
+
+
+def test_at_a_hot_seat_table_your_own_action_reads_in_full() -> None:
+    console = Console(record=True, width=160)
+    game = molehaven.make("the-mole", 4)
+    rng = random.Random(8)
+    table: Table
+
+    def ask(prompt: str) -> str:
+        assert table.state is not None
+        if table.state.num_actions > 40:
+            raise QuitGame
+        if not prompt.startswith("seat ") or "nothing for you to do" in prompt:
+            return ""
+        seat = int(prompt.split()[1])
+        return str(rng.choice(table.state.legal_actions(seat)))
+
+    table = Table(game, frozenset(range(4)), {}, random.Random(2), console, ask, True)
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert table.state is not None
+    text = console.export_text()
+    replayed = game.initial_state()
+    own = 0
+    for seat, action in table.state.history():
+        if seat >= 0:
+            names = [seat_label(s, seat) for s in range(4)]
+            assert name_seats(replayed.describe_action(seat, action, seat), names) in text
+            own += 1
+        replayed.apply(seat, action)
+    assert own > 0
