@@ -63,7 +63,7 @@ def test_a_number_plays_that_action_from_the_last_list() -> None:
     text = console.export_text()
     assert "numbers pick from the last '?' list" in text  # no list yet
     assert " 3 place c1" in text
-    assert "seat 0 (you): place c1" in text
+    assert "seat 0 (you) set the mole down on c1" in text  # the engine's words
     assert "pick a number from 1 to" in text
     assert table.state is not None
     assert table.state.history()[0] == (0, table.game.parse_action("place c1"))
@@ -151,7 +151,7 @@ def test_tm_8_the_round_clock_runs_in_real_seconds_and_applies_time_up() -> None
     assert ticking.state is not None
     assert any(seat == CLOCK for seat, _ in ticking.state.history())
     text = console.export_text()
-    assert "clock: time-up" in text
+    assert "clock: time is up" in text  # the engine's words for TM-19
     assert any(prompt.startswith("seat 0 [0:") and " left]" in prompt for prompt in prompts)
 
     frozen, _ = _mole_table(lambda: 0.0, Console(record=True, width=160))

@@ -395,7 +395,7 @@ function renderLog(atBottom) {
     const current = list.children[replay.step - 1];
     if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
   }
-  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "" }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
+  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
   logDrawn = log.length;
