@@ -59,3 +59,18 @@ class Agent(Protocol):
     def act(self, view: SeatView) -> Action:
         """Choose one of ``view.legal_actions`` (never called with an empty list)."""
         ...
+
+
+def interjects(agent: object, game: Game[object]) -> bool:
+    """Whether ``agent`` decides for itself when to act where acting is optional.
+
+    Such an agent has ``interjection(view) -> Action | None`` (``None``: it waits). A driver
+    offers it the chance whenever its seat may act without being awaited
+    (``State.awaited``), and never makes it act there otherwise. An agent without the method
+    is treated as before: it may be picked to act whenever its seat may. A wrapper (the
+    levels) answers through its own ``interjects(game)``.
+    """
+    check = getattr(agent, "interjects", None)
+    if callable(check):
+        return bool(check(game))
+    return callable(getattr(agent, "interjection", None))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from molehaven.agents.base import Agent, SeatView
 from molehaven.agents.greedy import GreedyAgent
 from molehaven.agents.mcts import MCTSAgent
-from molehaven.core import Action
+from molehaven.core import Action, Game
 
 LEVEL_NAMES = ("easy", "medium", "hard")
 
@@ -133,13 +133,26 @@ class LevelAgent:
         self._slug: str | None = None
 
     def act(self, view: SeatView) -> Action:
-        if self._agent is None or self._slug != view.game.slug:
-            self._slug = view.game.slug
+        return self._agent_for(view.game).act(view)
+
+    def interjects(self, game: Game[object]) -> bool:
+        """Whether this level's agent for ``game`` chooses when to interject."""
+        inner = self._agent_for(game)
+        return callable(getattr(inner, "interjection", None))
+
+    def interjection(self, view: SeatView) -> Action | None:
+        inner = self._agent_for(view.game)
+        offer = getattr(inner, "interjection", None)
+        return offer(view) if callable(offer) else None
+
+    def _agent_for(self, game: Game[object]) -> Agent:
+        if self._agent is None or self._slug != game.slug:
+            self._slug = game.slug
             level = LEVELS.get(self._slug, _DEFAULT_LEVELS)[self.name]
             seconds = level.seconds if self.seconds is None else self.seconds
             name = level_agent_name(self._slug, self.name)
             self._agent = make_agent(name, self._rng.getrandbits(63), seconds)
-        return self._agent.act(view)
+        return self._agent
 
 
 def easy(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:

@@ -237,6 +237,17 @@ class State(ABC):
             return f"{who}: {action}"
         return "chance decided something hidden" if seat == CHANCE else f"{{s{seat}}} acted"
 
+    def awaited(self) -> list[Seat]:
+        """The seats the game waits for: play goes on only once one of them acts.
+
+        Where several seats may act at once in real time (The Mole: any seat may call a vote
+        while the asker asks), the others in ``to_move()`` *may* act but need not. Drivers
+        (the simulator, the server's bots) use it to let bots interject only when they want
+        to, instead of making whichever seat they pick act. It is for trusted drivers, never
+        for an observation. By default every seat in ``to_move()`` is awaited.
+        """
+        return self.to_move()
+
     def resample_hidden(self, seat: Seat | None, rng: random.Random) -> Self:
         """A state that ``seat`` cannot tell from this one, its hidden parts drawn anew.
 

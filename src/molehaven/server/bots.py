@@ -19,18 +19,35 @@ from concurrent.futures import TimeoutError as FutureTimeout
 
 from pebble import ProcessPool
 
-from molehaven.agents import AgentFactory, SeatView
-from molehaven.core import Seat, State
+from molehaven.agents import Agent, AgentFactory, SeatView
+from molehaven.agents.base import interjects
+from molehaven.core import Game, Seat, State
 
 log = logging.getLogger("molehaven.server")
 
 OVERHEAD_SECONDS = 1.0
 
 
-def think(factory: AgentFactory, state: State, seat: Seat, seed: int, seconds: float) -> str:
-    """In a worker: the agent's action for ``seat``, as notation."""
-    agent = factory(seed, seconds=seconds) if takes_budget(factory) else factory(seed)  # type: ignore[call-arg]
-    return str(agent.act(SeatView.of(state, seat)))
+def think(
+    factory: AgentFactory,
+    state: State,
+    seat: Seat,
+    seed: int,
+    seconds: float,
+    optional: bool = False,
+) -> str:
+    """In a worker: the agent's action for ``seat``, as notation. ``optional``: the seat may
+    act but is not awaited, and the agent only says what it wants to do now ('' to wait)."""
+    agent = make_bot(factory, seed, seconds)
+    view = SeatView.of(state, seat)
+    if optional:
+        chosen = agent.interjection(view)  # type: ignore[attr-defined]
+        return "" if chosen is None else str(chosen)
+    return str(agent.act(view))
+
+
+def make_bot(factory: AgentFactory, seed: int, seconds: float) -> Agent:
+    return factory(seed, seconds=seconds) if takes_budget(factory) else factory(seed)  # type: ignore[call-arg]
 
 
 def takes_budget(factory: AgentFactory) -> bool:
@@ -48,6 +65,7 @@ class BotPool:
     """Worker processes for the bots of every table, with a hard budget per move."""
 
     def __init__(self, agents: Mapping[str, AgentFactory], *, workers: int, seconds: float) -> None:
+        self._interjects: dict[tuple[str, str], bool] = {}
         self.agents = agents
         self.seconds = seconds
         # Not a plain fork: the server process runs threads (database drivers) whose locks a
@@ -57,15 +75,27 @@ class BotPool:
         context.set_forkserver_preload(["molehaven.server.bots"])
         self._pool = ProcessPool(max_workers=max(1, workers), context=context)
 
-    async def choose(self, agent: str, state: State, seat: Seat, seed: int) -> str | None:
-        """The bot's action text, or ``None`` when it failed or ran out of time."""
+    def interjects(self, agent: str, game: Game[object]) -> bool:
+        """Whether this bot decides for itself when to act where acting is optional
+        (``agents.base.interjects``); asked once per agent and game, in this process."""
+        key = (agent, game.slug)
+        if key not in self._interjects:
+            factory = self.agents.get(agent) or self.agents["random"]
+            self._interjects[key] = interjects(make_bot(factory, 0, self.seconds), game)
+        return self._interjects[key]
+
+    async def choose(
+        self, agent: str, state: State, seat: Seat, seed: int, *, optional: bool = False
+    ) -> str | None:
+        """The bot's action text, or ``None`` when it failed or ran out of time; with
+        ``optional``, '' when the bot prefers to wait."""
         factory = self.agents.get(agent) or self.agents["random"]
         detached = state.clone()
         detached._history = None  # agents never read it; a long game would pickle slowly
         detached._length = 0
         future = self._pool.schedule(
             think,
-            args=(factory, detached, seat, seed, self.seconds),
+            args=(factory, detached, seat, seed, self.seconds, optional),
             timeout=self.seconds * 1.5 + OVERHEAD_SECONDS,
         )
         try:

@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 
 from molehaven.agents import Agent, SeatView
-from molehaven.core import CHANCE, CLOCK, Game, State
+from molehaven.agents.base import interjects
+from molehaven.core import CHANCE, CLOCK, Action, Game, Seat, State
 from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
 
@@ -57,10 +58,50 @@ def play_game(
         if event is not None:
             state.apply(CLOCK, event)
             continue
-        to_move = state.to_move()
+        interjected = _interjection(state, agents, rng)
+        if interjected is not None:
+            state.apply(*interjected)
+            seat_actions += 1
+            continue
+        to_move = _obliged(state, agents)
         seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
         state.apply(seat, agents[seat].act(SeatView.of(state, seat)))
         seat_actions += 1
     if observer is not None:
         observer(state)
     return state
+
+
+def _optional_interjectors(state: State, agents: Sequence[Agent]) -> list[Seat]:
+    """Seats that may act without being awaited and whose agents choose when to (TM-26)."""
+    to_move = state.to_move()
+    if len(to_move) < 2:
+        return []
+    awaited = state.awaited()
+    game = state.game
+    return [seat for seat in to_move if seat not in awaited and interjects(agents[seat], game)]
+
+
+def _interjection(
+    state: State, agents: Sequence[Agent], rng: random.Random
+) -> tuple[Seat, Action] | None:
+    """Offer each such seat, in random order, the chance to act now; the first taker acts."""
+    optional = _optional_interjectors(state, agents)
+    if not optional:
+        return None
+    rng.shuffle(optional)
+    for seat in optional:
+        offer = getattr(agents[seat], "interjection")  # noqa: B009 (checked by interjects)
+        action: Action | None = offer(SeatView.of(state, seat))
+        if action is not None:
+            return seat, action
+    return None
+
+
+def _obliged(state: State, agents: Sequence[Agent]) -> list[Seat]:
+    """The seats one of which acts now: everyone in ``to_move()`` except agents that just
+    declined to interject (agents without ``interjection`` may be picked as before)."""
+    to_move = state.to_move()
+    declined = set(_optional_interjectors(state, agents))
+    left = [seat for seat in to_move if seat not in declined]
+    return left or to_move

@@ -9,6 +9,7 @@ import random
 
 import molehaven
 from molehaven.core import State
+from molehaven.core.conformance import random_step
 from molehaven.core.play import step_random
 from molehaven.games.mole_majority.data import pile_plus
 from molehaven.games.mole_majority.sampler import hand_knowledge
@@ -102,3 +103,27 @@ def test_section_7_twins_the_seat_cannot_tell_apart_give_the_same_sample() -> No
             second.tokens,
             second.pool,
         )
+
+
+def test_a_state_without_its_record_still_resamples_to_the_same_view() -> None:
+    """Rules section 7: a host may hand a bot a state detached from its record (the server
+    does, to keep pickling cheap); the sampler then knows only hand sizes, and every sample
+    must still look the same to the viewer and to everyone (it emptied other hands)."""
+    checked = 0
+    for seed in range(6):
+        state = molehaven.make("mole-majority").initial_state()
+        rng = random.Random(seed)
+        while state.num_actions < 120 and not state.is_terminal():
+            random_step(state, rng)
+        if state.is_terminal():
+            continue
+        detached = state.clone()
+        detached._history = None
+        detached._length = 0
+        for viewer in (0, 1, None):
+            sample = detached.resample_hidden(viewer, random.Random(1))
+            assert sample.observation(None) == state.observation(None)
+            if viewer is not None:
+                assert sample.observation(viewer) == state.observation(viewer)
+            checked += 1
+    assert checked >= 6

@@ -54,6 +54,8 @@ _CACHE_LIMIT = 16
 def hand_knowledge(state: MoleMajorityState, viewer: Seat | None) -> Knowledge:
     """What ``viewer`` knows of every hand in ``state`` (its own hand is known whole)."""
     node: HistoryNode = state._history  # the record shared by clones (core.game.State)
+    if node is None and state.num_actions == 0 and state != state.game.initial_state():
+        return _sizes_only(state, viewer)
     key = (id(state.game), viewer)
     cached = _CACHE.get(key)
     suffix: list[tuple[Seat, Action]] = []
@@ -79,6 +81,20 @@ def hand_knowledge(state: MoleMajorityState, viewer: Seat | None) -> Knowledge:
         _CACHE.clear()
     _CACHE[key] = (node, replay, knowledge)
     return knowledge
+
+
+def _sizes_only(state: MoleMajorityState, viewer: Seat | None) -> Knowledge:
+    """Knowledge without a record (a state detached from its history, as a host may hand a
+    bot): a hand is known whole when it is the viewer's own or its deck is spent (MM-2,
+    MM-47), else only its size."""
+    knowledge = []
+    for seat in range(state.players):
+        hand = state.hands[seat]
+        if seat == viewer or sum(hand) == 0 or sum(state.decks[seat]) == 0:
+            knowledge.append((hand, 0))
+        else:
+            knowledge.append((NO_CARDS, sum(hand)))
+    return tuple(knowledge)
 
 
 def _learn(

@@ -120,6 +120,14 @@ def to_move(state: TheMoleState) -> list[int]:
     return []
 
 
+def awaited(state: TheMoleState) -> list[int]:
+    """The seat open play waits for: the asker (TM-10) or the answerer (TM-12); everyone
+    else may nominate (TM-14) or, the Mole, guess (TM-18) at any moment, but need not."""
+    if state.phase in OPEN_PHASES:
+        return [state.asker if state.phase == ASK else state.answerer]
+    return to_move(state)
+
+
 def legal_actions(state: TheMoleState, seat: int) -> list[Action]:
     """A seat's legal actions in section 8's order: asks, answers, nominations, ballots,
     pointings, guesses. Free text is legal but never listed (TM-12, TM-13)."""

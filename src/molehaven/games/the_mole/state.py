@@ -71,6 +71,9 @@ class TheMoleState(State):
     def to_move(self) -> list[Seat]:
         return rules.to_move(self)
 
+    def awaited(self) -> list[Seat]:
+        return rules.awaited(self)
+
     def _seat_actions(self, seat: Seat) -> list[Action]:
         return rules.legal_actions(self, seat)
 

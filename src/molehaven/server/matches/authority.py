@@ -442,17 +442,47 @@ class Authority(Lifecycle):
                 await asyncio.sleep(0)  # let people and the network in between bot moves
 
     async def _bot_turn(self, table: LiveTable) -> bool:
-        """One bot action if a bot may act now; False when none may."""
+        """One bot action if a bot may act now; False when none may.
+
+        A bot whose seat may act without being awaited (``State.awaited``: The Mole's open
+        play) and whose agent chooses when to interject is only asked whether it wants to act
+        now; it is never made to (TM-26)."""
         movers = [s for s in table.state.to_move() if table.seats[s].played_by_bot]
+        if not movers:
+            return False
+        awaited = table.state.awaited()
+        optional = [
+            s
+            for s in movers
+            if s not in awaited
+            and self.bots.interjects(table.seats[s].agent or "random", table.game)
+        ]
+        self._rng.shuffle(optional)
+        for seat in optional:
+            version = table.version
+            agent = table.seats[seat].agent or "random"
+            text = await self.bots.choose(
+                agent, table.state, seat, secrets.randbits(63), optional=True
+            )
+            if table.version != version:
+                return True  # the game moved on meanwhile; look again
+            if text:
+                return await self._bot_acts(table, seat, version, text)
+        movers = [s for s in movers if s not in optional]
         if not movers:
             return False
         seat = movers[0] if len(movers) == 1 else self._rng.choice(movers)
         version = table.version
-        legal = table.state.legal_actions(seat)
-        if not legal:
-            return False
         agent = table.seats[seat].agent or "random"
         text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63))
+        return await self._bot_acts(table, seat, version, text)
+
+    async def _bot_acts(self, table: LiveTable, seat: Seat, version: int, text: str | None) -> bool:
+        """Apply a bot's chosen action unless the game moved on; an unusable choice becomes
+        a random legal action, so an agent's mistake never stalls the table."""
+        legal = table.state.legal_actions(seat)
+        if not legal:
+            return True
         async with table.lock:
             if table.version != version or not table.is_running:
                 return True  # someone acted first; look again

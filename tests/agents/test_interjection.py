@@ -1,0 +1,106 @@
+"""Optional actions in real time (TM-26): bots that choose when to interject are asked, never
+made to act, wherever their seat may act without being awaited (``State.awaited``)."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import molehaven
+from molehaven.agents import AGENTS, RandomAgent, SeatView
+from molehaven.agents.base import interjects
+from molehaven.core import Action
+from molehaven.core.conformance import random_step
+from molehaven.sim.driver import play_game
+
+OPEN = ("ask", "answer")
+OWN_TURN = ("ask", "answer", "vote", "point")
+
+
+class WaitingProbe:
+    """Never interjects; writes down every time it is made to act, with what its seat was
+    asked to do (the public ``asker``/``answerer`` of open play)."""
+
+    name = "probe"
+
+    def __init__(self, seed: int | None = None, *, log: str = "") -> None:
+        self._random = RandomAgent(seed)
+        self.log = log
+
+    def interjection(self, view: SeatView) -> Action | None:
+        return None
+
+    def act(self, view: SeatView) -> Action:
+        observation = view.observation
+        phase = observation.get("phase")
+        obliged = observation.get("asker" if phase == "ask" else "answerer")
+        with open(self.log, "a", encoding="utf-8") as out:
+            out.write(json.dumps({"seat": view.seat, "phase": phase, "obliged": obliged}) + "\n")
+        # As the asker or answerer, do that; never nominate or guess when made to act.
+        own = [
+            a for a in view.legal_actions if str(a).split()[0] in ("ask", "answer", "vote", "point")
+        ]
+        return random.Random(0).choice(own or view.legal_actions)
+
+
+def test_tm_10_tm_12_open_play_awaits_only_the_asker_or_the_answerer() -> None:
+    state = molehaven.make("the-mole", players=4).initial_state()
+    rng = random.Random(2)
+    seen = set()
+    while not state.is_terminal() and state.num_actions < 400:
+        if not state.is_chance():
+            phase = state.observation(None)["phase"]
+            awaited = state.awaited()
+            assert set(awaited) <= set(state.to_move())
+            if phase in OPEN:
+                public = state.observation(None)
+                assert awaited == [public["asker" if phase == "ask" else "answerer"]]
+                seen.add(phase)
+            else:
+                assert awaited == state.to_move()
+        random_step(state, rng)
+    assert seen == set(OPEN)
+
+
+def test_every_other_game_awaits_every_seat_that_may_act() -> None:
+    for slug in molehaven.list_games():
+        if slug == "the-mole":
+            continue
+        state = molehaven.make(slug).initial_state()
+        rng = random.Random(1)
+        while not state.is_terminal() and state.num_actions < 60:
+            assert state.awaited() == state.to_move()
+            random_step(state, rng)
+
+
+def test_the_simulator_never_makes_a_waiting_bot_act_out_of_turn(tmp_path: Path) -> None:
+    log = tmp_path / "acts.jsonl"
+    game = molehaven.make("the-mole", players=3, target_score=2)
+    agents = [WaitingProbe(seat, log=str(log)) for seat in range(3)]
+    final = play_game(game, agents, random.Random(4))
+    assert final.is_terminal()
+    acts = [json.loads(line) for line in log.read_text().splitlines()]
+    in_open_play = [act for act in acts if act["phase"] in OPEN]
+    assert in_open_play
+    assert all(act["seat"] == act["obliged"] for act in in_open_play)
+
+
+def test_agents_say_whether_they_interject() -> None:
+    mole = molehaven.make("the-mole", players=3)
+    hill = molehaven.make("mole-hill")
+    assert interjects(AGENTS["belief"](1), mole)
+    assert interjects(AGENTS["hard"](1), mole)  # the level plays the belief bot there
+    assert not interjects(AGENTS["hard"](1), hill)
+    assert not interjects(AGENTS["random"](1), mole)
+
+
+def test_random_agents_play_as_before() -> None:
+    """Agents without ``interjection`` may still be picked whenever their seat may act, so
+    simulations of random play are unchanged."""
+    game = molehaven.make("the-mole", players=3)
+    first = play_game(game, [RandomAgent(s) for s in range(3)], random.Random(9))
+    again = play_game(game, [RandomAgent(s) for s in range(3)], random.Random(9))
+    assert first.record() == again.record()
+    kinds = {str(action).split()[0] for seat, action in first.history() if seat >= 0}
+    assert "nominate" in kinds or "guess" in kinds
