@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.mole_majority.actions import action_space
 from molehaven.games.mole_majority.notation import parse_action
 from molehaven.games.mole_majority.state import MoleMajorityState, new_state
 
@@ -71,3 +73,6 @@ class MoleMajorityGame(Game[MoleMajorityOptions]):
             + SETUP_PER_PLAYER * self.players
             + ACTIONS_PER_TURN * self.options.turn_limit
         )
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)
