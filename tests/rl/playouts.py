@@ -31,9 +31,10 @@ def case_id(case: tuple[str, int]) -> str:
 
 
 def seat_states(
-    slug: str, players: int, *, games: int, seed: int, steps: int = 300
+    slug: str, players: int, *, games: int, seed: int, steps: int = 300, chance: bool = False
 ) -> Iterator[State]:
-    """States where some seat acts, from seeded random games with short options."""
+    """States where some seat acts (and chance nodes if ``chance``), from seeded random games
+    with short options; the terminal state of each game too."""
     rng = random.Random(seed)
     game = molehaven.make(slug, players=players, **SHORT_OPTIONS[slug])
     for _ in range(games):
@@ -43,6 +44,8 @@ def seat_states(
                 yield state
                 break
             if state.is_chance():
+                if chance:
+                    yield state
                 outcomes = state.chance_outcomes()
                 action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
                 state.apply(CHANCE, action)

@@ -7,7 +7,8 @@ import random
 import pytest
 
 import molehaven
-from molehaven.core import CHANCE, IllegalActionError, State
+from molehaven.core import CHANCE, Action, IllegalActionError, State
+from molehaven.rl.openspiel import chance_space
 
 CASES = [
     (slug, players)
@@ -19,7 +20,9 @@ CASES = [
 SHORT = {"mole-majority": {"turn_limit": 8}, "maulwurf-company": {"max_turns": 40}}
 
 
-def _playouts(slug: str, players: int, games: int, seed: int) -> list[State]:
+def _playouts(
+    slug: str, players: int, games: int, seed: int, chance_seen: set[Action] | None = None
+) -> list[State]:
     """States met in seeded random games (chance drawn by probability)."""
     rng = random.Random(seed)
     seen: list[State] = []
@@ -31,6 +34,8 @@ def _playouts(slug: str, players: int, games: int, seed: int) -> list[State]:
                 break
             if state.is_chance():
                 outcomes = state.chance_outcomes()
+                if chance_seen is not None:
+                    chance_seen.update(a for a, _ in outcomes)
                 action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
                 state.apply(CHANCE, action)
                 continue
@@ -46,7 +51,8 @@ def test_action_index_is_a_bijection_over_seen_actions(slug: str, players: int) 
     size = game.num_distinct_actions()
     assert size == len(set(game.action_space().actions))
     indices_seen: dict[int, str] = {}
-    for state in _playouts(slug, players, games=6, seed=players):
+    chance_seen: set[Action] = set()
+    for state in _playouts(slug, players, games=6, seed=players, chance_seen=chance_seen):
         for seat in state.to_move():
             legal = state.legal_actions(seat)
             indices = game.action_space().legal_indices(state, seat)
@@ -59,6 +65,9 @@ def test_action_index_is_a_bijection_over_seen_actions(slug: str, players: int) 
                 assert game.action_index(str(action)) == index
                 assert indices_seen.setdefault(index, str(action)) == str(action)
     assert len(indices_seen) > 5
+    chance = chance_space(game)
+    for outcome in chance_seen:  # OpenSpiel's chance actions: the same bijection
+        assert chance.at(chance.index(outcome)) == outcome
 
 
 def test_chance_outcomes_and_bad_indices_have_no_place() -> None:

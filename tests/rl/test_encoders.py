@@ -17,7 +17,7 @@ CASES = extreme_counts()
 def test_tensors_have_the_declared_shape_and_range(slug: str, players: int) -> None:
     encode = encoder(slug, players)
     distinct = set()
-    for state in seat_states(slug, players, games=3, seed=7):
+    for state in seat_states(slug, players, games=3, seed=7, chance=True):
         for seat in range(players):
             tensor = encode.encode(state.observation(seat), seat)
             assert tensor.shape == encode.shape

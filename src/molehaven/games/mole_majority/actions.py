@@ -1,4 +1,4 @@
-"""Mole Majority's seat actions numbered once (the same 14,008 at every player count).
+"""Mole Majority's seat actions numbered once (the same 14,279 at every player count).
 
 A move goes between two different spaces (114 × 113); a Cave-In pair uses two different
 edges between neighbouring positions (MM-27), so only the 42 caveable edges are paired.
@@ -15,10 +15,12 @@ from molehaven.games.mole_majority.notation import (
     ACTION_CARDS,
     BASES,
     BREEDS,
+    CARD_DRAWS,
     CONVERT_STACKS,
     CONVERTS,
     DISCARD,
     END,
+    HEX_DRAWS,
     HOMES,
     KEEPER_PLAYS,
     PASS,
@@ -26,6 +28,7 @@ from molehaven.games.mole_majority.notation import (
     PLAYS,
     ROLLS,
     STACKS,
+    TOKEN_DRAWS,
     cave,
     move,
 )
@@ -61,3 +64,9 @@ def action_space(players: int) -> ActionSpace:
             END,
         )
     )
+
+
+@cache
+def chance_space(players: int) -> ActionSpace:
+    """Chance outcomes numbered for OpenSpiel: ``hex 3-6``, ``token 1-3``, ``card`` per kind."""
+    return ActionSpace((*HEX_DRAWS.values(), *TOKEN_DRAWS.values(), *CARD_DRAWS))

@@ -14,9 +14,13 @@ from molehaven.core.action_space import ActionSpace
 from molehaven.games.mole_park.notation import (
     CHOICES,
     CROWNS,
+    DEALS,
     DECLARE_ACTION,
     DISCARDS,
+    DRAWS,
+    KINGS,
     PASS_ACTION,
+    ROLLS,
     TAKES,
     Order,
 )
@@ -34,3 +38,10 @@ def action_space(players: int) -> ActionSpace:
     return ActionSpace(
         (DECLARE_ACTION, PASS_ACTION, *CHOICES, *DISCARDS, *TAKES, *CROWNS[:players], *orders)
     )
+
+
+@cache
+def chance_space(players: int) -> ActionSpace:
+    """Chance outcomes numbered for OpenSpiel: ``king`` per seat, ``deal 1-5``, ``roll`` x and
+    1-6, ``draw 1-5``."""
+    return ActionSpace((*KINGS[:players], *DEALS, *ROLLS, *DRAWS))

@@ -13,9 +13,13 @@ from molehaven.core.action_space import ActionSpace
 from molehaven.games.the_mole.notation import (
     ANSWERS,
     ASKS,
+    CARD_OUTCOMES,
     GUESSES,
+    LOCATION_OUTCOMES,
+    MOLE_OUTCOMES,
     NOMINATIONS,
     POINTINGS,
+    ROLE_OUTCOMES,
     VOTE_NO,
     VOTE_YES,
 )
@@ -36,3 +40,11 @@ def action_space(players: int) -> ActionSpace:
             *GUESSES,
         )
     )
+
+
+@cache
+def chance_space(players: int) -> ActionSpace:
+    """Chance outcomes numbered for OpenSpiel: ``location`` per location, ``mole`` per seat,
+    ``role`` per role id (each once, in box order), ``card q1-q80``."""
+    roles = dict.fromkeys(role for per_location in ROLE_OUTCOMES for role in per_location)
+    return ActionSpace((*LOCATION_OUTCOMES, *MOLE_OUTCOMES[:players], *roles, *CARD_OUTCOMES[1:]))

@@ -69,7 +69,8 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     out.one_hot("phase", PHASE_NAMES.index(str(get("phase"))))
     out.one_hot("layer", LAYER_BY_NAME[str(get("layer"))])
     for layer, turns in as_dict(get("rotations", {})).items():
-        out.one_hot("rotations", as_int(turns), at=LAYER_BY_NAME[layer], width=ROTATIONS)
+        if turns is not None:  # not yet drawn at setup
+            out.one_hot("rotations", as_int(turns), at=LAYER_BY_NAME[layer], width=ROTATIONS)
     out.flags("holes", (POINT_BY_NAME[str(p)] for p in as_list(get("holes", []))))
     out.flags("specials", (POINT_BY_NAME[str(p)] for p in as_list(get("specials", []))))
     for point, owner in as_dict(get("moles", {})).items():
