@@ -18,7 +18,7 @@ from typing import Any
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from molehaven.rl.table import ObsDict, Table, agent_name
+from molehaven.rl.table import ObsDict, Table, agent_name, next_mover
 
 
 class MolehavenAEC(AECEnv[str, ObsDict, int]):
@@ -114,9 +114,7 @@ class MolehavenAEC(AECEnv[str, ObsDict, int]):
             print(self.render())
 
     def _next_agent(self, movers: list[int]) -> str:
-        """The first mover after the seat that acted last, cyclically."""
-        later = [seat for seat in movers if seat > self._last_seat]
-        return self.possible_agents[(later or movers)[0]]
+        return self.possible_agents[next_mover(movers, self._last_seat)]
 
     def render(self) -> str:
         """The public view as text (``render_mode`` "ansi" returns it; "human" prints it)."""

@@ -41,6 +41,7 @@ from molehaven.games.mole_park import actions as mole_park_actions
 from molehaven.games.the_mole import actions as the_mole_actions
 from molehaven.rl.encoders import encoder
 from molehaven.rl.render import render_text
+from molehaven.rl.table import next_mover
 
 _ACTION_MODULES: dict[str, ModuleType] = {
     "mole-hill": mole_hill_actions,
@@ -170,8 +171,7 @@ class MolehavenSpielState(pyspiel.State):
         movers = inner.to_move()
         if not movers:
             raise RuntimeError(f"{inner.game.slug}: no seat can act and the game is not over")
-        later = [seat for seat in movers if seat > self.last_seat]
-        return (later or movers)[0]
+        return next_mover(movers, self.last_seat)
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self.current_player():

@@ -28,6 +28,18 @@ def agent_name(seat: Seat) -> str:
     return f"seat_{seat}"
 
 
+def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
+    """Who acts next when several seats may: the first after ``last_seat``, cyclically.
+
+    In The Mole anyone may nominate while the asker asks; asking round-robin gives each such
+    seat its turn instead of always the lowest seat.
+    """
+    for seat in movers:
+        if seat > last_seat:
+            return seat
+    return movers[0]
+
+
 class Table:
     """One game of ``slug`` in progress with its seeded chance and its spaces."""
 
