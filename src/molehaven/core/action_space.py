@@ -8,7 +8,7 @@ are not seat actions and have no index here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from molehaven.core.errors import IllegalActionError
@@ -26,13 +26,16 @@ class ActionSpace:
     (236, 'place a1', 0)
     """
 
-    __slots__ = ("_actions", "_index")
+    __slots__ = ("_actions", "_by_id", "_index")
 
     def __init__(self, actions: Iterable[Action]) -> None:
         self._actions: tuple[Action, ...] = tuple(actions)
         self._index: dict[Action, int] = {a: i for i, a in enumerate(self._actions)}
         if len(self._index) != len(self._actions):
             raise ValueError("an action space lists each action once")
+        # Games intern their actions, so most lookups match by identity and skip hashing a
+        # dataclass; the tuple keeps these objects alive, so their ids stay theirs.
+        self._by_id: dict[int, int] = {id(a): i for i, a in enumerate(self._actions)}
 
     @property
     def size(self) -> int:
@@ -49,7 +52,9 @@ class ActionSpace:
             IllegalActionError: the action has no index (a chance outcome, a clock event, or
                 free text, which The Mole's action space leaves out).
         """
-        index = self._index.get(action)
+        index = self._by_id.get(id(action))
+        if index is None:
+            index = self._index.get(action)
         if index is None:
             raise IllegalActionError(f"{action} is not a seat action of this action space")
         return index
@@ -69,5 +74,21 @@ class ActionSpace:
 
         Legal actions without an index (The Mole's free text) are left out.
         """
-        index = self._index
-        return sorted(index[a] for a in state.legal_actions(seat) if a in index)
+        indices = self.indices_of(state.legal_actions(seat))
+        indices.sort()
+        return indices
+
+    def indices_of(self, actions: Sequence[Action]) -> list[int]:
+        """The indices of ``actions`` in their order, skipping actions without one."""
+        # map() keeps the common case (interned actions) in C: legal lists can be long.
+        indices = list(map(self._by_id.get, map(id, actions)))
+        if None not in indices:
+            return indices  # type: ignore[return-value]
+        by_value = self._index
+        found = []
+        for action, index in zip(actions, indices, strict=True):
+            if index is None:
+                index = by_value.get(action)
+            if index is not None:
+                found.append(index)
+        return found

@@ -102,23 +102,23 @@ class MolehavenAEC(AECEnv[str, ObsDict, int]):
             returns = state.returns()
             self.rewards = {a: returns[self._seat[a]] for a in self.agents}
             self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            if self._steps >= self.max_steps:
-                self.truncations = dict.fromkeys(self.agents, True)
-        self._accumulate_rewards()
-        movers = self.table.movers()
-        if movers and not any(self.truncations.values()):
-            self.agent_selection = self._next_agent(movers)
-        if self.render_mode == "human":
-            print(self.render())
+            self._accumulate_rewards()
+            return
+        # Before the end every reward is 0 (set at reset), so there is nothing to accumulate.
+        if self._steps >= self.max_steps:
+            self.truncations = dict.fromkeys(self.agents, True)
+            return
+        self.agent_selection = self._next_agent(self.table.movers())
 
     def _next_agent(self, movers: list[int]) -> str:
         return self.possible_agents[next_mover(movers, self._last_seat)]
 
     def render(self) -> str:
-        """The public view as text (``render_mode`` "ansi" returns it; "human" prints it)."""
-        return self.table.render()
+        """The public view as text; ``render_mode="human"`` also prints it."""
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text)
+        return text
 
     def close(self) -> None:
         pass

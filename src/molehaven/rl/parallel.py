@@ -116,12 +116,14 @@ class MolehavenParallel(ParallelEnv[str, ObsDict, int]):
         }
         if over or truncated:
             self.agents = []
-        if self.render_mode == "human":
-            print(self.render())
         return observations, rewards, terminations, truncations, infos
 
     def render(self) -> str:
-        return self.table.render()
+        """The public view as text; ``render_mode="human"`` also prints it."""
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text)
+        return text
 
     def close(self) -> None:
         pass
