@@ -146,7 +146,7 @@ def plot(curve: list[float], references: dict[str, float], path: str, window: in
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--episodes", type=int, default=3000, help="training games")
+    parser.add_argument("--episodes", type=int, default=2000, help="training games")
     parser.add_argument("--eval-games", type=int, default=300, help="games per evaluated player")
     parser.add_argument("--mcts-games", type=int, default=60, help="games for the (slow) MCTS mole")
     parser.add_argument("--seed", type=int, default=0)
