@@ -32,7 +32,7 @@ def test_openspiel_random_simulation_test_passes(slug: str, players: int) -> Non
     assert (game_type.information == pyspiel.GameType.Information.PERFECT_INFORMATION) == (
         info.perfect_information
     )
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_chance_outcomes_have_probabilities_and_fixed_indices() -> None:

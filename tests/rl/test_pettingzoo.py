@@ -90,3 +90,30 @@ def test_aec_env_refuses_an_illegal_action_and_renders_text() -> None:
 def test_env_defaults_to_the_minimum_player_count() -> None:
     assert rl.env("the-mole").possible_agents == ["seat_0", "seat_1", "seat_2"]
     assert rl.env("mole-park", players=4).num_agents == 4
+
+
+def test_a_parallel_action_overtaken_by_an_earlier_seat_is_dropped_and_reported() -> None:
+    """In The Mole anyone may nominate while the asker asks (TM-14): in one Parallel step
+    the lower seat acts first, and a later action it made illegal is dropped, not applied."""
+    env = rl.parallel_env("the-mole", 4)
+    observations, _ = env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(400):
+        movers = [a for a, o in observations.items() if o["action_mask"].any()]
+        actions = {
+            agent: int(rng.choice(np.flatnonzero(o["action_mask"])))
+            if o["action_mask"].any()
+            else 0
+            for agent, o in observations.items()
+        }
+        before = env.table.state.num_actions
+        observations, _, _, _, infos = env.step(actions)
+        dropped = [agent for agent, info in infos.items() if info.get("dropped")]
+        if dropped:
+            applied = {s for s, _ in env.table.state.history()[before:] if s >= 0}
+            assert all(env.seats[agent] not in applied for agent in dropped)
+            assert set(dropped) < set(movers)
+            return
+        if not env.agents:
+            observations, _ = env.reset()
+    pytest.fail("no action was overtaken in 400 steps")
