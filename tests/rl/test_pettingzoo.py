@@ -117,3 +117,29 @@ def test_a_parallel_action_overtaken_by_an_earlier_seat_is_dropped_and_reported(
         if not env.agents:
             observations, _ = env.reset()
     pytest.fail("no action was overtaken in 400 steps")
+
+
+def test_max_steps_truncates_every_agent_without_a_reward() -> None:
+    env = rl.env("mole-majority", 3, max_steps=5)
+    env.reset(seed=2)
+    acted = 0
+    for _agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert truncated and not terminated
+            assert reward == 0.0
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        acted += 1
+    assert acted == 5
+    assert env.agents == []
+    assert not env.table.state.is_terminal()
+    parallel = rl.parallel_env("mole-majority", 3, max_steps=3)
+    observations, _ = parallel.reset(seed=2)
+    for step in range(3):
+        actions = {a: int(np.argmax(o["action_mask"])) for a, o in observations.items()}
+        observations, _, terminations, truncations, _ = parallel.step(actions)
+        assert all(truncations.values()) == (step == 2)
+        assert not any(terminations.values())
+    assert parallel.agents == []
