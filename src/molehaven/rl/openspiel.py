@@ -43,6 +43,7 @@ from molehaven.rl.encoders import encoder
 from molehaven.rl.render import render_text
 from molehaven.rl.table import next_mover
 
+_C_INT_MAX = 2**31 - 1
 _ACTION_MODULES: dict[str, ModuleType] = {
     "mole-hill": mole_hill_actions,
     "maulwurf-company": maulwurf_company_actions,
@@ -107,7 +108,9 @@ class MolehavenSpielGame(pyspiel.Game):
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=game.max_length(),
+            # OpenSpiel keeps the bound in a C int: a game without one (The Mole with no
+            # question limit) reports the largest it can hold.
+            max_game_length=min(game.max_length(), _C_INT_MAX),
         )
         # pybind11 objects keep Python attributes only once the base class is initialised.
         super().__init__(game_type, info, merged)
