@@ -10,7 +10,8 @@ random games for ``--steps`` seat actions, chance sampled from a seeded generato
 - env full: ``env.last()`` (observation tensor + mask) + a masked choice + ``env.step``, what
   a learning loop pays.
 
-It prints the median actions per second of ``--repeats`` runs and each env loop's cost as a
+The three loops take turns in each of ``--repeats`` rounds (so load from other work falls on
+all alike); it prints the median actions per second and each env loop's cost as a
 multiple of the engine's (the issue's target: at most 2×).
 """
 
@@ -75,8 +76,14 @@ def env_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -
     return steps / (time.perf_counter() - start)
 
 
-def median_rate(loop: Callable[[int], float], repeats: int) -> float:
-    return statistics.median(loop(seed) for seed in range(repeats))
+def median_rates(loops: list[Callable[[int], float]], repeats: int) -> list[float]:
+    """The median rate of each loop; the loops take turns in every repeat, so load from other
+    work on the machine falls on all of them alike."""
+    runs: list[list[float]] = [[] for _ in loops]
+    for seed in range(repeats):
+        for rates, loop in zip(runs, loops, strict=True):
+            rates.append(loop(seed))
+    return [statistics.median(rates) for rates in runs]
 
 
 def main() -> None:
@@ -91,12 +98,13 @@ def main() -> None:
     for slug in slugs:
         info = molehaven.make(slug).info
         players = info.max_players if args.max_players else info.min_players
-        engine = median_rate(partial(engine_loop, slug, players, args.steps), args.repeats)
-        bare_env = median_rate(
-            partial(env_loop, slug, players, args.steps, observe=False), args.repeats
-        )
-        full_env = median_rate(
-            partial(env_loop, slug, players, args.steps, observe=True), args.repeats
+        engine, bare_env, full_env = median_rates(
+            [
+                partial(engine_loop, slug, players, args.steps),
+                partial(env_loop, slug, players, args.steps, observe=False),
+                partial(env_loop, slug, players, args.steps, observe=True),
+            ],
+            args.repeats,
         )
         print(
             f"{slug + f' {players}p':<22}{engine:>10.0f}{bare_env:>12.0f}{engine / bare_env:>6.2f}"
