@@ -63,11 +63,11 @@ class Features:
         ``None`` sets nothing."""
         if index is None:
             return
-        offset, size = self._segment(name)
-        start = at * width
-        if not 0 <= start + index < size or (width and not 0 <= index < width):
+        offset, size = self.layout.offsets.get(name) or self._segment(name)
+        position = at * width + index
+        if not 0 <= position < size or (width and not 0 <= index < width):
             raise IndexError(f"{index} out of range for segment {name!r}")
-        self.values[offset + start + index] = 1.0
+        self.values[offset + position] = 1.0
 
     def flags(self, name: str, indices: Iterable[int], at: int = 0, width: int = 0) -> None:
         for index in indices:
@@ -80,8 +80,10 @@ class Features:
             numbers = [numbers]
         if len(numbers) > size:
             raise IndexError(f"{len(numbers)} numbers for segment {name!r} of {size}")
+        values = self.values
         for position, number in enumerate(numbers):
-            self.values[offset + position] = min(max(number / bound, 0.0), 1.0)
+            share = number / bound
+            values[offset + position] = 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
 
     def set(self, name: str, position: int, value: float) -> None:
         offset, size = self._segment(name)
@@ -92,6 +94,8 @@ class Features:
 
 def as_int(value: object) -> int:
     """An observation number (JSON ints may arrive as floats)."""
+    if value.__class__ is int:  # the common case, first: encoders call this very often
+        return value
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"expected a number in the observation, got {value!r}")
     return int(value)
