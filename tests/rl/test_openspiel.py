@@ -90,3 +90,16 @@ def test_ismcts_bot_plays_hidden_information_mole_park() -> None:
         assert action in state.legal_actions(player)
         state.apply_action(action)
     assert state.move_number() > 12
+
+
+@pytest.mark.parametrize("slug", molehaven.list_games())
+def test_openspiel_evaluation_plays_every_game_with_its_bots(slug: str) -> None:
+    """OpenSpiel's ``evaluate_bots`` plays a whole game of each Molehaven game with OpenSpiel's
+    uniform random bots, and its returns are Molehaven's (they sum to 1)."""
+    players = molehaven.make(slug).players
+    game = _load(slug, players)
+    rng = np.random.RandomState(2)
+    bots = [pyspiel.make_uniform_random_bot(seat, 7 + seat) for seat in range(players)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert len(returns) == players
+    assert sum(returns) == pytest.approx(1.0)
