@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Generic, Self, TypeAlias, TypeVar
 
+from molehaven.core.action_space import ActionSpace
 from molehaven.core.errors import IllegalActionError, OptionsError
 from molehaven.core.options import OptionSpec, build_options, option_specs, options_to_dict
 
@@ -148,6 +149,32 @@ class Game(ABC, Generic[OptionsT]):
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.options_dict().items())
         return f"make({self.slug!r}, players={self.players}{', ' if options else ''}{options})"
+
+    # ---------------------------------------------- a fixed integer action space (RL, OpenSpiel)
+
+    def action_space(self) -> ActionSpace:
+        """Every seat action of this game and player count, numbered once (``games/<pkg>/
+        actions.py``); chance outcomes and clock events are not in it."""
+        raise NotImplementedError(f"{self.slug} does not number its actions")
+
+    def num_distinct_actions(self) -> int:
+        """How many seat actions the action space numbers (OpenSpiel's name)."""
+        return self.action_space().size
+
+    def action_index(self, action: Action | str) -> int:
+        """The index of a seat action (or its notation text) in ``action_space()``.
+
+        Raises:
+            NotationError: text that is not an action of this game.
+            IllegalActionError: an action with no index (chance, clock, free text).
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        return self.action_space().index(action)
+
+    def action_at(self, index: int) -> Action:
+        """The seat action numbered ``index``; raises ``IndexError`` outside the range."""
+        return self.action_space().at(index)
 
 
 class State(ABC):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.maulwurf_company.actions import action_space
 from molehaven.games.maulwurf_company.board_data import board_data
 from molehaven.games.maulwurf_company.data import MAX_PLAYERS, MIN_PLAYERS
 from molehaven.games.maulwurf_company.notation import parse_action
@@ -84,3 +86,6 @@ class MaulwurfCompanyGame(Game[MaulwurfCompanyOptions]):
     def max_length(self) -> int:
         per_turn = TOURNAMENT_ACTIONS_PER_TURN if self.options.tournament else ACTIONS_PER_TURN
         return SETUP_ACTIONS + per_turn * self.options.max_turns
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.mole_hill.actions import action_space
 from molehaven.games.mole_hill.notation import parse_action
 from molehaven.games.mole_hill.state import MoleHillState
 
@@ -47,3 +49,6 @@ class MoleHillGame(Game[MoleHillOptions]):
 
     def max_length(self) -> int:
         return ROUND_LENGTH * self.options.rounds
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.mole_majority.actions import action_space
 from molehaven.games.mole_majority.data import (
     ACTION_BONUS,
     ACTION_STEPS,
@@ -112,6 +114,9 @@ class MoleMajorityGame(Game[MoleMajorityOptions]):
             + SETUP_PER_PLAYER * self.players
             + ACTIONS_PER_TURN * self.options.turn_limit
         )
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)
 
 
 _CARD_TITLES = {

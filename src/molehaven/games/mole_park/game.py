@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.mole_park.actions import action_space
 from molehaven.games.mole_park.data import (
     CARDS_PER_STAND,
     CROWN_STARS,
@@ -103,3 +105,6 @@ class MoleParkGame(Game[MoleParkOptions]):
 
     def max_length(self) -> int:
         return ACTIONS_PER_ROUND * self.options.round_limit + SETUP_AND_SHOWDOWN
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)

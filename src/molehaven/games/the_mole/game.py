@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from molehaven.core import Action, Game, GameInfo, JSONValue, option
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.the_mole.actions import action_space
 from molehaven.games.the_mole.content import LOCATIONS, QUESTIONS
 from molehaven.games.the_mole.data import MAX_PLAYERS, MIN_PLAYERS
 from molehaven.games.the_mole.notation import parse_action
@@ -98,3 +100,6 @@ class TheMoleGame(Game[TheMoleOptions]):
             return UNBOUNDED
         rounds = n * (self.options.target_score - 1) // 2 + 1
         return rounds * (n * n + 7 * n + 3 * limit + 3)
+
+    def action_space(self) -> ActionSpace:
+        return action_space(self.players)

@@ -1,0 +1,127 @@
+"""A Gymnasium single-agent environment: one seat learns, Molehaven agents play the others.
+
+>>> from molehaven.rl.gym import SingleSeatEnv
+>>> env = SingleSeatEnv("mole-hill", seat=0, opponents="random", rounds=1)
+>>> observation, info = env.reset(seed=0)
+>>> sorted(observation)
+['action_mask', 'observation']
+
+The opponents are built from ``molehaven.agents.AGENTS`` by name (one name for every other
+seat, or one per seat) or passed as agents; they see only their ``SeatView``. Chance is drawn
+from the env's seeded generator, and opponent agents are seeded from the reset seed. When the
+learning seat and others may act at once, seats are asked round-robin from the seat after the
+last one that acted (as in the AEC env). The reward is the learning seat's return at the end:
+``1/k`` if it is one of ``k`` winners, else 0.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium
+from gymnasium import spaces
+
+from molehaven.agents import AGENTS, Agent, SeatView
+from molehaven.core import OptionsError, Seat
+from molehaven.rl.table import ObsDict, Table, next_mover
+
+Opponents = str | Agent | Sequence[str | Agent]
+
+
+class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
+    """One seat of a Molehaven game as a Gymnasium env; see the module docstring."""
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012
+
+    def __init__(
+        self,
+        slug: str,
+        players: int | None = None,
+        *,
+        seat: Seat = 0,
+        opponents: Opponents = "random",
+        render_mode: str | None = None,
+        max_steps: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.table = Table(slug, players, options)
+        if not 0 <= seat < self.table.players:
+            raise OptionsError(f"seat must be 0-{self.table.players - 1}, got {seat}")
+        self.seat = seat
+        self.render_mode = render_mode
+        self.max_steps = max_steps or self.table.game.max_length()
+        self.observation_space = self.table.observation_space()
+        self.action_space = spaces.Discrete(self.table.size)
+        self._opponent_spec = opponents
+        self._opponents: dict[Seat, Agent] = self._build_opponents(None)
+        self._last_seat: Seat = -1
+        self._steps = 0
+
+    def _build_opponents(self, seed: int | None) -> dict[Seat, Agent]:
+        others = [s for s in range(self.table.players) if s != self.seat]
+        spec = self._opponent_spec
+        chosen = (
+            [spec] * len(others)
+            if isinstance(spec, str) or not isinstance(spec, Sequence)
+            else list(spec)
+        )
+        if len(chosen) != len(others):
+            raise OptionsError(f"give one opponent or {len(others)}, got {len(chosen)}")
+        agents: dict[Seat, Agent] = {}
+        for offset, (other, entry) in enumerate(zip(others, chosen, strict=True)):
+            if isinstance(entry, str):
+                factory = AGENTS.get(entry)
+                if factory is None:
+                    raise OptionsError(f"unknown agent {entry!r}; valid: {', '.join(AGENTS)}")
+                agents[other] = factory(None if seed is None else seed + 1 + offset)
+            else:
+                agents[other] = entry
+        return agents
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[ObsDict, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        if seed is not None:
+            self._opponents = self._build_opponents(seed)
+        self._last_seat = -1
+        self._steps = 0
+        self._play_opponents()
+        return self.table.observe(self.seat), {}
+
+    def _play_opponents(self) -> None:
+        """Let the other seats act until the learning seat must act or the game ends."""
+        state = self.table.state
+        while not state.is_terminal():
+            mover = next_mover(self.table.movers(), self._last_seat)
+            if mover == self.seat:
+                return
+            action = self._opponents[mover].act(SeatView.of(state, mover))
+            state.apply(mover, action)
+            self._last_seat = mover
+            self.table.play_chance()
+
+    def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
+        """Apply the learning seat's action (an index; see the mask), then the others'.
+
+        Raises:
+            IllegalActionError: the action is not legal now.
+        """
+        self.table.act(self.seat, int(action))
+        self._last_seat = self.seat
+        self._steps += 1
+        self._play_opponents()
+        state = self.table.state
+        over = state.is_terminal()
+        reward = state.returns()[self.seat] if over else 0.0
+        truncated = not over and self._steps >= self.max_steps
+        return self.table.observe(self.seat), reward, over, truncated, {}
+
+    def action_masks(self) -> Any:
+        """The current legal-action mask (the name sb3-contrib's MaskablePPO looks for)."""
+        return self.table.mask(self.seat)
+
+    def render(self) -> str:
+        return self.table.render()

@@ -1,0 +1,264 @@
+"""Every Molehaven game as an OpenSpiel Python game.
+
+Importing this module registers ``molehaven_<slug with underscores>`` for each game
+(``molehaven_mole_hill``, ``molehaven_the_mole``, …), so ``pyspiel.load_game`` and OpenSpiel's
+algorithms (MCTS, IS-MCTS, evaluation, random simulation) run on them. The engine stays the one
+rules authority: each OpenSpiel state wraps a Molehaven state.
+
+- Parameters: ``players`` (default the minimum) and every game option, with its default.
+- Seat actions are indices into ``game.action_space()``; chance outcomes are indices into the
+  game's ``chance_space()`` (``games/<pkg>/actions.py``), listed with their probabilities.
+- Dynamics are sequential. Where seats act at once (Mole Park's die choice, The Mole's votes)
+  they are asked one at a time, round-robin from the seat after the last one that acted; the
+  engine hides each choice until all are in, so the sequential game has the same information
+  sets as the simultaneous one (the usual turn-based reduction of a simultaneous game).
+- Utility: constant-sum, ``1/k`` to each of ``k`` winners (sum 1).
+- Observation string and tensor: ``observation(seat)`` as JSON and as the seat's tensor
+  (``molehaven.rl.encoders``). Information-state string: perfect recall, the current
+  observation plus everything the seat was told of each action so far
+  (``State.describe_action``). The information-state tensor is the observation tensor.
+- ``resample_from_infostate`` (for IS-MCTS) draws the hidden parts anew with
+  ``State.resample_hidden``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+import molehaven
+from molehaven.core import CHANCE, Game, Seat, State
+from molehaven.core.action_space import ActionSpace
+from molehaven.games.maulwurf_company import actions as maulwurf_company_actions
+from molehaven.games.mole_hill import actions as mole_hill_actions
+from molehaven.games.mole_majority import actions as mole_majority_actions
+from molehaven.games.mole_park import actions as mole_park_actions
+from molehaven.games.the_mole import actions as the_mole_actions
+from molehaven.rl.encoders import encoder
+from molehaven.rl.render import render_text
+from molehaven.rl.table import next_mover
+
+_C_INT_MAX = 2**31 - 1
+_ACTION_MODULES: dict[str, ModuleType] = {
+    "mole-hill": mole_hill_actions,
+    "maulwurf-company": maulwurf_company_actions,
+    "mole-park": mole_park_actions,
+    "mole-majority": mole_majority_actions,
+    "the-mole": the_mole_actions,
+}
+
+
+def spiel_name(slug: str) -> str:
+    """The registered OpenSpiel name of a game: ``molehaven_mole_hill`` for ``mole-hill``."""
+    return "molehaven_" + slug.replace("-", "_")
+
+
+def chance_space(game: Game[object]) -> ActionSpace:
+    """Every chance outcome of ``game`` numbered once (OpenSpiel's chance actions)."""
+    space: ActionSpace = _ACTION_MODULES[game.slug].chance_space(game.players)
+    return space
+
+
+def _game_type(slug: str) -> pyspiel.GameType:
+    game = molehaven.make(slug)
+    info = game.info
+    parameters: dict[str, Any] = {"players": info.min_players, **game.options_dict()}
+    return pyspiel.GameType(
+        short_name=spiel_name(slug),
+        long_name=f"Molehaven {info.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+        if info.has_chance
+        else pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION
+        if info.perfect_information
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=info.max_players,
+        min_num_players=info.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+class MolehavenSpielGame(pyspiel.Game):
+    """A Molehaven game behind OpenSpiel's ``Game`` interface (one subclass per slug)."""
+
+    slug = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game_type = _game_type(self.slug)
+        merged = {**game_type.parameter_specification, **(params or {})}
+        options = {key: value for key, value in merged.items() if key != "players"}
+        game = molehaven.make(self.slug, int(merged["players"]), **options)
+        actions, chance = game.action_space(), chance_space(game)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=actions.size,
+            max_chance_outcomes=chance.size,
+            num_players=game.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=1.0,
+            # OpenSpiel keeps the bound in a C int: a game without one (The Mole with no
+            # question limit) reports the largest it can hold.
+            max_game_length=min(game.max_length(), _C_INT_MAX),
+        )
+        # pybind11 objects keep Python attributes only once the base class is initialised.
+        super().__init__(game_type, info, merged)
+        self.molehaven_game: Game[object] = game
+        self.actions = actions
+        self.chance = chance
+        self.encoder = encoder(self.slug, game.players)
+
+    def new_initial_state(self) -> MolehavenSpielState:
+        return MolehavenSpielState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> MolehavenObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return MolehavenObserver(self, perfect_recall=perfect_recall)
+
+
+class _Held:
+    """A Molehaven state held so that OpenSpiel's clone (a deep copy) uses the cheap
+    ``State.clone`` instead of copying the record's linked list node by node."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Held:
+        return _Held(self.state.clone())
+
+
+class MolehavenSpielState(pyspiel.State):
+    """An OpenSpiel state wrapping a Molehaven state.
+
+    Only plain data lives in the instance (OpenSpiel clones a Python state by deep-copying its
+    attributes); the game is reached with ``get_game()``.
+    """
+
+    def __init__(self, game: MolehavenSpielGame, inner: State | None = None) -> None:
+        super().__init__(game)
+        self.held = _Held(game.molehaven_game.initial_state() if inner is None else inner)
+        self.last_seat: Seat = -1
+        self.told: list[tuple[str, ...]] = [() for _ in range(game.molehaven_game.players)]
+
+    @property
+    def inner(self) -> State:
+        """The wrapped Molehaven state."""
+        return self.held.state
+
+    @property
+    def spiel_game(self) -> MolehavenSpielGame:
+        game: MolehavenSpielGame = self.get_game()
+        return game
+
+    def current_player(self) -> int:
+        inner = self.inner
+        if inner.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if inner.is_chance():
+            return int(pyspiel.PlayerId.CHANCE)
+        movers = inner.to_move()
+        if not movers:
+            raise RuntimeError(f"{inner.game.slug}: no seat can act and the game is not over")
+        return next_mover(movers, self.last_seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return self.spiel_game.actions.legal_indices(self.inner, player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        index = self.spiel_game.chance.index
+        return sorted((index(action), p) for action, p in self.inner.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        player = self.current_player()
+        seat = CHANCE if player == pyspiel.PlayerId.CHANCE else player
+        space = self.spiel_game.chance if seat == CHANCE else self.spiel_game.actions
+        chosen = space.at(int(action))
+        describe = self.inner.describe_action
+        self.told = [
+            (*told, describe(seat, chosen, viewer)) for viewer, told in enumerate(self.told)
+        ]
+        self.inner.apply(seat, chosen)
+        if seat >= 0:
+            self.last_seat = seat
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        space = (
+            self.spiel_game.chance if player == pyspiel.PlayerId.CHANCE else self.spiel_game.actions
+        )
+        return str(space.at(int(action)))
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.inner.returns()
+
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Any
+    ) -> MolehavenSpielState:
+        """A state ``player_id`` cannot tell from this one, hidden parts drawn anew (IS-MCTS).
+
+        ``probability_sampler()`` gives a number in [0, 1) (OpenSpiel's convention); it seeds
+        the engine's own draw among everything the rules allow.
+        """
+        seed = int(float(probability_sampler()) * 2**32)
+        copy = MolehavenSpielState(
+            self.spiel_game, self.inner.resample_hidden(player_id, random.Random(seed))
+        )
+        copy.last_seat = self.last_seat
+        copy.told = list(self.told)
+        return copy
+
+    def __str__(self) -> str:
+        return render_text(self.inner)
+
+
+class MolehavenObserver:
+    """OpenSpiel's observer protocol over ``observation(seat)`` and the seat's tensor."""
+
+    def __init__(self, game: MolehavenSpielGame, *, perfect_recall: bool) -> None:
+        self.encoder = game.encoder
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.encoder.shape, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: MolehavenSpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.inner.observation(player), player)
+
+    def string_from(self, state: MolehavenSpielState, player: int) -> str:
+        text = json.dumps(state.inner.observation(player), sort_keys=True, ensure_ascii=False)
+        if self.perfect_recall:
+            return "\n".join((text, *state.told[player]))
+        return text
+
+
+def _register() -> None:
+    registered = set(pyspiel.registered_names())
+    for slug in molehaven.list_games():
+        name = spiel_name(slug)
+        if name in registered:
+            continue
+        game_class = type(
+            f"MolehavenSpielGame_{slug.replace('-', '_')}", (MolehavenSpielGame,), {"slug": slug}
+        )
+        pyspiel.register_game(_game_type(slug), game_class)
+
+
+_register()

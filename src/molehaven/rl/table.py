@@ -1,0 +1,121 @@
+"""What the PettingZoo and Gymnasium environments share: one game in progress, its seeded
+chance, its spaces and its tensors.
+
+Chance nodes are resolved at once with the table's own ``random.Random`` (seeded by
+``reset(seed=...)``), so agents only ever see seat decisions. Clock events are never applied:
+every game ends without them (The Mole's question limit acts as time-up, TM-20).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+import molehaven
+from molehaven.core import CHANCE, Game, Seat, State
+from molehaven.rl.encoders import encoder
+from molehaven.rl.masks import Mask, legal_mask
+from molehaven.rl.render import render_text
+
+ObsDict = dict[str, Any]
+
+
+def agent_name(seat: Seat) -> str:
+    """The PettingZoo agent name of a seat: ``seat_0``, ``seat_1``, …"""
+    return f"seat_{seat}"
+
+
+def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
+    """Who acts next when several seats may: the first after ``last_seat``, cyclically.
+
+    In The Mole anyone may nominate while the asker asks; asking round-robin gives each such
+    seat its turn instead of always the lowest seat.
+    """
+    for seat in movers:
+        if seat > last_seat:
+            return seat
+    return movers[0]
+
+
+class Table:
+    """One game of ``slug`` in progress with its seeded chance and its spaces."""
+
+    def __init__(self, slug: str, players: int | None, options: dict[str, Any]) -> None:
+        self.game: Game[object] = molehaven.make(slug, players, **options)
+        self.encoder = encoder(slug, self.game.players)
+        self.size = self.game.num_distinct_actions()
+        self.rng = random.Random()
+        self.state: State = self.game.initial_state()
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    def observation_space(self) -> spaces.Dict:
+        return spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, self.encoder.shape, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (self.size,), dtype=np.int8),
+            }
+        )
+
+    def reset(self, seed: int | None) -> None:
+        if seed is not None:
+            self.rng = random.Random(seed)
+        self.state = self.game.initial_state()
+        self.play_chance()
+
+    def play_chance(self) -> None:
+        """Apply chance outcomes, drawn by their probabilities, until a seat must act."""
+        state, rng = self.state, self.rng
+        while state.is_chance():
+            outcomes = state.chance_outcomes()
+            if len(outcomes) == 1:
+                action = outcomes[0][0]
+            else:
+                pick, total = rng.random(), 0.0
+                action = outcomes[-1][0]
+                for outcome, probability in outcomes:
+                    total += probability
+                    if pick < total:
+                        action = outcome
+                        break
+            state.apply(CHANCE, action)
+
+    def movers(self) -> list[Seat]:
+        """The seats that may act now; raises if the game waits on something else."""
+        movers = self.state.to_move()
+        if not movers and not self.state.is_terminal():
+            raise RuntimeError(f"{self.game.slug}: no seat can act and the game is not over")
+        return movers
+
+    def act(self, seat: Seat, index: int) -> None:
+        """Apply the action numbered ``index`` for ``seat``, then any chance that follows.
+
+        Raises:
+            IndexError: no such action index.
+            IllegalActionError: the action is not legal for the seat now.
+        """
+        self.state.apply(seat, self.game.action_at(int(index)))
+        self.play_chance()
+
+    def is_legal(self, seat: Seat, index: int) -> bool:
+        """Whether ``seat`` may play the action numbered ``index`` now."""
+        if self.state.is_terminal() or not 0 <= index < self.size:
+            return False
+        return self.game.action_at(index) in self.state.legal_actions(seat)
+
+    def mask(self, seat: Seat) -> Mask:
+        return legal_mask(self.state, seat)
+
+    def observe(self, seat: Seat) -> ObsDict:
+        return {
+            "observation": self.encoder.encode(self.state.observation(seat), seat),
+            "action_mask": legal_mask(self.state, seat),
+        }
+
+    def render(self) -> str:
+        return render_text(self.state)
