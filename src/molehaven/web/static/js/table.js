@@ -148,7 +148,8 @@ function render() {
   // costs no extra layout.
   const logAtBottom = isScrolledToBottom($("log"));
   const table = view.table;
-  const myTurn = table.status === "running" && view.legal.length > 0 && !replay.active;
+  const told = boardTurn();
+  const myTurn = table.status === "running" && view.legal.length > 0 && !replay.active && (!told || told.you);
   document.title = `${myTurn ? "Your move · " : ""}${table.title} · Molehaven`;
   setFavicon(myTurn);
   if (myTurn && !wasMyTurn) chime();
@@ -250,6 +251,13 @@ function renderTurn() {
     node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
   } else if (table.status === "over" || table.status === "abandoned") {
     node.textContent = `Game over. ${winnersText()}`;
+  } else if (boardTurn()) {
+    // The game's board knows what is asked (The Mole: a vote may always be called, yet
+    // nothing is asked of you): it words the turn line and whether it is yours.
+    const told = boardTurn();
+    node.textContent = told.text;
+    asked = told.asked || "";
+    if (told.you) node.classList.add("you");
   } else if (view.waiting && view.waiting.you) {
     node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
     asked = `${capitalize(askedText(view.legal))}.`;
@@ -262,6 +270,14 @@ function renderTurn() {
   // What is asked sits on its own line, drawn in the same frame as the buttons below it.
   $("asked").textContent = asked;
   $("asked").hidden = !asked;
+}
+
+// A board module may export ``turn({observation, legal, table, you})`` returning
+// ``{you, text, asked}`` (or null to leave the turn line to this page) while a game runs.
+function boardTurn() {
+  const board = BOARDS[view.table.game];
+  if (!board || typeof board.turn !== "function" || view.table.status !== "running" || replay.active) return null;
+  return board.turn({ observation: view.observation, legal: view.legal, table: view.table, you: view.you });
 }
 
 function winnersText(result = view.result) {
