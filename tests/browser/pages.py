@@ -46,7 +46,10 @@ def create_table(
     return page.url.rsplit("/", 1)[-1]
 
 
-def fill_bots_and_start(page: Page) -> None:
+def fill_bots_and_start(page: Page, agent: str = "random") -> None:
+    """Fill the empty seats with ``agent`` bots (tests use quick ones; the page offers
+    ``hard`` first) and start."""
+    page.select_option("#bot-agent", agent)
     page.click("#fill-bots")
     expect(page.locator("#start")).to_be_enabled()
     page.click("#start")

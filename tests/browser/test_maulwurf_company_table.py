@@ -205,6 +205,7 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
 ) -> None:
     page = open_page(browser, f"{server.url}/", viewport=DESKTOP)
     table_id = create_short_table(page, server, max_turns=30, tournament=True)
+    page.select_option("#bot-agent", "random")
     page.click("#fill-bots")
     expect(page.locator("#start")).to_be_enabled()
     page.click("#start")

@@ -212,3 +212,13 @@ def test_the_mole_countdown_appears_with_the_buttons_not_under_a_click(
     assert seen["same"], "a bot moved within 0.6 s despite the 3 s bot delay"
     assert seen["clockShown"]
     assert seen["after"] == seen["before"]
+
+
+def test_the_host_is_offered_the_strongest_bots_first(browser: Browser, server: LiveServer) -> None:
+    """Issue 15: bots filled into a table are hard unless the host picks another level."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, "mole-park")
+    expect(page.locator("#bot-agent")).to_have_value("hard")
+    labels = page.locator("#bot-agent option").all_inner_texts()
+    assert labels[:3] == ["hard (strongest)", "medium", "easy"]
+    assert "random" in labels

@@ -28,6 +28,7 @@ let agents = [];
 let gone = false;
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
+let boardDrawnAt = -1; // the version the board was last drawn for
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
@@ -66,6 +67,14 @@ function connect() {
 
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+// A board is redrawn in the next frame after an update: a click that lands on it in between
+// would send an action of the previous position with the new version. Such a click is
+// dropped (the board is about to show what may be done now).
+function actFromBoard(action) {
+  if (boardDrawnAt !== version) return;
+  act(action);
 }
 
 function act(action) {
@@ -340,7 +349,7 @@ function renderBoard() {
       observation,
       legal,
       lastAction,
-      onAction: act,
+      onAction: actFromBoard,
       table,
       you: view.you,
       log: showing ? log.slice(0, replay.step) : log,
@@ -349,6 +358,7 @@ function renderBoard() {
       replaying: Boolean(showing),
       pending,
     });
+    boardDrawnAt = version;
     container.append(el("details", { class: "raw" }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table)));
   } else {
     container.replaceChildren(renderObservation(observation, table));
@@ -557,7 +567,16 @@ async function loadAgents() {
   } catch {
     agents = ["random"];
   }
-  $("bot-agent").replaceChildren(...agents.map((name) => el("option", { value: name, text: name })));
+  // The levels first, hard preselected: bots worth playing against unless the host asks
+  // for something else (docs/agents.md says what each agent is).
+  const levels = ["hard", "medium", "easy"].filter((name) => agents.includes(name));
+  const others = agents.filter((name) => !levels.includes(name));
+  const label = { hard: "hard (strongest)", medium: "medium", easy: "easy" };
+  $("bot-agent").replaceChildren(
+    ...levels.map((name) => el("option", { value: name, text: label[name] })),
+    ...others.map((name) => el("option", { value: name, text: name })),
+  );
+  if (levels.length) $("bot-agent").value = levels[0];
 }
 
 $("join-name").value = store.name();
