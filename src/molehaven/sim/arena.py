@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-from molehaven.agents import AGENTS, Agent, SeatView, make_agent
-from molehaven.core import CHANCE, JSONValue
+from molehaven.agents import AGENTS, Agent, make_agent
+from molehaven.core import JSONValue
 from molehaven.core.options import OptionValue
-from molehaven.core.play import sample_outcome
 from molehaven.games import REGISTRY
+from molehaven.sim.driver import play_game
 from molehaven.sim.stats import Estimate, mean_interval, wilson_interval
 
 
@@ -112,17 +112,8 @@ def play_arena_game(spec: ArenaGame) -> ArenaRecord:
         )
         for seat, name in enumerate(spec.seats)
     ]
-    state = game.initial_state()
-    bound = game.max_length()
-    while not state.is_terminal():
-        if state.num_actions >= bound:
-            raise RuntimeError(f"{game!r} passed its length bound of {bound} actions")
-        if state.is_chance():
-            state.apply(CHANCE, sample_outcome(state.chance_outcomes(), chance))
-            continue
-        to_move = state.to_move()
-        seat = to_move[0] if len(to_move) == 1 else order.choice(to_move)
-        state.apply(seat, agents[seat].act(SeatView.of(state, seat)))
+    # The simulator's driver: the same clock rule and real-time interjections (TM-26).
+    state = play_game(game, agents, chance, order=order)
     returns = tuple(state.returns())
     scores = tuple(state.scores())
     return ArenaRecord(

@@ -27,10 +27,14 @@ def play_game(
     observer: Callable[[State], None] | None = None,
     *,
     seconds_per_action: float | None = SECONDS_PER_ACTION,
+    order: random.Random | None = None,
 ) -> State:
     """Play one game: chance from ``rng``; when several seats may act, ``rng`` picks which.
 
-    ``observer`` (the lab's metrics) sees the state before every action and at the end. A
+    ``order`` (default: ``rng``) picks which seat acts where several may and in which order
+    interjections are offered: the arena keeps it apart from chance so that every lineup
+    meets the same chance. ``observer`` (the lab's metrics) sees the state before every
+    action and at the end. A
     game with a clock gets its clock event (``time-up``) once the round's seconds have passed,
     counting ``seconds_per_action`` for every seat action (``None``: the clock never runs).
 
@@ -39,6 +43,7 @@ def play_game(
     """
     if len(agents) != game.players:
         raise ValueError(f"{game.players} seats need {game.players} agents, got {len(agents)}")
+    picker = rng if order is None else order
     state = game.initial_state()
     bound = game.max_length()
     seat_actions = 0
@@ -58,13 +63,13 @@ def play_game(
         if event is not None:
             state.apply(CLOCK, event)
             continue
-        interjected = _interjection(state, agents, rng)
+        interjected = _interjection(state, agents, picker)
         if interjected is not None:
             state.apply(*interjected)
             seat_actions += 1
             continue
         to_move = _obliged(state, agents)
-        seat = to_move[0] if len(to_move) == 1 else rng.choice(to_move)
+        seat = to_move[0] if len(to_move) == 1 else picker.choice(to_move)
         state.apply(seat, agents[seat].act(SeatView.of(state, seat)))
         seat_actions += 1
     if observer is not None:
