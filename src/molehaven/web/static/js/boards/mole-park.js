@@ -401,7 +401,7 @@ function thisRoundView(context, obs, reveal) {
 function legendView() {
   const item = (mark, words) => el("li", {}, mark, el("span", { text: words }));
   const legend = el("details", { class: "mp-legend", open: legendOpen },
-    el("summary", { text: "What the marks mean" }),
+    el("summary", { text: "Legend" }),
     el("ul", {},
       item(el("span", { class: "mp-legend-mark" }, dieIcon("glove", 18), dieIcon("pan", 18), dieIcon("mallet", 18)), "Boxing Glove, Frying Pan, Giant Mallet: the whacking dice. Each face is a hole number 1–5; x is a miss. A die alone on a hole takes all its moles; dice on the same hole share them evenly and leave the rest."),
       item(el("span", { class: "mp-legend-mark" }, dieIcon("prize", 18)), "Prize die (1–6 stars): cashes in every mole in your hand for a prize."),
