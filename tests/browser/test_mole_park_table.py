@@ -143,9 +143,16 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
         seen[int(turn["version"])] = offered
         action = pick(offered, rng, hand)
         mine = page.evaluate(MY_MOVES)
+        drawn = page.locator("#table").get_attribute("data-version")
         if click_only(page, action):
-            # A bot's move can arrive before ours is taken in: wait for ours in the log.
-            page.wait_for_function(f"before => ({MY_MOVES})() > before", arg=mine, polling=10)
+            # A bot's move can arrive before ours is taken in: wait for ours in the log, or
+            # for a newer position (a click on a board about to be redrawn may be dropped).
+            page.wait_for_function(
+                f"""([mine, drawn]) => ({MY_MOVES})() > mine
+                    || document.querySelector("#table").dataset.version !== drawn""",
+                arg=[mine, drawn],
+                polling=10,
+            )
         before = None
 
     expect(board.locator(".mp-waiting.over")).to_contain_text("Game over")

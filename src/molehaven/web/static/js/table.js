@@ -71,9 +71,9 @@ function send(message) {
 
 // A board is redrawn in the next frame after an update: a click that lands on it in between
 // would send an action of the previous position with the new version. Such a click is
-// dropped (the board is about to show what may be done now).
+// dropped unless the action is still legal now (the board is about to show what may be done).
 function actFromBoard(action) {
-  if (boardDrawnAt !== version) return;
+  if (boardDrawnAt !== version && !(view && view.legal.includes(action))) return;
   act(action);
 }
 
