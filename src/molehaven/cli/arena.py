@@ -10,12 +10,12 @@ from typing import Annotated, TextIO
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from molehaven.agents import AGENTS
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.progress import progress_bar
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
 
@@ -74,14 +74,7 @@ def arena(
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
     started = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task(f"{game}: {' vs '.join(names)}", total=len(specs))
 
             def on_record(record: ArenaRecord) -> None:

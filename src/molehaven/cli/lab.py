@@ -8,12 +8,13 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from molehaven.agents import AGENTS
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.progress import progress_bar
+from molehaven.cli.simulating import plural
 from molehaven.core import OptionsError
 from molehaven.games import REGISTRY
 from molehaven.sim.lab import (
@@ -135,17 +136,11 @@ def lab(
     started = time.perf_counter()
     results: list[GameMetrics] = []
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             total = games if until_ci is None else min(games, BATCH)
             task = progress.add_task(
-                f"{game_class.info.title}, {len(variants)} variants", total=total * len(variants)
+                f"{game_class.info.title}, {plural(len(variants), 'variant')}",
+                total=total * len(variants),
             )
             played = 0
             while played < games:

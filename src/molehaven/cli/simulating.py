@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import TextIO
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from molehaven.cli.progress import progress_bar
 from molehaven.core.options import OptionValue
 from molehaven.sim.runner import GameResult, Summary, record_line, simulate
 
@@ -30,14 +30,7 @@ def run_simulation(
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
     started = time.perf_counter()
     try:
-        with Progress(
-            TextColumn("[bold]{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=console,
-            transient=True,
-        ) as progress:
+        with progress_bar(console) as progress:
             task = progress.add_task(f"{slug}, {players} players", total=games)
 
             def on_result(result: GameResult) -> None:

@@ -1,5 +1,5 @@
-"""What each seat may see of a Mole Majority state (rules section 7), redrawing what it
-cannot see (``resample_hidden``), and a plain-text summary for ``str(state)``.
+"""What each seat may see of a Mole Majority state (rules section 7), and a plain-text
+summary for ``str(state)``. Redrawing what a seat cannot see is ``sampler.py``'s.
 
 Hidden: hand contents (owner only), deck order (nobody; a deck is a multiset), the values of
 face-down Home Tokens on the board and in the pool (nobody) and of collected ones (owner
@@ -8,7 +8,6 @@ only). At the end every hand and every collected token is shown.
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from molehaven.core import JSONValue, Observation
@@ -22,9 +21,6 @@ from molehaven.games.mole_majority.data import (
     LABELS,
     NO_TOKEN,
     POSITIONS,
-    TOKEN_VALUES,
-    pile_cards,
-    pile_from_cards,
     pile_names,
 )
 from molehaven.games.mole_majority.notation import NO_CARD
@@ -159,66 +155,6 @@ def observation(state: MoleMajorityState, viewer: int | None) -> Observation:
             sorted(state.secret_tokens[s] + state.shown_tokens[s]) for s in range(state.players)
         ]
     return data
-
-
-def resample_hidden(
-    state: MoleMajorityState, viewer: int | None, rng: random.Random
-) -> MoleMajorityState:
-    """A copy in which everything hidden from ``viewer`` is redrawn, sizes kept.
-
-    Another seat's hand is redrawn from its hand and deck together (its discard pile is
-    public); the values of face-down tokens the viewer has not seen (on the board, in the
-    pool, collected by others) are shuffled among those places. At the end hands and collected
-    tokens are public, so only the board and the pool are redrawn.
-    """
-    copy = state.clone()
-    over = state.phase == phases.OVER
-    others = [seat for seat in range(state.players) if seat != viewer]
-    if not over:
-        hands = list(state.hands)
-        decks = list(state.decks)
-        for seat in others:
-            unseen = pile_cards(hands[seat]) + pile_cards(decks[seat])
-            rng.shuffle(unseen)
-            size = sum(hands[seat])
-            hands[seat] = pile_from_cards(unseen[:size])
-            decks[seat] = pile_from_cards(unseen[size:])
-        copy.hands = tuple(hands)
-        copy.decks = tuple(decks)
-    _resample_tokens(state, copy, [] if over else others, rng)
-    return copy
-
-
-def _resample_tokens(
-    state: MoleMajorityState, copy: MoleMajorityState, others: list[int], rng: random.Random
-) -> None:
-    """Shuffle the unseen token values among the face-down board tokens, the pool and the
-    secret tokens of ``others``."""
-    face_down = [
-        p for p in range(POSITIONS) if state.tokens[p] != NO_TOKEN and not state.revealed >> p & 1
-    ]
-    values = [state.tokens[p] for p in face_down]
-    for value, count in zip(TOKEN_VALUES, state.pool, strict=True):
-        values += [value] * count
-    for seat in others:
-        values += state.secret_tokens[seat]
-    rng.shuffle(values)
-    cursor = 0
-    tokens = list(state.tokens)
-    for position in face_down:
-        tokens[position] = values[cursor]
-        cursor += 1
-    copy.tokens = tuple(tokens)
-    pool_size = sum(state.pool)
-    pooled = values[cursor : cursor + pool_size]
-    cursor += pool_size
-    copy.pool = tuple(pooled.count(value) for value in TOKEN_VALUES)
-    secret = list(state.secret_tokens)
-    for seat in others:
-        size = len(secret[seat])
-        secret[seat] = tuple(values[cursor : cursor + size])
-        cursor += size
-    copy.secret_tokens = tuple(secret)
 
 
 def describe(state: MoleMajorityState) -> str:
