@@ -393,7 +393,7 @@ function draw() {
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
     el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
-    el("span", { text: `Turn ${obs.turns ?? 0} of at most ${obs.max_turns ?? "?"}` }));
+    el("span", { text: turnCount(obs) }));
   if (caption) info.replaceChildren(caption);
   root.dataset.layer = obs.layer || "";
   root.dataset.phase = obs.phase || "";
@@ -418,4 +418,11 @@ export function render(container, context) {
   noticeChanges(geometry(data), context, context.observation || {});
   draw();
   return { handlesActions: true };
+}
+
+// The turn limit only ends games nobody is finishing; mention it once it is close.
+function turnCount(obs) {
+  const turns = obs.turns ?? 0;
+  const limit = obs.max_turns;
+  return limit && turns >= 0.8 * limit ? `Turn ${turns} of at most ${limit}` : `Turn ${turns}`;
 }
