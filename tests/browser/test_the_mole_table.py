@@ -80,6 +80,8 @@ SNAPSHOT = """() => {
         points: [...board.querySelectorAll(".tm-point")].map(node => node.innerText),
         notLegal: targets.filter(action => !legal.has(action)),
         targets, legal: [...legal], version: document.querySelector("#table").dataset.version,
+        task: board.querySelector(".tm-prompt")?.dataset.task ?? null,
+        turnLit: document.querySelector("#turn").classList.contains("you"),
     };
 }"""
 GAMES = 8
@@ -125,6 +127,9 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
         before = None  # unless an action is sent below, look again at once
         look = page.evaluate(SNAPSHOT)
         assert look["notLegal"] == [], describe(page)
+        # The turn line is lit exactly when the game waits on this seat, not merely because a
+        # vote may be called (the board's turn() hook words it).
+        assert look["turnLit"] == (look["task"] == "yes"), describe(page)
         offered: list[str] = look["targets"]
         seen["version"] = look["version"]
         if "nominate" not in done and look["accuse"] and not offered:

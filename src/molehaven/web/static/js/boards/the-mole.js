@@ -86,6 +86,27 @@ function legalParts(legal) {
   return parts;
 }
 
+// The turn line: a vote may be called nearly any time, so "Your move" would be lit all
+// round; it is lit only when the game waits on this seat (ask, answer, vote, point).
+export function turn({ observation: obs, legal, table, you }) {
+  if (you === null || !obs) return null;
+  const parts = legalParts(legal);
+  const waitsOnYou = (obs.phase === "ask" && parts.ask.size > 0)
+    || (obs.phase === "answer" && parts.answer.length > 0)
+    || (obs.phase === "vote" && parts.vote.length > 0)
+    || (obs.phase === "final-vote" && parts.point.length > 0);
+  if (waitsOnYou) {
+    const asked = { ask: "ask a question", answer: "answer the question", vote: "vote", "final-vote": "point at the Mole" }[obs.phase];
+    return { you: true, text: "Your move", asked: `You ${asked}.` };
+  }
+  const name = makeNamer(table, you);
+  const waitingFor = obs.phase === "ask" ? obs.asker : obs.phase === "answer" ? obs.answerer : null;
+  const waiting = waitingFor === null || waitingFor === undefined ? "Waiting for the other players" : `Waiting for ${name(waitingFor)}`;
+  const extra = parts.nominate.length && parts.guess.size ? " (you may call a vote or guess the place)"
+    : parts.nominate.length ? " (you may call a vote)" : parts.guess.size ? " (you may guess the place)" : "";
+  return { you: false, text: `${waiting}${extra}`, asked: "" };
+}
+
 // Seat names as people read them; two bots of one kind are told apart by their seat number.
 function makeNamer(table, you) {
   const seats = (table && table.seats) || [];
