@@ -28,6 +28,7 @@ let agents = [];
 let gone = false;
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
+let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
 let boardDrawnAt = -1; // the version the board was last drawn for
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
@@ -386,8 +387,17 @@ function renderActions() {
     return el("div", { class: "action-group" }, el("h3", { text: `${humanize(verb)} (${actions.length})` }), el("div", { class: "buttons" }, buttons), more);
   });
   const box = $("action-buttons");
-  if (drawn) box.replaceChildren(el("details", {}, el("summary", { text: "Legal moves as buttons" }), blocks));
-  else box.replaceChildren(...blocks);
+  if (drawn) {
+    // The board offers every move; buttons and the notation box are for those who prefer
+    // them, folded away (and left as open as the person left them).
+    const fold = el("details", { class: "moves-fold" }, el("summary", { text: "Moves as buttons or notation" }), blocks, $("notation-form"));
+    fold.open = movesFoldOpen;
+    fold.addEventListener("toggle", () => { movesFoldOpen = fold.open; });
+    box.replaceChildren(fold);
+  } else {
+    box.replaceChildren(...blocks);
+    box.after($("notation-form"));
+  }
   $("legal-list").replaceChildren(...legal.slice(0, 400).map((action) => el("option", { value: action })));
 }
 
