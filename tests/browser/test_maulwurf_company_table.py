@@ -129,6 +129,14 @@ def shoot(page: Page, folder: Path, name: str) -> list[Path]:
         path = folder / f"maulwurf-company-{name}-{label}.png"
         page.screenshot(path=str(path), full_page=label == "390")
         board_fits(page, size["width"], size["height"] if size == DESKTOP else None, path.name)
+        if size == PHONE:
+            # A finger needs more than the 9-14 px a target is drawn at on a phone: it takes
+            # taps over nearly a whole lattice step (about 19 px at 390 px wide).
+            smallest = page.evaluate(
+                f"""() => Math.min(...[...document.querySelectorAll("{BOARD} .mc-target")]
+                    .map(node => node.getBoundingClientRect().width))"""
+            )
+            assert smallest >= 16, f"{path.name}: a target is {smallest:.0f} px wide at 390 px"
         shots.append(path)
     page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
     return shots

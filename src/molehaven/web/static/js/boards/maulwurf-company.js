@@ -155,7 +155,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   // Targets last, so that they take the clicks.
   for (const target of marks.destinations) {
     const { x, y } = xy(geo, target.to);
-    const node = svg("circle", { cx: x, cy: y, r: 36, class: "mc-target mc-destination", "data-to": target.to });
+    const node = targetMark(x, y, 36, "mc-target mc-destination", target.to);
     if (holes.has(target.to)) node.setAttribute("data-hole", "");
     if (specials.has(target.to)) node.setAttribute("data-special", "");
     activate(node, target.action, marks.onAction, `move the mole on ${target.from} to ${target.to}`);
@@ -163,11 +163,21 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   }
   for (const target of marks.places) {
     const { x, y } = xy(geo, target.point);
-    const node = svg("circle", { cx: x, cy: y, r: 24, class: "mc-target mc-place", "data-to": target.point });
+    const node = targetMark(x, y, 24, "mc-target mc-place", target.point);
     activate(node, target.action, marks.onAction, `place a mole on ${target.point}`);
     board.append(node);
   }
   return board;
+}
+
+// A target is drawn at ``r`` but takes taps almost half a lattice step around its point (short
+// of a neighbouring mole's own): on a phone the drawn circles are a dozen pixels wide, too
+// small for a finger.
+function targetMark(x, y, r, cls, point) {
+  const group = svg("g", { class: cls, "data-to": point });
+  group.append(svg("circle", { cx: x, cy: y, r: S * 0.45, class: "mc-tap-area" }));
+  group.append(svg("circle", { cx: x, cy: y, r, class: "mc-target-mark" }));
+  return group;
 }
 
 // ------------------------------------------------------------------------ what to draw now
