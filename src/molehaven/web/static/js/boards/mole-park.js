@@ -89,6 +89,11 @@ function face(text, small = false) {
 
 // ------------------------------------------------------------------------ words
 
+// Up to eight players: a colour per seat lets the eye follow one across holes, dice and cards.
+function seatDot(seat) {
+  return el("span", { class: `mp-seat-dot seat-${seat}`, "aria-hidden": "true" });
+}
+
 function nameOf(table, seat, you) {
   const slot = table && table.seats[seat];
   if (!slot || slot.kind === "empty") return `seat ${seat}`;
@@ -272,7 +277,7 @@ function holesView(context, obs, reveal) {
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
-        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), nameOf(table, hit.seat, you))))
+        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), nameOf(table, hit.seat, you))))
         : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Mole holes" },
@@ -310,7 +315,7 @@ function playersView(context, obs) {
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
     return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
-      el("span", { class: "mp-player-name" }, seat === obs.king ? crownIcon(16) : null, nameOf(table, seat, you)),
+      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, nameOf(table, seat, you)),
       el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
@@ -336,7 +341,7 @@ function showdownView(context, obs) {
   if (!obs.showdown) return null;
   const { table, you } = context;
   const rows = obs.showdown.map((entry) => el("li", { class: "mp-showdown-row" },
-    el("strong", { text: nameOf(table, entry.seat, you) }),
+    el("strong", {}, seatDot(entry.seat), nameOf(table, entry.seat, you)),
     el("span", { class: "mp-showdown-dice" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-landed-die" }, dieIcon(key, 16), roll === null ? "…" : face(roll, true)))),
     el("span", { text: `moles ${entry.moles.join(" ") || "none"}` }),
     el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` })));
@@ -372,7 +377,7 @@ function revealView(context, reveal) {
     if (!entry.die) return null;
     const rolled = entry.roll === null ? null : face(entry.roll);
     if (rolled) animateFrom(rolled, shown.diceStart, now, DICE_MS);
-    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name", text: nameOf(table, seat, you) }), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
+    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name" }, seatDot(seat), nameOf(table, seat, you)), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
   });
   const steps = reveal.events.map((text, index) => {
     if (shown.starts[index] === undefined) {
