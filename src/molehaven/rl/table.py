@@ -4,6 +4,11 @@ chance, its spaces and its tensors.
 Chance nodes are resolved at once with the table's own ``random.Random`` (seeded by
 ``reset(seed=...)``), so agents only ever see seat decisions. Clock events are never applied:
 every game ends without them (The Mole's question limit acts as time-up, TM-20).
+
+An environment step asks for the acting seat's legal indices more than once (its mask, the
+legality of its action, ``legal_indices``); the table lists them once per position and seat.
+A position is known by the state object and its action count, so the cache stays right
+whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from gymnasium import spaces
 import molehaven
 from molehaven.core import CHANCE, Game, Seat, State
 from molehaven.rl.encoders import encoder
-from molehaven.rl.masks import Mask, legal_mask
+from molehaven.rl.masks import Mask
 from molehaven.rl.render import render_text
 
 ObsDict = dict[str, Any]
@@ -46,9 +51,14 @@ class Table:
     def __init__(self, slug: str, players: int | None, options: dict[str, Any]) -> None:
         self.game: Game[object] = molehaven.make(slug, players, **options)
         self.encoder = encoder(slug, self.game.players)
-        self.size = self.game.num_distinct_actions()
+        space = self.game.action_space()
+        self.space = space
+        self.size = space.size
+        self._actions = space.actions
         self.rng = random.Random()
         self.state: State = self.game.initial_state()
+        self._position: tuple[int, int] = (-1, -1)  # whose legal indices ``_legal`` holds
+        self._legal: dict[Seat, list[int]] = {}
 
     @property
     def players(self) -> int:
@@ -99,22 +109,39 @@ class Table:
             IndexError: no such action index.
             IllegalActionError: the action is not legal for the seat now.
         """
-        self.state.apply(seat, self.game.action_at(int(index)))
+        if not 0 <= index < self.size:
+            raise IndexError(f"action index {index!r} is outside 0-{self.size - 1}")
+        self.state.apply(seat, self._actions[index])
         self.play_chance()
+
+    def legal_indices(self, seat: Seat) -> list[int]:
+        """The indices of ``seat``'s legal actions now, ascending (do not modify the list)."""
+        state = self.state
+        position = (id(state), state.num_actions)
+        if position != self._position:
+            self._position = position
+            self._legal = {}
+        indices = self._legal.get(seat)
+        if indices is None:
+            indices = self.space.indices_of(state.legal_actions(seat))
+            indices.sort()
+            self._legal[seat] = indices
+        return indices
 
     def is_legal(self, seat: Seat, index: int) -> bool:
         """Whether ``seat`` may play the action numbered ``index`` now."""
-        if self.state.is_terminal() or not 0 <= index < self.size:
-            return False
-        return self.game.action_at(index) in self.state.legal_actions(seat)
+        return index in self.legal_indices(seat)
 
     def mask(self, seat: Seat) -> Mask:
-        return legal_mask(self.state, seat)
+        """An int8 vector over the action space: 1 where the action is legal for ``seat``."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask.put(self.legal_indices(seat), 1)
+        return mask
 
     def observe(self, seat: Seat) -> ObsDict:
         return {
             "observation": self.encoder.encode(self.state.observation(seat), seat),
-            "action_mask": legal_mask(self.state, seat),
+            "action_mask": self.mask(seat),
         }
 
     def render(self) -> str:

@@ -13,12 +13,25 @@ totals /60), ``finalists`` (n), ``scores`` (/100).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+
+import numpy as np
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_park.data import DIE_NAMES, FULL_DECK, HOLES, STAND_KEYS, STANDS
 from molehaven.games.mole_park.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_dict, as_int, as_list
+from molehaven.rl.encoders.features import (
+    FloatArray,
+    Layout,
+    as_dict,
+    as_int,
+    as_list,
+    as_number,
+    unit,
+    value_counts,
+    write_scaled,
+)
 
 DIE_SEEN = (*DIE_NAMES, "chosen", "not yet")
 FACES = ("x", "1", "2", "3", "4", "5", "6")
@@ -62,66 +75,110 @@ def layout(players: int) -> Layout:
     )
 
 
-def _value_counts(values: list[object]) -> list[float]:
-    counts = [0.0] * VALUES
-    for value in values:
-        counts[as_int(value) - 1] += 1
-    return counts
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Observation words to tensor positions for one player count (per seat: a list)."""
+
+    layout: Layout
+    start: dict[str, int]
+    step: dict[object, int]
+    stands: dict[str, int]  # a stand's face-up position; its face-down count follows
+    prizes: list[dict[object, int]]
+    die: list[dict[object, int]]
+    roll: list[dict[object, int]]
+    last_die: list[dict[object, int]]
+    last_roll: list[dict[object, int]]
+
+
+@cache
+def _tables(players: int) -> _Tables:
+    lay = layout(players)
+    start = lay.start
+    return _Tables(
+        layout=lay,
+        start=start,
+        step=lay.positions("step", PHASE_NAMES),
+        stands={key: start["stands"] + 2 * index for index, key in enumerate(STAND_KEYS)},
+        prizes=lay.blocks("prizes", STAND_KEYS, players),
+        die=lay.blocks("die", DIE_SEEN, players),
+        roll=lay.blocks("roll", FACES, players),
+        last_die=lay.blocks("last_die", DIE_NAMES, players),
+        last_roll=lay.blocks("last_roll", FACES, players),
+    )
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
+    tables = _tables(players)
+    start = tables.start
     get = observation.get
-    out.one_hot("me", seat)
-    out.one_hot("step", PHASE_NAMES.index(str(get("step"))))
+    ones = [start["me"] + seat, tables.step[get("step")]]
     king = get("king")
-    out.one_hot("king", None if king is None else as_int(king))
-    out.scaled("round", as_int(get("round")), max(as_int(get("round_limit")), 1))
-    out.scaled("holes", [as_int(h) for h in as_list(get("holes"))], HOLE_BOUND)
-    out.scaled("deck", as_int(get("deck")), DECK)
-    out.scaled("discard", as_int(get("discard")), DECK)
-    for key, entry in as_dict(get("stands")).items():
-        stand = as_dict(entry)
-        index = STAND_KEYS.index(key)
-        out.set("stands", 2 * index, float(bool(stand["face_up"])))
-        out.set("stands", 2 * index + 1, as_int(stand["face_down"]) / STAND_BOUND)
-    out.scaled("hand", _value_counts(as_list(get("hand", []))), HAND_BOUND)
-    seats = [as_dict(entry) for entry in as_list(get("seats"))]
-    out.scaled("hand_sizes", [as_int(s["hand_size"]) for s in seats], HAND_BOUND)
-    out.scaled("prize_stars", [as_int(s["prize_stars"]) for s in seats], SCORE_BOUND)
-    out.scaled("total", [as_int(s["total"] or 0) for s in seats], TOTAL_BOUND)
-    for index, entry in enumerate(seats):
-        out.flags(
-            "prizes", (STAND_KEYS.index(str(p)) for p in as_list(entry["prizes"])), index, STANDS
-        )
-        out.set("may_declare", index, float(bool(entry["may_declare"])))
-        out.set("declared", index, float(bool(entry["declared"])))
+    if king is not None:
+        ones.append(start["king"] + as_int(king))
+    seats = as_list(get("seats"))
+    scaled: list[tuple[int, float]] = []
+    may_declare, declared, laid_down = start["may_declare"], start["declared"], start["laid_down"]
+    for index, raw in enumerate(seats):
+        entry = as_dict(raw)
+        ones += map(tables.prizes[index].__getitem__, as_list(entry["prizes"]))
+        if entry["may_declare"]:
+            ones.append(may_declare + index)
+        if entry["declared"]:
+            ones.append(declared + index)
         die, roll = entry["die"], entry["roll"]
-        out.one_hot("die", None if die is None else DIE_SEEN.index(str(die)), index, len(DIE_SEEN))
-        out.one_hot("roll", None if roll is None else FACES.index(str(roll)), index, len(FACES))
+        if die is not None:
+            ones.append(tables.die[index][die])
+        if roll is not None:
+            ones.append(tables.roll[index][roll])
         laid = entry["laid_down"]
         if laid is not None:
-            for value, count in enumerate(_value_counts(as_list(laid))):
-                out.set("laid_down", index * VALUES + value, count / HAND_BOUND)
+            position = laid_down + index * VALUES
+            for value, count in enumerate(value_counts(as_list(laid), VALUES)):
+                scaled.append((position + value, count / HAND_BOUND))
     for index, raw in enumerate(as_list(get("last_round_dice", []))):
         last = as_dict(raw)
         die, roll = last["die"], last["roll"]
-        width = len(DIE_NAMES)
-        out.one_hot("last_die", None if die is None else DIE_NAMES.index(str(die)), index, width)
-        out.one_hot(
-            "last_roll", None if roll is None else FACES.index(str(roll)), index, len(FACES)
-        )
+        if die is not None:
+            ones.append(tables.last_die[index][die])
+        if roll is not None:
+            ones.append(tables.last_roll[index][roll])
     draft = get("draft")
     if draft is not None:
         entry = as_dict(draft)
-        out.set("draft", 0, as_int(entry["total"]) / TOTAL_BOUND)
-        out.set("draft", 1, float(bool(entry["king_picks_last"])))
-        out.flags("pickers", (as_int(p) for p in as_list(entry["pickers"])))
+        scaled.append((start["draft"], as_number(entry["total"]) / TOTAL_BOUND))
+        if entry["king_picks_last"]:
+            ones.append(start["draft"] + 1)
+        pickers = start["pickers"]
+        ones.extend(pickers + as_int(p) for p in as_list(entry["pickers"]))
+    showdown_totals = start["showdown_totals"]
     for raw in as_list(get("showdown") or []):
         entry = as_dict(raw)
         competitor = as_int(entry["seat"])
-        out.one_hot("competitors", competitor)
-        out.set("showdown_totals", competitor, as_int(entry["total"] or 0) / TOTAL_BOUND)
-    out.flags("finalists", (as_int(s) for s in as_list(get("finalists") or [])))
-    out.scaled("scores", [as_int(s) for s in as_list(get("scores"))], SCORE_BOUND)
-    return out.values
+        ones.append(start["competitors"] + competitor)
+        scaled.append((showdown_totals + competitor, as_number(entry["total"] or 0) / TOTAL_BOUND))
+    finalists = start["finalists"]
+    ones.extend(finalists + as_int(s) for s in as_list(get("finalists") or []))
+    vector = np.zeros(tables.layout.size, dtype=np.float32)
+    vector[ones] = 1.0
+    for position, share in scaled:
+        vector[position] = unit(share)
+    vector[start["round"]] = unit(as_number(get("round")) / max(as_int(get("round_limit")), 1))
+    write_scaled(vector, start["holes"], as_list(get("holes")), HOLE_BOUND)
+    vector[start["deck"]] = unit(as_number(get("deck")) / DECK)
+    vector[start["discard"]] = unit(as_number(get("discard")) / DECK)
+    stands = tables.stands
+    for key, raw in as_dict(get("stands")).items():
+        stand = as_dict(raw)
+        position = stands[key]
+        vector[position] = 1.0 if stand["face_up"] else 0.0
+        vector[position + 1] = unit(as_number(stand["face_down"]) / STAND_BOUND)
+    hand = value_counts(as_list(get("hand", [])), VALUES)
+    write_scaled(vector, start["hand"], hand, HAND_BOUND)
+    seat_entries = [as_dict(raw) for raw in seats]
+    write_scaled(vector, start["hand_sizes"], [s["hand_size"] for s in seat_entries], HAND_BOUND)
+    write_scaled(
+        vector, start["prize_stars"], [s["prize_stars"] for s in seat_entries], SCORE_BOUND
+    )
+    write_scaled(vector, start["total"], [s["total"] or 0 for s in seat_entries], TOTAL_BOUND)
+    write_scaled(vector, start["scores"], as_list(get("scores")), SCORE_BOUND)
+    return vector
