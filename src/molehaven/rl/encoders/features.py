@@ -7,14 +7,17 @@ one-hots, flags, and counts divided by a bound and clipped.
 
 Encoders run once per environment step, so they are written for speed: each precomputes, per
 player count, tables from observation words straight to tensor positions (``Layout.positions``),
-collects the positions of its ones in a list and writes them in one NumPy call (``fill``), and
-writes only the few scaled numbers one by one. An unknown word in an observation is a
+collects the positions of its ones and its scaled numbers (``Shares``) in lists, and writes
+them in two NumPy calls (``assemble``). An unknown word in an observation is a
 ``KeyError``, never a silent zero.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from array import array
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache
+from typing import cast
 
 import numpy as np
 import numpy.typing as npt
@@ -67,26 +70,69 @@ class Layout:
         return [self.positions(name, keys, at, len(keys)) for at in range(count)]
 
 
-def unit(share: float) -> float:
-    """``share`` clipped to ``[0, 1]``."""
-    return 0.0 if share < 0.0 else 1.0 if share > 1.0 else share
+class Shares:
+    """Scaled numbers waiting to be written: positions and their values, divided by their
+    bounds. ``assemble`` writes them all in one NumPy call and clips them to ``[0, 1]``."""
+
+    __slots__ = ("positions", "values")
+
+    def __init__(self) -> None:
+        self.positions: list[int] = []
+        self.values: list[float] = []
+
+    def add(self, position: int, number: object, bound: float) -> None:
+        """``number / bound`` at ``position``."""
+        self.positions.append(position)
+        self.values.append(cast(float, number) / bound)
+
+    def extend(self, start: int, numbers: Sequence[object], bound: float) -> None:
+        """Each of ``numbers`` divided by ``bound``, from ``start`` on."""
+        self.positions.extend(range(start, start + len(numbers)))
+        self.values.extend([number / bound for number in cast(Sequence[float], numbers)])
 
 
-def fill(size: int, ones: list[int], values: Iterable[tuple[int, float]] = ()) -> FloatArray:
-    """A float32 vector of ``size``: 1 at every position in ``ones``, then each
-    ``(position, value)`` of ``values`` (already in ``[0, 1]``)."""
-    vector = np.zeros(size, dtype=np.float32)
-    if ones:
-        vector[ones] = 1.0
-    for position, value in values:
-        vector[position] = value
-    return vector
+def assemble(size: int, ones: list[int], shares: Shares) -> FloatArray:
+    """The float32 tensor of ``size``: the scaled numbers of ``shares``, clipped to ``[0, 1]``,
+    and 1 at every position in ``ones``."""
+    # A Python float array and one zero-copy view: for the few dozen values a step writes,
+    # this beats NumPy's per-call cost (fancy indexing, put, clip) by about 2x.
+    buffer = _zeros(size)[:]
+    for position in ones:
+        buffer[position] = 1.0
+    for position, value in zip(shares.positions, shares.values, strict=True):
+        buffer[position] = value if 0.0 <= value <= 1.0 else 0.0 if value < 0.0 else 1.0
+    return np.frombuffer(buffer, dtype=np.float32)
 
 
-def write_scaled(vector: FloatArray, start: int, numbers: Sequence[object], bound: float) -> None:
-    """Write ``numbers`` divided by ``bound`` (clipped to ``[0, 1]``) from ``start`` on."""
-    for position, number in enumerate(numbers, start):
-        vector[position] = unit(as_number(number) / bound)
+@cache
+def _zeros(size: int) -> array[float]:
+    return array("f", bytes(4 * size))
+
+
+class LastPart:
+    """The last observation part an encoder turned into positions, with those positions.
+
+    Encoding is a pure function of the part, so an equal part (compared in C, several times
+    faster than encoding it again) has the same positions. Mole Majority's board stays the
+    same in about half of all steps (card plays, draws, other seats' turns).
+    """
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[object, list[int]] = (_NOTHING, [])
+
+    def positions(self, part: object, encode: Callable[[object], list[int]]) -> list[int]:
+        """The positions of ``part``: remembered if it equals the last part, else encoded
+        (do not modify the list)."""
+        last_part, positions = self._last  # one tuple, so threads never see a torn pair
+        if part != last_part:
+            positions = encode(part)
+            self._last = (part, positions)
+        return positions
+
+
+_NOTHING = object()
 
 
 def value_counts(values: list[object], kinds: int) -> list[int]:
@@ -104,15 +150,6 @@ def as_int(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise TypeError(f"expected a number in the observation, got {value!r}")
     return int(value)
-
-
-def as_number(value: object) -> float:
-    """An observation number as it is (int or float), for scaling."""
-    if value.__class__ is int or value.__class__ is float:
-        return value
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise TypeError(f"expected a number in the observation, got {value!r}")
-    return value
 
 
 def as_list(value: object) -> list[object]:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-
-import numpy as np
+from typing import cast
 
 from molehaven.core import Observation, Seat
 from molehaven.games.maulwurf_company.data import (
@@ -28,18 +27,18 @@ from molehaven.games.maulwurf_company.rules import PHASE_NAMES
 from molehaven.rl.encoders.features import (
     FloatArray,
     Layout,
+    Shares,
     as_dict,
     as_int,
     as_list,
-    as_number,
-    unit,
+    assemble,
     value_counts,
-    write_scaled,
 )
 
 MOLES_BOUND = 10
 DISC_BOUND = 2
 DISC_VALUES = tuple(str(value) for value in range(1, MAX_VALUE + 1))  # face_down's keys
+ZEROS = (0,) * MAX_VALUE  # face_down's count of a value it leaves out
 
 
 @cache
@@ -112,8 +111,9 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     ones += map(tables.holes.__getitem__, as_list(get("holes", [])))
     ones += map(tables.specials.__getitem__, as_list(get("specials", [])))
     moles = tables.moles
-    for point, owner in as_dict(get("moles", {})).items():
-        ones.append(moles[point] + as_int(owner))
+    # Owners are seat numbers: a position is an index, so anything else fails loudly later.
+    for point, owner in cast(dict[str, int], as_dict(get("moles", {}))).items():
+        ones.append(moles[point] + owner)
     out = start["out"]
     ones.extend(out + s for s, gone in enumerate(as_list(get("out"))) if gone)
     for name in ("start", "current"):
@@ -125,24 +125,18 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         ones.append(start["value"] + as_int(value) - 1)
     if get("bonus_move"):
         ones.append(start["bonus_move"])
-    vector = np.zeros(tables.layout.size, dtype=np.float32)
-    vector[ones] = 1.0
-    write_scaled(vector, start["moles_left"], as_list(get("moles_left")), MOLES_BOUND)
-    write_scaled(vector, start["moles_to_place"], as_list(get("moles_to_place")), MOLES_BOUND)
-    position = start["face_up"]
+    shares = Shares()
+    shares.extend(start["moles_left"], as_list(get("moles_left")), MOLES_BOUND)
+    shares.extend(start["moles_to_place"], as_list(get("moles_to_place")), MOLES_BOUND)
+    up: list[int] = []
     for discs in as_list(get("face_up")):
-        for count in value_counts(as_list(discs), MAX_VALUE):
-            vector[position] = unit(count / DISC_BOUND)
-            position += 1
-    position = start["face_down"]
+        up += value_counts(as_list(discs), MAX_VALUE)
+    shares.extend(start["face_up"], up, DISC_BOUND)
+    down: list[object] = []
     for discs in as_list(get("face_down")):
-        counts = as_dict(discs)
-        for key in DISC_VALUES:
-            vector[position] = unit(as_number(counts.get(key, 0)) / DISC_BOUND)
-            position += 1
-    position = start["pending"]
-    for count in value_counts(as_list(get("pending", [])), MAX_VALUE):
-        vector[position] = unit(count / DISC_BOUND)
-        position += 1
-    vector[start["turns"]] = unit(as_number(get("turns")) / max(as_int(get("max_turns")), 1))
-    return vector
+        down += map(as_dict(discs).get, DISC_VALUES, ZEROS)
+    shares.extend(start["face_down"], down, DISC_BOUND)
+    pending = value_counts(as_list(get("pending", [])), MAX_VALUE)
+    shares.extend(start["pending"], pending, DISC_BOUND)
+    shares.add(start["turns"], get("turns"), max(as_int(get("max_turns")), 1))
+    return assemble(tables.layout.size, ones, shares)

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from functools import cache
 
-import numpy as np
-
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_hill.data import (
     EDGE_COUNT,
@@ -23,7 +21,7 @@ from molehaven.games.mole_hill.data import (
     SQUARE_NAMES,
 )
 from molehaven.games.mole_hill.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import FloatArray, Layout, as_int, as_list, as_number, unit
+from molehaven.rl.encoders.features import FloatArray, Layout, Shares, as_int, as_list, assemble
 
 SCORE_BOUND = 60
 
@@ -60,7 +58,7 @@ _VISIT_ORDER = _LAYOUT.positions("visit_order", SQUARE_NAMES)
 _STACK = _LAYOUT.positions("stack", SQUARE_NAMES)
 _RODS = _LAYOUT.positions("rods", EDGE_NAMES)
 # The n-th visited square's ``visit_order`` value, n = 1 … 63.
-_ORDER_VALUES = np.arange(1, SQUARE_COUNT + 1, dtype=np.float64) / PIECES
+_ORDER_VALUES = tuple(number / PIECES for number in range(1, SQUARE_COUNT + 1))
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
@@ -75,12 +73,10 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         ones.append(_MOLE)
     if observation["jump"]:
         ones.append(_JUMP)
-    vector = np.zeros(_LAYOUT.size, dtype=np.float32)
-    vector[ones] = 1.0
-    if visited:
-        vector[list(map(_VISIT_ORDER.__getitem__, visited))] = _ORDER_VALUES[: len(visited)]
-    vector[_PIECES_LEFT] = unit(as_number(observation["pieces_left"]) / PIECES)
-    vector[_RODS_LEFT] = unit(as_number(observation["rods_left"]) / RODS)
-    for index, score in enumerate(as_list(observation["round_scores"])):
-        vector[_SCORES + index] = unit(as_number(score) / SCORE_BOUND)
-    return vector
+    shares = Shares()
+    shares.positions += map(_VISIT_ORDER.__getitem__, visited)
+    shares.values += _ORDER_VALUES[: len(visited)]
+    shares.add(_PIECES_LEFT, observation["pieces_left"], PIECES)
+    shares.add(_RODS_LEFT, observation["rods_left"], RODS)
+    shares.extend(_SCORES, as_list(observation["round_scores"]), SCORE_BOUND)
+    return assemble(_LAYOUT.size, ones, shares)

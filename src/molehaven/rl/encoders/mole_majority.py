@@ -17,9 +17,8 @@ roll or effect, MM-24) and ``scores`` (/20).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
-
-import numpy as np
+from functools import cache, partial
+from typing import cast
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_majority.data import (
@@ -35,13 +34,13 @@ from molehaven.games.mole_majority.data import (
 from molehaven.games.mole_majority.phases import PHASE_NAMES
 from molehaven.rl.encoders.features import (
     FloatArray,
+    LastPart,
     Layout,
+    Shares,
     as_dict,
     as_int,
     as_list,
-    as_number,
-    unit,
-    write_scaled,
+    assemble,
 )
 
 TOKENS = ("none", "hidden", *(str(v) for v in TOKEN_VALUES))
@@ -127,6 +126,7 @@ class _Tables:
     stacked: dict[object, int]
     roll: dict[object, int]
     effect: dict[object, int]
+    board: LastPart
 
 
 @cache
@@ -150,6 +150,7 @@ def _tables(players: int) -> _Tables:
         stacked=lay.positions("stacked", STACKED),
         roll=lay.positions("roll", EFFECTS),
         effect=lay.positions("effect", EFFECTS),
+        board=LastPart(),
     )
 
 
@@ -157,32 +158,12 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     tables = _tables(players)
     start = tables.start
     get = observation.get
-    n = players
     ones = [start["me"] + seat, tables.phase[get("phase")]]
     for name in ("active", "placing"):
         value = get(name)
         if value is not None:
             ones.append(start[name] + as_int(value))
-    hex_values, tokens, hexes = tables.hex_value, tables.token, tables.hexes
-    spaces, claim = start["spaces"], start["claim"]
-    last_entrant, home_base = start["last_entrant"], start["home_base"]
-    hex_width, token_width = len(HEX_VALUES), len(TOKENS)
-    for label, raw in as_dict(get("board")).items():
-        hex_ = as_dict(raw)
-        position = hexes[label]
-        ones.append(hex_values[hex_["value"]] + position * hex_width)
-        first_space = spaces + position * SLOTS * n
-        for slot, owner in enumerate(as_list(hex_["spaces"])):
-            if owner is not None:
-                ones.append(first_space + slot * n + as_int(owner))
-        for first, key in ((claim, "claim"), (last_entrant, "last_entrant")):
-            owner = hex_[key]
-            if owner is not None:
-                ones.append(first + position * n + as_int(owner))
-        owner = hex_["home_base_of"]
-        if owner is not None:
-            ones.append(home_base + position * n + as_int(owner))
-        ones.append(tokens[hex_["token"]] + position * token_width)
+    ones += tables.board.positions(get("board"), partial(_board, tables, players))
     ones += map(tables.cave_ins.__getitem__, as_list(get("cave_ins")))
     pending = get("pending_hex")
     if pending is not None:
@@ -200,37 +181,62 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         ones.append(start["roll_done"])
     ones.append(tables.roll[current["roll"]])
     ones.append(tables.effect[current["effect"]])
-
-    vector = np.zeros(tables.layout.size, dtype=np.float32)
-    vector[ones] = 1.0
-    vector[start["turn"]] = unit(as_number(get("turn")) / max(as_int(get("turn_limit")), 1))
+    shares = Shares()
+    shares.add(start["turn"], get("turn"), max(as_int(get("turn_limit")), 1))
     pile = as_dict(get("pile"))
-    write_scaled(vector, start["pile"], [pile.get(value, 0) for value in tables.pile], 6)
-    vector[start["pool"]] = unit(as_number(get("pool")) / 24)
-    _write_counts(vector, tables.hand, as_list(get("hand", [])), 5)
-    _write_counts(vector, tables.my_home_tokens, as_list(get("my_home_tokens", [])), 3)
+    shares.extend(start["pile"], [pile.get(value, 0) for value in tables.pile], 6)
+    shares.add(start["pool"], get("pool"), 24)
+    _count(shares, tables.hand, as_list(get("hand", [])), 5)
+    _count(shares, tables.my_home_tokens, as_list(get("my_home_tokens", [])), 3)
     for name, bound in PER_SEAT:
-        write_scaled(vector, start[f"seat_{name}"], [s[name] for s in seats], bound)
+        shares.extend(start[f"seat_{name}"], [s[name] for s in seats], bound)
     discard, card = start["discard"], tables.card
     for index, entry in enumerate(seats):
         counts = [0] * KINDS
         for discarded in as_list(entry["discard"]):
             counts[card[discarded]] += 1
-        write_scaled(vector, discard + index * KINDS, counts, 6)
+        shares.extend(discard + index * KINDS, counts, 6)
     for name, bound in COUNTS:
-        vector[start[name]] = unit(as_number(current[name]) / bound)
-    vector[start["roll_number"]] = unit(as_number(current["roll_number"] or 0) / 4)
-    write_scaled(vector, start["scores"], as_list(get("scores")), 20)
-    return vector
+        shares.add(start[name], current[name], bound)
+    shares.add(start["roll_number"], current["roll_number"] or 0, 4)
+    shares.extend(start["scores"], as_list(get("scores")), 20)
+    return assemble(tables.layout.size, ones, shares)
 
 
-def _write_counts(
-    vector: FloatArray, positions: dict[object, int], names: list[object], bound: float
-) -> None:
+def _board(tables: _Tables, players: int, board: object) -> list[int]:
+    """The positions of the board's ones: hex values, spaces' owners, claims, last entrants,
+    home bases and tokens."""
+    start, n = tables.start, players
+    hex_values, tokens, hexes = tables.hex_value, tables.token, tables.hexes
+    spaces, claim = start["spaces"], start["claim"]
+    last_entrant, home_base = start["last_entrant"], start["home_base"]
+    hex_width, token_width = len(HEX_VALUES), len(TOKENS)
+    ones: list[int] = []
+    for label, raw in as_dict(board).items():
+        hex_ = as_dict(raw)
+        position = hexes[label]
+        ones.append(hex_values[hex_["value"]] + position * hex_width)
+        first_space = spaces + position * SLOTS * n
+        # Owners are seat numbers: a position is an index, so anything else fails loudly later.
+        for slot, space in enumerate(cast(list[int | None], as_list(hex_["spaces"]))):
+            if space is not None:
+                ones.append(first_space + slot * n + space)
+        for first, key in ((claim, "claim"), (last_entrant, "last_entrant")):
+            owner = hex_[key]
+            if owner is not None:
+                ones.append(first + position * n + as_int(owner))
+        owner = hex_["home_base_of"]
+        if owner is not None:
+            ones.append(home_base + position * n + as_int(owner))
+        ones.append(tokens[hex_["token"]] + position * token_width)
+    return ones
+
+
+def _count(shares: Shares, positions: dict[object, int], names: list[object], bound: float) -> None:
     """How many of each name there are, divided by ``bound``, at the names' positions."""
     counts: dict[int, int] = {}
     for name in names:
         position = positions[name]
         counts[position] = counts.get(position, 0) + 1
     for position, count in counts.items():
-        vector[position] = unit(count / bound)
+        shares.add(position, count, bound)

@@ -16,21 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_park.data import DIE_NAMES, FULL_DECK, HOLES, STAND_KEYS, STANDS
 from molehaven.games.mole_park.rules import PHASE_NAMES
 from molehaven.rl.encoders.features import (
     FloatArray,
     Layout,
+    Shares,
     as_dict,
     as_int,
     as_list,
-    as_number,
-    unit,
+    assemble,
     value_counts,
-    write_scaled,
 )
 
 DIE_SEEN = (*DIE_NAMES, "chosen", "not yet")
@@ -116,7 +113,7 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     if king is not None:
         ones.append(start["king"] + as_int(king))
     seats = as_list(get("seats"))
-    scaled: list[tuple[int, float]] = []
+    shares = Shares()
     may_declare, declared, laid_down = start["may_declare"], start["declared"], start["laid_down"]
     for index, raw in enumerate(seats):
         entry = as_dict(raw)
@@ -133,8 +130,7 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         laid = entry["laid_down"]
         if laid is not None:
             position = laid_down + index * VALUES
-            for value, count in enumerate(value_counts(as_list(laid), VALUES)):
-                scaled.append((position + value, count / HAND_BOUND))
+            shares.extend(position, value_counts(as_list(laid), VALUES), HAND_BOUND)
     for index, raw in enumerate(as_list(get("last_round_dice", []))):
         last = as_dict(raw)
         die, roll = last["die"], last["roll"]
@@ -145,7 +141,7 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     draft = get("draft")
     if draft is not None:
         entry = as_dict(draft)
-        scaled.append((start["draft"], as_number(entry["total"]) / TOTAL_BOUND))
+        shares.add(start["draft"], entry["total"], TOTAL_BOUND)
         if entry["king_picks_last"]:
             ones.append(start["draft"] + 1)
         pickers = start["pickers"]
@@ -155,30 +151,24 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         entry = as_dict(raw)
         competitor = as_int(entry["seat"])
         ones.append(start["competitors"] + competitor)
-        scaled.append((showdown_totals + competitor, as_number(entry["total"] or 0) / TOTAL_BOUND))
+        shares.add(showdown_totals + competitor, entry["total"] or 0, TOTAL_BOUND)
     finalists = start["finalists"]
     ones.extend(finalists + as_int(s) for s in as_list(get("finalists") or []))
-    vector = np.zeros(tables.layout.size, dtype=np.float32)
-    vector[ones] = 1.0
-    for position, share in scaled:
-        vector[position] = unit(share)
-    vector[start["round"]] = unit(as_number(get("round")) / max(as_int(get("round_limit")), 1))
-    write_scaled(vector, start["holes"], as_list(get("holes")), HOLE_BOUND)
-    vector[start["deck"]] = unit(as_number(get("deck")) / DECK)
-    vector[start["discard"]] = unit(as_number(get("discard")) / DECK)
+    shares.add(start["round"], get("round"), max(as_int(get("round_limit")), 1))
+    shares.extend(start["holes"], as_list(get("holes")), HOLE_BOUND)
+    shares.add(start["deck"], get("deck"), DECK)
+    shares.add(start["discard"], get("discard"), DECK)
     stands = tables.stands
     for key, raw in as_dict(get("stands")).items():
         stand = as_dict(raw)
         position = stands[key]
-        vector[position] = 1.0 if stand["face_up"] else 0.0
-        vector[position + 1] = unit(as_number(stand["face_down"]) / STAND_BOUND)
-    hand = value_counts(as_list(get("hand", [])), VALUES)
-    write_scaled(vector, start["hand"], hand, HAND_BOUND)
+        if stand["face_up"]:
+            ones.append(position)
+        shares.add(position + 1, stand["face_down"], STAND_BOUND)
+    shares.extend(start["hand"], value_counts(as_list(get("hand", [])), VALUES), HAND_BOUND)
     seat_entries = [as_dict(raw) for raw in seats]
-    write_scaled(vector, start["hand_sizes"], [s["hand_size"] for s in seat_entries], HAND_BOUND)
-    write_scaled(
-        vector, start["prize_stars"], [s["prize_stars"] for s in seat_entries], SCORE_BOUND
-    )
-    write_scaled(vector, start["total"], [s["total"] or 0 for s in seat_entries], TOTAL_BOUND)
-    write_scaled(vector, start["scores"], as_list(get("scores")), SCORE_BOUND)
-    return vector
+    shares.extend(start["hand_sizes"], [s["hand_size"] for s in seat_entries], HAND_BOUND)
+    shares.extend(start["prize_stars"], [s["prize_stars"] for s in seat_entries], SCORE_BOUND)
+    shares.extend(start["total"], [s["total"] or 0 for s in seat_entries], TOTAL_BOUND)
+    shares.extend(start["scores"], as_list(get("scores")), SCORE_BOUND)
+    return assemble(tables.layout.size, ones, shares)

@@ -16,8 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-import numpy as np
-
 from molehaven.core import Observation, Seat
 from molehaven.games.the_mole.data import (
     LOCATION_COUNT,
@@ -29,12 +27,11 @@ from molehaven.games.the_mole.data import (
 from molehaven.rl.encoders.features import (
     FloatArray,
     Layout,
+    Shares,
     as_dict,
     as_int,
     as_list,
-    as_number,
-    unit,
-    write_scaled,
+    assemble,
 )
 
 PHASES = ("setup", "ask", "answer", "vote", "final-vote", "over")
@@ -166,12 +163,10 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
                 slot = n if target == "cast" else n + 1 if target == "waiting" else as_int(target)
                 ones.append(first + pointer * (n + 2) + slot)
     ones += map(tables.locations_used.__getitem__, as_list(get("locations_used")))
-    vector = np.zeros(tables.layout.size, dtype=np.float32)
-    vector[ones] = 1.0
-    vector[start["round"]] = unit(as_number(get("round")) / 20)
-    write_scaled(vector, start["scores"], as_list(get("scores")), 10)
-    write_scaled(vector, start["hand_sizes"], as_list(get("hand_sizes")), 10)
-    vector[start["draw_pile"]] = unit(as_number(get("draw_pile_size")) / QUESTION_COUNT)
-    limit = max(as_int(get("question_limit")), 1)
-    vector[start["answers_given"]] = unit(as_number(get("answers_given")) / limit)
-    return vector
+    shares = Shares()
+    shares.add(start["round"], get("round"), 20)
+    shares.extend(start["scores"], as_list(get("scores")), 10)
+    shares.extend(start["hand_sizes"], as_list(get("hand_sizes")), 10)
+    shares.add(start["draw_pile"], get("draw_pile_size"), QUESTION_COUNT)
+    shares.add(start["answers_given"], get("answers_given"), max(as_int(get("question_limit")), 1))
+    return assemble(tables.layout.size, ones, shares)
