@@ -120,7 +120,7 @@ class _Tables:
     pending_hex: dict[object, int]
     hand: dict[object, int]
     my_home_tokens: dict[object, int]
-    card: dict[object, int]  # a card name to its kind
+    discard: list[dict[object, int]]  # per seat: a card name to its position
     action: dict[object, int]
     number: dict[object, int]
     stacked: dict[object, int]
@@ -144,7 +144,7 @@ def _tables(players: int) -> _Tables:
         pending_hex=lay.positions("pending_hex", HEX_VALUES),
         hand=lay.positions("hand", CARD_NAMES),
         my_home_tokens=lay.positions("my_home_tokens", TOKEN_VALUES),
-        card={name: kind for kind, name in enumerate(CARD_NAMES)},
+        discard=lay.blocks("discard", CARD_NAMES, players),
         action=lay.positions("action", CARD_NAMES),
         number=lay.positions("number", CARD_NAMES),
         stacked=lay.positions("stacked", STACKED),
@@ -190,12 +190,8 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     _count(shares, tables.my_home_tokens, as_list(get("my_home_tokens", [])), 3)
     for name, bound in PER_SEAT:
         shares.extend(start[f"seat_{name}"], [s[name] for s in seats], bound)
-    discard, card = start["discard"], tables.card
     for index, entry in enumerate(seats):
-        counts = [0] * KINDS
-        for discarded in as_list(entry["discard"]):
-            counts[card[discarded]] += 1
-        shares.extend(discard + index * KINDS, counts, 6)
+        _count(shares, tables.discard[index], as_list(entry["discard"]), 6)
     for name, bound in COUNTS:
         shares.add(start[name], current[name], bound)
     shares.add(start["roll_number"], current["roll_number"] or 0, 4)
