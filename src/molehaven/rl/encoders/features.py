@@ -17,12 +17,13 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache
-from typing import cast
+from typing import Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 FloatArray = npt.NDArray[np.float32]
+Part = TypeVar("Part")
 
 
 class Layout:
@@ -109,27 +110,28 @@ def _zeros(size: int) -> array[float]:
     return array("f", bytes(4 * size))
 
 
-class LastPart:
-    """The last observation part an encoder turned into positions, with those positions.
+class LastPart(Generic[Part]):
+    """An encoder's result for one observation part, kept while the part stays equal.
 
     Encoding is a pure function of the part, so an equal part (compared in C, several times
-    faster than encoding it again) has the same positions. Mole Majority's board stays the
-    same in about half of all steps (card plays, draws, other seats' turns).
+    faster than encoding it again) gives the same result. Mole Majority's board stays the same
+    in about half of all steps; most of Mole Park's seats are unchanged by any one step.
     """
 
-    __slots__ = ("_last",)
+    __slots__ = ("_encode", "_last")
 
-    def __init__(self) -> None:
-        self._last: tuple[object, list[int]] = (_NOTHING, [])
+    def __init__(self, encode: Callable[[object], Part]) -> None:
+        self._encode = encode
+        self._last: tuple[object, Part | None] = (_NOTHING, None)
 
-    def positions(self, part: object, encode: Callable[[object], list[int]]) -> list[int]:
-        """The positions of ``part``: remembered if it equals the last part, else encoded
-        (do not modify the list)."""
-        last_part, positions = self._last  # one tuple, so threads never see a torn pair
-        if part != last_part:
-            positions = encode(part)
-            self._last = (part, positions)
-        return positions
+    def of(self, part: object) -> Part:
+        """The encoding of ``part``: the kept one if ``part`` equals the last part (do not
+        modify it)."""
+        last_part, result = self._last  # one tuple, so threads never see a torn pair
+        if result is None or part != last_part:
+            result = self._encode(part)
+            self._last = (part, result)
+        return result
 
 
 _NOTHING = object()

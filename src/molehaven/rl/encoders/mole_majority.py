@@ -126,7 +126,7 @@ class _Tables:
     stacked: dict[object, int]
     roll: dict[object, int]
     effect: dict[object, int]
-    board: LastPart
+    board: LastPart[list[int]]
 
 
 @cache
@@ -150,7 +150,7 @@ def _tables(players: int) -> _Tables:
         stacked=lay.positions("stacked", STACKED),
         roll=lay.positions("roll", EFFECTS),
         effect=lay.positions("effect", EFFECTS),
-        board=LastPart(),
+        board=LastPart(partial(_board, players)),
     )
 
 
@@ -163,7 +163,7 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
         value = get(name)
         if value is not None:
             ones.append(start[name] + as_int(value))
-    ones += tables.board.positions(get("board"), partial(_board, tables, players))
+    ones += tables.board.of(get("board"))
     ones += map(tables.cave_ins.__getitem__, as_list(get("cave_ins")))
     pending = get("pending_hex")
     if pending is not None:
@@ -199,9 +199,10 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     return assemble(tables.layout.size, ones, shares)
 
 
-def _board(tables: _Tables, players: int, board: object) -> list[int]:
+def _board(players: int, board: object) -> list[int]:
     """The positions of the board's ones: hex values, spaces' owners, claims, last entrants,
     home bases and tokens."""
+    tables = _tables(players)
     start, n = tables.start, players
     hex_values, tokens, hexes = tables.hex_value, tables.token, tables.hexes
     spaces, claim = start["spaces"], start["claim"]

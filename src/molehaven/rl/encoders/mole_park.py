@@ -14,13 +14,14 @@ totals /60), ``finalists`` (n), ``scores`` (/100).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_park.data import DIE_NAMES, FULL_DECK, HOLES, STAND_KEYS, STANDS
 from molehaven.games.mole_park.rules import PHASE_NAMES
 from molehaven.rl.encoders.features import (
     FloatArray,
+    LastPart,
     Layout,
     Shares,
     as_dict,
@@ -85,6 +86,11 @@ class _Tables:
     roll: list[dict[object, int]]
     last_die: list[dict[object, int]]
     last_roll: list[dict[object, int]]
+    seats: list[LastPart[_SeatPart]]  # per seat: its entry's positions, kept while equal
+
+
+# A seat entry's ones, and its scaled numbers' positions and values.
+_SeatPart = tuple[list[int], list[int], list[float]]
 
 
 @cache
@@ -101,6 +107,7 @@ def _tables(players: int) -> _Tables:
         roll=lay.blocks("roll", FACES, players),
         last_die=lay.blocks("last_die", DIE_NAMES, players),
         last_roll=lay.blocks("last_roll", FACES, players),
+        seats=[LastPart(partial(_seat, players, index)) for index in range(players)],
     )
 
 
@@ -112,25 +119,13 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     king = get("king")
     if king is not None:
         ones.append(start["king"] + as_int(king))
-    seats = as_list(get("seats"))
     shares = Shares()
-    may_declare, declared, laid_down = start["may_declare"], start["declared"], start["laid_down"]
-    for index, raw in enumerate(seats):
-        entry = as_dict(raw)
-        ones += map(tables.prizes[index].__getitem__, as_list(entry["prizes"]))
-        if entry["may_declare"]:
-            ones.append(may_declare + index)
-        if entry["declared"]:
-            ones.append(declared + index)
-        die, roll = entry["die"], entry["roll"]
-        if die is not None:
-            ones.append(tables.die[index][die])
-        if roll is not None:
-            ones.append(tables.roll[index][roll])
-        laid = entry["laid_down"]
-        if laid is not None:
-            position = laid_down + index * VALUES
-            shares.extend(position, value_counts(as_list(laid), VALUES), HAND_BOUND)
+    positions, values = shares.positions, shares.values
+    for part, raw in zip(tables.seats, as_list(get("seats")), strict=True):
+        seat_ones, seat_positions, seat_values = part.of(raw)
+        ones += seat_ones
+        positions += seat_positions
+        values += seat_values
     for index, raw in enumerate(as_list(get("last_round_dice", []))):
         last = as_dict(raw)
         die, roll = last["die"], last["roll"]
@@ -166,9 +161,32 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
             ones.append(position)
         shares.add(position + 1, stand["face_down"], STAND_BOUND)
     shares.extend(start["hand"], value_counts(as_list(get("hand", [])), VALUES), HAND_BOUND)
-    seat_entries = [as_dict(raw) for raw in seats]
-    shares.extend(start["hand_sizes"], [s["hand_size"] for s in seat_entries], HAND_BOUND)
-    shares.extend(start["prize_stars"], [s["prize_stars"] for s in seat_entries], SCORE_BOUND)
-    shares.extend(start["total"], [s["total"] or 0 for s in seat_entries], TOTAL_BOUND)
     shares.extend(start["scores"], as_list(get("scores")), SCORE_BOUND)
     return assemble(tables.layout.size, ones, shares)
+
+
+def _seat(players: int, index: int, raw: object) -> _SeatPart:
+    """Seat ``index``'s entry: prizes, declarations, die and roll, laid-down moles, hand size,
+    prize stars and total."""
+    tables = _tables(players)
+    start = tables.start
+    entry = as_dict(raw)
+    ones = list(map(tables.prizes[index].__getitem__, as_list(entry["prizes"])))
+    if entry["may_declare"]:
+        ones.append(start["may_declare"] + index)
+    if entry["declared"]:
+        ones.append(start["declared"] + index)
+    die, roll = entry["die"], entry["roll"]
+    if die is not None:
+        ones.append(tables.die[index][die])
+    if roll is not None:
+        ones.append(tables.roll[index][roll])
+    shares = Shares()
+    laid = entry["laid_down"]
+    if laid is not None:
+        position = start["laid_down"] + index * VALUES
+        shares.extend(position, value_counts(as_list(laid), VALUES), HAND_BOUND)
+    shares.add(start["hand_sizes"] + index, entry["hand_size"], HAND_BOUND)
+    shares.add(start["prize_stars"] + index, entry["prize_stars"], SCORE_BOUND)
+    shares.add(start["total"] + index, entry["total"] or 0, TOTAL_BOUND)
+    return ones, shares.positions, shares.values
