@@ -4,8 +4,10 @@
                                       [--repeats R]
 
 For each game at its minimum and maximum player count, four loops play random games for
-``--steps`` seat actions each, with chance drawn from a seeded generator and the same chooser
-(``random.choice`` over a list of legal moves) in all four:
+``--steps`` seat actions each. All four play the very same games: chance is drawn as the env
+draws it (``molehaven.rl.table.play_chance``, one seeded generator), the seat to act is picked
+as the AEC env picks it (``next_mover``), and a second seeded generator picks
+``random.choice`` of the legal list, which the env gives in the engine's order:
 
 - ``engine``: the bare rules, ``legal_actions(seat)`` + ``apply(seat, action)``;
 - ``engine+obs``: the same plus ``observation(seat)`` of the seat to act: the engine's own
@@ -38,8 +40,9 @@ from collections.abc import Callable
 from functools import partial
 
 import molehaven
-from molehaven.core import CHANCE, Game
+from molehaven.core import Game
 from molehaven.rl import env as make_env
+from molehaven.rl.table import next_mover, play_chance
 
 SHORT: dict[str, dict[str, object]] = {"mole-hill": {"rounds": 1}}
 LOOPS = ("engine", "engine+obs", "env step", "env")
@@ -52,23 +55,22 @@ def _game(slug: str, players: int) -> Game[object]:
 def engine_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -> float:
     """Seat actions per second of the bare engine (with ``observation(seat)`` if ``observe``)."""
     game = _game(slug, players)
-    rng = random.Random(seed)
+    chance, rng = random.Random(seed), random.Random(seed)
     state = game.initial_state()
+    last_seat = -1
     done = 0
     start = time.perf_counter()
     while done < steps:
+        play_chance(state, chance)
         if state.is_terminal():
             state = game.initial_state()
+            last_seat = -1
             continue
-        if state.is_chance():
-            outcomes = state.chance_outcomes()
-            action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-            state.apply(CHANCE, action)
-            continue
-        seat = state.to_move()[0]
+        seat = next_mover(state.to_move(), last_seat)
         if observe:
             state.observation(seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
+        last_seat = seat
         done += 1
     return steps / (time.perf_counter() - start)
 
@@ -76,7 +78,7 @@ def engine_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool
 def env_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -> float:
     """Seat actions per second of the AEC env (with ``env.last()`` if ``observe``)."""
     env = make_env(slug, players, **SHORT.get(slug, {}))
-    env.reset(seed=seed)
+    env.reset(seed=seed)  # seeds the env's chance generator
     rng = random.Random(seed)
     done = 0
     start = time.perf_counter()

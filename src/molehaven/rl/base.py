@@ -50,8 +50,9 @@ class TableEnv:
         return self._action_spaces[agent]
 
     def legal_indices(self, agent: str) -> list[int]:
-        """The agent's legal action indices now, ascending: its mask's ones without scanning
-        the mask (Mole Park's 8-player mask has 69,297 entries). Do not modify the list."""
+        """The agent's legal action indices now: its mask's ones without scanning the mask
+        (Mole Park's 8-player mask has 69,297 entries), in the engine's order of
+        ``legal_actions`` (``sorted()`` them for ascending). Do not modify the list."""
         return self.table.legal_indices(self.seats[agent])
 
     def render(self) -> str:

@@ -45,6 +45,24 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
     return movers[0]
 
 
+def play_chance(state: State, rng: random.Random) -> None:
+    """Apply chance outcomes to ``state``, drawn with ``rng`` by their probabilities, until a
+    seat must act (or the game is over)."""
+    while state.is_chance():
+        outcomes = state.chance_outcomes()
+        if len(outcomes) == 1:
+            action = outcomes[0][0]
+        else:
+            pick, total = rng.random(), 0.0
+            action = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                total += probability
+                if pick < total:
+                    action = outcome
+                    break
+        state.apply(CHANCE, action)
+
+
 class Table:
     """One game of ``slug`` in progress with its seeded chance and its spaces."""
 
@@ -80,20 +98,7 @@ class Table:
 
     def play_chance(self) -> None:
         """Apply chance outcomes, drawn by their probabilities, until a seat must act."""
-        state, rng = self.state, self.rng
-        while state.is_chance():
-            outcomes = state.chance_outcomes()
-            if len(outcomes) == 1:
-                action = outcomes[0][0]
-            else:
-                pick, total = rng.random(), 0.0
-                action = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    total += probability
-                    if pick < total:
-                        action = outcome
-                        break
-            state.apply(CHANCE, action)
+        play_chance(self.state, self.rng)
 
     def movers(self) -> list[Seat]:
         """The seats that may act now; raises if the game waits on something else."""
@@ -115,7 +120,8 @@ class Table:
         self.play_chance()
 
     def legal_indices(self, seat: Seat) -> list[int]:
-        """The indices of ``seat``'s legal actions now, ascending (do not modify the list)."""
+        """The indices of ``seat``'s legal actions now, in the engine's order of
+        ``legal_actions(seat)`` (do not modify the list)."""
         state = self.state
         position = (id(state), state.num_actions)
         if position != self._position:
@@ -124,7 +130,6 @@ class Table:
         indices = self._legal.get(seat)
         if indices is None:
             indices = self.space.indices_of(state.legal_actions(seat))
-            indices.sort()
             self._legal[seat] = indices
         return indices
 
