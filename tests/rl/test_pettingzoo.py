@@ -174,3 +174,16 @@ def test_legal_indices_follow_actions_applied_to_the_state_directly() -> None:
     after = env.table.legal_indices(seat)
     assert after != before
     assert after == [env.table.game.action_index(a) for a in state.legal_actions(seat)]
+
+
+def test_legal_indices_are_listed_anew_for_a_new_game() -> None:
+    """The legal-index cache is per state object: after ``reset`` the first position of a new
+    deal (same action count, other cards) is listed anew, even if the old state is gone."""
+    env = rl.env("mole-park", 3)
+    for seed in range(6):
+        env.reset(seed=seed)
+        agent = env.agent_selection
+        state = env.table.state
+        expected = [env.table.game.action_index(a) for a in state.legal_actions(env.seats[agent])]
+        assert env.legal_indices(agent) == expected
+        env.reset(seed=100 + seed)  # a game nobody asks about, then the next seed's

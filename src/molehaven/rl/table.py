@@ -8,7 +8,8 @@ every game ends without them (The Mole's question limit acts as time-up, TM-20).
 An environment step asks for the acting seat's legal indices more than once (its mask, the
 legality of its action, ``legal_indices``); the table lists them once per position and seat.
 A position is known by the state object and its action count, so the cache stays right
-whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do).
+whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do); the cache
+holds the state itself, not its ``id``, which a later state could reuse.
 """
 
 from __future__ import annotations
@@ -75,7 +76,8 @@ class Table:
         self._actions = space.actions
         self.rng = random.Random()
         self.state: State = self.game.initial_state()
-        self._position: tuple[int, int] = (-1, -1)  # whose legal indices ``_legal`` holds
+        # The position whose legal indices ``_legal`` holds: a state and its action count.
+        self._position: tuple[State | None, int] = (None, -1)
         self._legal: dict[Seat, list[int]] = {}
 
     @property
@@ -123,9 +125,9 @@ class Table:
         """The indices of ``seat``'s legal actions now, in the engine's order of
         ``legal_actions(seat)`` (do not modify the list)."""
         state = self.state
-        position = (id(state), state.num_actions)
-        if position != self._position:
-            self._position = position
+        known, count = self._position
+        if state is not known or state.num_actions != count:
+            self._position = (state, state.num_actions)
             self._legal = {}
         indices = self._legal.get(seat)
         if indices is None:

@@ -8,7 +8,8 @@ one-hots, flags, and counts divided by a bound and clipped.
 Encoders run once per environment step, so they are written for speed: each precomputes, per
 player count, tables from observation words straight to tensor positions (``Layout.positions``),
 collects the positions of its ones and its scaled numbers (``Shares``) in lists, and writes
-them in two NumPy calls (``assemble``). An unknown word in an observation is a
+them through one float buffer (``assemble``); parts that often stay the same from one step to
+the next are kept while equal (``LastPart``). An unknown word in an observation is a
 ``KeyError``, never a silent zero.
 """
 
@@ -73,7 +74,7 @@ class Layout:
 
 class Shares:
     """Scaled numbers waiting to be written: positions and their values, divided by their
-    bounds. ``assemble`` writes them all in one NumPy call and clips them to ``[0, 1]``."""
+    bounds. ``assemble`` writes them and clips them to ``[0, 1]``."""
 
     __slots__ = ("positions", "values")
 
@@ -155,12 +156,12 @@ def as_int(value: object) -> int:
 
 
 def as_list(value: object) -> list[object]:
-    if value.__class__ is not list:
+    if not isinstance(value, list):
         raise TypeError(f"expected a list in the observation, got {value!r}")
     return value
 
 
 def as_dict(value: object) -> dict[str, object]:
-    if value.__class__ is not dict:
+    if not isinstance(value, dict):
         raise TypeError(f"expected an object in the observation, got {value!r}")
     return value
