@@ -7,6 +7,8 @@ import random
 import numpy as np
 import pytest
 
+import molehaven
+from molehaven.core import CHANCE
 from molehaven.rl.encoders import encoder
 from tests.rl.playouts import case_id, extreme_counts, seat_states
 
@@ -49,3 +51,53 @@ def test_layout_names_every_segment() -> None:
     layout = encoder("mole-hill", 2).layout
     assert layout.size == sum(size for _, size in layout.segments)
     assert "rods" in layout.describe()
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=[case_id(c) for c in CASES])
+def test_a_tensor_does_not_depend_on_what_was_encoded_before(slug: str, players: int) -> None:
+    """Encoders remember parts of the last observation (Mole Majority's board); encoding the
+    same observations forwards and backwards must give the same tensors."""
+    encode = encoder(slug, players)
+    seen = [
+        (state.observation(seat), seat)
+        for index, state in enumerate(seat_states(slug, players, games=2, seed=5))
+        for seat in {index % players, (index + 1) % players}
+    ]
+    forwards = [encode.encode(observation, seat) for observation, seat in seen]
+    backwards = [encode.encode(observation, seat) for observation, seat in reversed(seen)]
+    for first, second in zip(forwards, reversed(backwards), strict=True):
+        np.testing.assert_array_equal(first, second)
+
+
+def test_mm_24_a_forfeited_roll_or_effect_has_its_own_slot() -> None:
+    """MM-24: after a bonus breed, an unused Groundskeeper roll or Cave-In / Make A Home
+    effect shows as "forfeited" in the observation, and the tensor tells it apart."""
+    encode = encoder("mole-majority", 2)
+    start = encode.layout.start
+    found = set()
+    rng = random.Random(0)
+    game = molehaven.make("mole-majority", 2)
+    for _ in range(40):
+        state = game.initial_state()
+        while not state.is_terminal() and len(found) < 2:
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(
+                    CHANCE, rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
+                continue
+            seat = state.to_move()[0]
+            current = state.observation(seat)["current"]
+            tensor = encode.encode(state.observation(seat), seat)
+            assert isinstance(current, dict)
+            for key in ("roll", "effect"):
+                word = current[key]
+                slot = ("none", "available", "done", "forfeited").index(str(word))
+                assert tensor[start[key] + slot] == 1.0
+                assert tensor[start[key] : start[key] + 4].sum() == 1.0
+                if word == "forfeited":
+                    found.add(key)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if len(found) == 2:
+            break
+    assert found == {"roll", "effect"}

@@ -143,3 +143,47 @@ def test_max_steps_truncates_every_agent_without_a_reward() -> None:
         assert all(truncations.values()) == (step == 2)
         assert not any(terminations.values())
     assert parallel.agents == []
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=[case_id(c) for c in CASES])
+def test_legal_indices_are_the_ones_of_the_mask(slug: str, players: int) -> None:
+    env = rl.env(slug, players, **SHORT_OPTIONS[slug])
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for _ in range(60):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        observation, *_ = env.last()
+        legal = env.legal_indices(agent)
+        assert sorted(legal) == np.flatnonzero(observation["action_mask"]).tolist()
+        assert len(set(legal)) == len(legal)
+        env.step(int(rng.choice(legal)))
+
+
+def test_legal_indices_follow_actions_applied_to_the_state_directly() -> None:
+    """The table lists legal indices once per position; an action applied to ``table.state``
+    (as the Gymnasium wrapper's opponents do) is a new position."""
+    env = rl.env("mole-hill", rounds=1)
+    env.reset(seed=0)
+    agent = env.agent_selection
+    before = list(env.legal_indices(agent))
+    state = env.table.state
+    seat = env.seats[agent]
+    state.apply(seat, state.legal_actions(seat)[0])
+    after = env.table.legal_indices(seat)
+    assert after != before
+    assert after == [env.table.game.action_index(a) for a in state.legal_actions(seat)]
+
+
+def test_legal_indices_are_listed_anew_for_a_new_game() -> None:
+    """The legal-index cache is per state object: after ``reset`` the first position of a new
+    deal (same action count, other cards) is listed anew, even if the old state is gone."""
+    env = rl.env("mole-park", 3)
+    for seed in range(6):
+        env.reset(seed=seed)
+        agent = env.agent_selection
+        state = env.table.state
+        expected = [env.table.game.action_index(a) for a in state.legal_actions(env.seats[agent])]
+        assert env.legal_indices(agent) == expected
+        env.reset(seed=100 + seed)  # a game nobody asks about, then the next seed's

@@ -19,7 +19,5 @@ def legal_mask(state: State, seat: Seat) -> Mask:
     """An int8 vector over the action space: 1 where the action is legal for ``seat`` now."""
     space = state.game.action_space()
     mask = np.zeros(space.size, dtype=np.int8)
-    indices = space.indices_of(state.legal_actions(seat))
-    if indices:
-        mask[indices] = 1
+    mask.put(space.indices_of(state.legal_actions(seat)), 1)
     return mask

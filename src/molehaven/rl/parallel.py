@@ -8,25 +8,25 @@ nominate while the asker asks: the first to act wins the race), the later action
 its agent's info says ``{"dropped": True}``. So Mole Park's die choice and The Mole's votes are
 truly simultaneous, and every other phase is a step in which only the one seat to move acts.
 Chance is drawn from the env's seeded generator; rewards are the game's returns at the end.
+The Parallel API returns every agent's observation after each step, so each step encodes one
+tensor per seat (the AEC env encodes only the acting agent's).
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
-from molehaven.rl.table import ObsDict, Table, agent_name
+from molehaven.rl.base import RENDER_MODES, TableEnv
+from molehaven.rl.table import ObsDict, agent_name
 
 
-class MolehavenParallel(ParallelEnv[str, ObsDict, int]):
+class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
     """A Molehaven game as a PettingZoo ``ParallelEnv``; see the module docstring."""
 
-    # PettingZoo reads metadata per instance; each env names its game there.
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "render_modes": ["ansi", "human"],
+        "render_modes": list(RENDER_MODES),
         "name": "molehaven",
     }
 
@@ -39,31 +39,13 @@ class MolehavenParallel(ParallelEnv[str, ObsDict, int]):
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
-        self.table = Table(slug, players, options)
-        self.render_mode = render_mode
-        self.max_steps = max_steps or self.table.game.max_length()
-        self.metadata = {**self.metadata, "name": f"molehaven_{slug.replace('-', '_')}"}
-        self.possible_agents = [agent_name(seat) for seat in range(self.table.players)]
+        self._set_table(slug, players, render_mode, max_steps, options)
         self.agents = self.possible_agents[:]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._observation_spaces = {a: self.table.observation_space() for a in self.possible_agents}
-        self._action_spaces = {a: spaces.Discrete(self.table.size) for a in self.possible_agents}
         self._steps = 0
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
-
-    @functools.cached_property
-    def seats(self) -> dict[str, int]:
-        return dict(self._seat)
-
     def _observations(self) -> dict[str, ObsDict]:
-        return {agent: self.table.observe(self._seat[agent]) for agent in self.agents}
+        observe, seats = self.table.observe, self.seats
+        return {agent: observe(seats[agent]) for agent in self.agents}
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -107,7 +89,7 @@ class MolehavenParallel(ParallelEnv[str, ObsDict, int]):
         over = state.is_terminal()
         truncated = not over and self._steps >= self.max_steps
         returns = state.returns() if over else [0.0] * len(self.possible_agents)
-        rewards = {agent: returns[self._seat[agent]] for agent in agents}
+        rewards = {agent: returns[self.seats[agent]] for agent in agents}
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, truncated)
         observations = self._observations()
@@ -117,13 +99,3 @@ class MolehavenParallel(ParallelEnv[str, ObsDict, int]):
         if over or truncated:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str:
-        """The public view as text; ``render_mode="human"`` also prints it."""
-        text = self.table.render()
-        if self.render_mode == "human":
-            print(text)
-        return text
-
-    def close(self) -> None:
-        pass

@@ -4,6 +4,12 @@ chance, its spaces and its tensors.
 Chance nodes are resolved at once with the table's own ``random.Random`` (seeded by
 ``reset(seed=...)``), so agents only ever see seat decisions. Clock events are never applied:
 every game ends without them (The Mole's question limit acts as time-up, TM-20).
+
+An environment step asks for the acting seat's legal indices more than once (its mask, the
+legality of its action, ``legal_indices``); the table lists them once per position and seat.
+A position is known by the state object and its action count, so the cache stays right
+whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do); the cache
+holds the state itself, not its ``id``, which a later state could reuse.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from gymnasium import spaces
 import molehaven
 from molehaven.core import CHANCE, Game, Seat, State
 from molehaven.rl.encoders import encoder
-from molehaven.rl.masks import Mask, legal_mask
+from molehaven.rl.masks import Mask
 from molehaven.rl.render import render_text
 
 ObsDict = dict[str, Any]
@@ -40,15 +46,39 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
     return movers[0]
 
 
+def play_chance(state: State, rng: random.Random) -> None:
+    """Apply chance outcomes to ``state``, drawn with ``rng`` by their probabilities, until a
+    seat must act (or the game is over)."""
+    while state.is_chance():
+        outcomes = state.chance_outcomes()
+        if len(outcomes) == 1:
+            action = outcomes[0][0]
+        else:
+            pick, total = rng.random(), 0.0
+            action = outcomes[-1][0]
+            for outcome, probability in outcomes:
+                total += probability
+                if pick < total:
+                    action = outcome
+                    break
+        state.apply(CHANCE, action)
+
+
 class Table:
     """One game of ``slug`` in progress with its seeded chance and its spaces."""
 
     def __init__(self, slug: str, players: int | None, options: dict[str, Any]) -> None:
         self.game: Game[object] = molehaven.make(slug, players, **options)
         self.encoder = encoder(slug, self.game.players)
-        self.size = self.game.num_distinct_actions()
+        space = self.game.action_space()
+        self.space = space
+        self.size = space.size
+        self._actions = space.actions
         self.rng = random.Random()
         self.state: State = self.game.initial_state()
+        # The position whose legal indices ``_legal`` holds: a state and its action count.
+        self._position: tuple[State | None, int] = (None, -1)
+        self._legal: dict[Seat, list[int]] = {}
 
     @property
     def players(self) -> int:
@@ -70,20 +100,7 @@ class Table:
 
     def play_chance(self) -> None:
         """Apply chance outcomes, drawn by their probabilities, until a seat must act."""
-        state, rng = self.state, self.rng
-        while state.is_chance():
-            outcomes = state.chance_outcomes()
-            if len(outcomes) == 1:
-                action = outcomes[0][0]
-            else:
-                pick, total = rng.random(), 0.0
-                action = outcomes[-1][0]
-                for outcome, probability in outcomes:
-                    total += probability
-                    if pick < total:
-                        action = outcome
-                        break
-            state.apply(CHANCE, action)
+        play_chance(self.state, self.rng)
 
     def movers(self) -> list[Seat]:
         """The seats that may act now; raises if the game waits on something else."""
@@ -99,22 +116,39 @@ class Table:
             IndexError: no such action index.
             IllegalActionError: the action is not legal for the seat now.
         """
-        self.state.apply(seat, self.game.action_at(int(index)))
+        if not 0 <= index < self.size:
+            raise IndexError(f"action index {index!r} is outside 0-{self.size - 1}")
+        self.state.apply(seat, self._actions[index])
         self.play_chance()
+
+    def legal_indices(self, seat: Seat) -> list[int]:
+        """The indices of ``seat``'s legal actions now, in the engine's order of
+        ``legal_actions(seat)`` (do not modify the list)."""
+        state = self.state
+        known, count = self._position
+        if state is not known or state.num_actions != count:
+            self._position = (state, state.num_actions)
+            self._legal = {}
+        indices = self._legal.get(seat)
+        if indices is None:
+            indices = self.space.indices_of(state.legal_actions(seat))
+            self._legal[seat] = indices
+        return indices
 
     def is_legal(self, seat: Seat, index: int) -> bool:
         """Whether ``seat`` may play the action numbered ``index`` now."""
-        if self.state.is_terminal() or not 0 <= index < self.size:
-            return False
-        return self.game.action_at(index) in self.state.legal_actions(seat)
+        return index in self.legal_indices(seat)
 
     def mask(self, seat: Seat) -> Mask:
-        return legal_mask(self.state, seat)
+        """An int8 vector over the action space: 1 where the action is legal for ``seat``."""
+        mask = np.zeros(self.size, dtype=np.int8)
+        mask.put(self.legal_indices(seat), 1)
+        return mask
 
     def observe(self, seat: Seat) -> ObsDict:
         return {
             "observation": self.encoder.encode(self.state.observation(seat), seat),
-            "action_mask": legal_mask(self.state, seat),
+            "action_mask": self.mask(seat),
         }
 
     def render(self) -> str:

@@ -10,22 +10,35 @@ Layout for ``n`` seats: ``me`` (n), ``phase`` (one-hot over the rules' phases), 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
+from typing import cast
 
 from molehaven.core import Observation, Seat
 from molehaven.games.maulwurf_company.data import (
-    LAYER_BY_NAME,
     LAYER_COUNT,
+    LAYER_NAMES,
     MAX_VALUE,
-    POINT_BY_NAME,
     POINT_COUNT,
+    POINT_NAMES,
     ROTATIONS,
 )
 from molehaven.games.maulwurf_company.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_dict, as_int, as_list
+from molehaven.rl.encoders.features import (
+    FloatArray,
+    Layout,
+    Shares,
+    as_dict,
+    as_int,
+    as_list,
+    assemble,
+    value_counts,
+)
 
 MOLES_BOUND = 10
 DISC_BOUND = 2
+DISC_VALUES = tuple(str(value) for value in range(1, MAX_VALUE + 1))  # face_down's keys
+ZEROS = (0,) * MAX_VALUE  # face_down's count of a value it leaves out
 
 
 @cache
@@ -55,44 +68,75 @@ def layout(players: int) -> Layout:
     )
 
 
-def _counts(values: list[object]) -> list[float]:
-    counts = [0.0] * MAX_VALUE
-    for value in values:
-        counts[as_int(value) - 1] += 1
-    return counts
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Observation words to tensor positions for one player count."""
+
+    layout: Layout
+    start: dict[str, int]
+    phase: dict[object, int]
+    layer: dict[object, int]
+    rotations: dict[object, int]  # a layer's first rotation position
+    holes: dict[object, int]
+    specials: dict[object, int]
+    moles: dict[object, int]  # a point's position for owner 0
+
+
+@cache
+def _tables(players: int) -> _Tables:
+    lay = layout(players)
+    start = lay.start
+    return _Tables(
+        layout=lay,
+        start=start,
+        phase=lay.positions("phase", PHASE_NAMES),
+        layer=lay.positions("layer", LAYER_NAMES),
+        rotations={
+            name: start["rotations"] + layer * ROTATIONS for layer, name in enumerate(LAYER_NAMES)
+        },
+        holes=lay.positions("holes", POINT_NAMES),
+        specials=lay.positions("specials", POINT_NAMES),
+        moles={name: start["moles"] + point * players for point, name in enumerate(POINT_NAMES)},
+    )
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
+    tables = _tables(players)
+    start = tables.start
     get = observation.get
-    out.one_hot("me", seat)
-    out.one_hot("phase", PHASE_NAMES.index(str(get("phase"))))
-    out.one_hot("layer", LAYER_BY_NAME[str(get("layer"))])
+    ones = [start["me"] + seat, tables.phase[get("phase")], tables.layer[get("layer")]]
     for layer, turns in as_dict(get("rotations", {})).items():
         if turns is not None:  # not yet drawn at setup
-            out.one_hot("rotations", as_int(turns), at=LAYER_BY_NAME[layer], width=ROTATIONS)
-    out.flags("holes", (POINT_BY_NAME[str(p)] for p in as_list(get("holes", []))))
-    out.flags("specials", (POINT_BY_NAME[str(p)] for p in as_list(get("specials", []))))
-    for point, owner in as_dict(get("moles", {})).items():
-        out.one_hot("moles", as_int(owner), at=POINT_BY_NAME[point], width=players)
-    out.scaled("moles_left", [as_int(m) for m in as_list(get("moles_left"))], MOLES_BOUND)
-    out.scaled("moles_to_place", [as_int(m) for m in as_list(get("moles_to_place"))], MOLES_BOUND)
-    up: list[float] = []
-    down: list[float] = []
-    for discs in as_list(get("face_up")):
-        up.extend(_counts(as_list(discs)))
-    for discs in as_list(get("face_down")):
-        counts = as_dict(discs)
-        down.extend(float(as_int(counts.get(str(v), 0))) for v in range(1, MAX_VALUE + 1))
-    out.scaled("face_up", up, DISC_BOUND)
-    out.scaled("face_down", down, DISC_BOUND)
-    out.flags("out", (s for s, gone in enumerate(as_list(get("out"))) if gone))
+            ones.append(tables.rotations[layer] + as_int(turns))
+    ones += map(tables.holes.__getitem__, as_list(get("holes", [])))
+    ones += map(tables.specials.__getitem__, as_list(get("specials", [])))
+    moles = tables.moles
+    # Owners are seat numbers: a position is an index, so anything else fails loudly later.
+    for point, owner in cast(dict[str, int], as_dict(get("moles", {}))).items():
+        ones.append(moles[point] + owner)
+    out = start["out"]
+    ones.extend(out + s for s, gone in enumerate(as_list(get("out"))) if gone)
     for name in ("start", "current"):
         value = get(name)
-        out.one_hot(name, None if value is None else as_int(value))
+        if value is not None:
+            ones.append(start[name] + as_int(value))
     value = get("value")
-    out.one_hot("value", None if value is None else as_int(value) - 1)
-    out.scaled("pending", _counts(as_list(get("pending", []))), DISC_BOUND)
-    out.set("bonus_move", 0, float(bool(get("bonus_move"))))
-    out.scaled("turns", as_int(get("turns")), max(as_int(get("max_turns")), 1))
-    return out.values
+    if value is not None:
+        ones.append(start["value"] + as_int(value) - 1)
+    if get("bonus_move"):
+        ones.append(start["bonus_move"])
+    shares = Shares()
+    shares.extend(start["moles_left"], as_list(get("moles_left")), MOLES_BOUND)
+    shares.extend(start["moles_to_place"], as_list(get("moles_to_place")), MOLES_BOUND)
+    up: list[int] = []
+    for discs in as_list(get("face_up")):
+        up += value_counts(as_list(discs), MAX_VALUE)
+    shares.extend(start["face_up"], up, DISC_BOUND)
+    down: list[object] = []
+    for discs in as_list(get("face_down")):
+        down += map(as_dict(discs).get, DISC_VALUES, ZEROS)
+    shares.extend(start["face_down"], down, DISC_BOUND)
+    pending = value_counts(as_list(get("pending", [])), MAX_VALUE)
+    shares.extend(start["pending"], pending, DISC_BOUND)
+    shares.add(start["turns"], get("turns"), max(as_int(get("max_turns")), 1))
+    return assemble(tables.layout.size, ones, shares)

@@ -13,15 +13,15 @@ from functools import cache
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_hill.data import (
-    EDGE_BY_SQUARES,
     EDGE_COUNT,
+    EDGE_NAMES,
     PIECES,
     RODS,
-    SQUARE_BY_NAME,
     SQUARE_COUNT,
+    SQUARE_NAMES,
 )
 from molehaven.games.mole_hill.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_int, as_list
+from molehaven.rl.encoders.features import FloatArray, Layout, Shares, as_int, as_list, assemble
 
 SCORE_BOUND = 60
 
@@ -46,28 +46,37 @@ def layout(players: int) -> Layout:
     )
 
 
-def _edge(text: str) -> int:
-    first, second = text.split()
-    return EDGE_BY_SQUARES[(SQUARE_BY_NAME[first], SQUARE_BY_NAME[second])]
+# Mole Hill always has two seats, so its tables are built once.
+_LAYOUT = layout(2)
+_START = _LAYOUT.start
+_ME, _MOLE, _ROUND, _JUMP = _START["me"], _START["i_am_mole"], _START["round"], _START["jump"]
+_PIECES_LEFT, _RODS_LEFT = _START["pieces_left"], _START["rods_left"]
+_SCORES = _START["round_scores"]
+_PHASE = _LAYOUT.positions("phase", PHASE_NAMES)
+_VISITED = _LAYOUT.positions("visited", SQUARE_NAMES)
+_VISIT_ORDER = _LAYOUT.positions("visit_order", SQUARE_NAMES)
+_STACK = _LAYOUT.positions("stack", SQUARE_NAMES)
+_RODS = _LAYOUT.positions("rods", EDGE_NAMES)
+# The n-th visited square's ``visit_order`` value, n = 1 … 63.
+_ORDER_VALUES = tuple(number / PIECES for number in range(1, SQUARE_COUNT + 1))
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
-    out.one_hot("me", seat)
-    out.set("i_am_mole", 0, float(observation["mole"] == seat))
-    out.one_hot("phase", PHASE_NAMES.index(str(observation["phase"])))
-    out.one_hot("round", as_int(observation["round"]) - 1)
-    for number, name in enumerate(as_list(observation["visited"]), start=1):
-        square = SQUARE_BY_NAME[str(name)]
-        out.one_hot("visited", square)
-        out.set("visit_order", square, number / PIECES)
+    visited = as_list(observation["visited"])
+    ones = [_ME + seat, _PHASE[observation["phase"]], _ROUND + as_int(observation["round"]) - 1]
+    ones += map(_VISITED.__getitem__, visited)
+    ones += map(_RODS.__getitem__, as_list(observation["rods"]))
     stack = observation["stack"]
-    out.one_hot("stack", None if stack is None else SQUARE_BY_NAME[str(stack)])
-    out.flags("rods", (_edge(str(rod)) for rod in as_list(observation["rods"])))
-    out.set("jump", 0, float(bool(observation["jump"])))
-    out.scaled("pieces_left", as_int(observation["pieces_left"]), PIECES)
-    out.scaled("rods_left", as_int(observation["rods_left"]), RODS)
-    out.scaled(
-        "round_scores", [as_int(s) for s in as_list(observation["round_scores"])], SCORE_BOUND
-    )
-    return out.values
+    if stack is not None:
+        ones.append(_STACK[stack])
+    if observation["mole"] == seat:
+        ones.append(_MOLE)
+    if observation["jump"]:
+        ones.append(_JUMP)
+    shares = Shares()
+    shares.positions += map(_VISIT_ORDER.__getitem__, visited)
+    shares.values += _ORDER_VALUES[: len(visited)]
+    shares.add(_PIECES_LEFT, observation["pieces_left"], PIECES)
+    shares.add(_RODS_LEFT, observation["rods_left"], RODS)
+    shares.extend(_SCORES, as_list(observation["round_scores"]), SCORE_BOUND)
+    return assemble(_LAYOUT.size, ones, shares)

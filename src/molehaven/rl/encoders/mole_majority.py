@@ -8,29 +8,40 @@ tiles left by value, /6), ``pending_hex`` (4), ``pool`` (/24), ``hand`` (own car
 /5), ``my_home_tokens`` (by value, /3), per seat ``moles`` (/30), ``moles_on_board`` (/30),
 ``claims`` (/10), ``seat_cave_ins`` (/4), ``hand_size`` (/5), ``deck_size`` (/20),
 ``discard`` (n × 8 kinds, /6), ``home_tokens`` (/4), ``eliminated``; the turn's ``action``,
-``number`` (8 kinds each), ``stacked`` (5 stack kinds), ``steps`` (/4), ``bonus`` (/3),
-``converts`` (/2), ``roll_number`` (/4), ``roll_done``, ``effect`` (none, available, done),
-``draws_left`` (/4) and ``scores`` (/20).
+``number`` (8 kinds each), ``stacked`` (6 stack kinds), ``steps`` (/4), ``bonus`` (/3),
+``converts`` (/2), ``draws_left`` (/4), ``roll_number`` (/4), ``roll_done``, ``roll`` and
+``effect`` (each one of none, available, done, forfeited: a bonus breed forfeits an unused
+roll or effect, MM-24) and ``scores`` (/20).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, partial
+from typing import cast
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_majority.data import (
     CARD_NAMES,
-    EDGE_BY_PAIR,
     EDGES,
     HEX_VALUES,
     KINDS,
-    POSITION_BY_LABEL,
+    LABELS,
     POSITIONS,
     SLOTS,
     TOKEN_VALUES,
 )
 from molehaven.games.mole_majority.phases import PHASE_NAMES
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_dict, as_int, as_list
+from molehaven.rl.encoders.features import (
+    FloatArray,
+    LastPart,
+    Layout,
+    Shares,
+    as_dict,
+    as_int,
+    as_list,
+    assemble,
+)
 
 TOKENS = ("none", "hidden", *(str(v) for v in TOKEN_VALUES))
 STACKED = (
@@ -41,7 +52,8 @@ STACKED = (
     "stack convert roll",
     "stack convert repeat",
 )
-EFFECTS = ("none", "available", "done")
+# The Groundskeeper's roll and the Cave-In / Make A Home effect share these words.
+EFFECTS = ("none", "available", "done", "forfeited")
 PER_SEAT = (
     ("moles", 30),
     ("moles_on_board", 30),
@@ -52,6 +64,7 @@ PER_SEAT = (
     ("home_tokens", 4),
 )
 COUNTS = (("steps", 4), ("bonus", 3), ("converts", 2), ("draws_left", 4))
+CAVE_IN_NAMES = tuple(f"{LABELS[first]}-{LABELS[second]}" for first, second in EDGES)
 
 
 @cache
@@ -85,75 +98,142 @@ def layout(players: int) -> Layout:
             *((name, 1) for name, _ in COUNTS),
             ("roll_number", 1),
             ("roll_done", 1),
+            ("roll", len(EFFECTS)),
             ("effect", len(EFFECTS)),
             ("scores", n),
         ]
     )
 
 
-def _seat_or_none(value: object) -> int | None:
-    return None if value is None else as_int(value)
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Observation words to tensor positions for one player count."""
+
+    layout: Layout
+    start: dict[str, int]
+    phase: dict[object, int]
+    hexes: dict[str, int]  # a position label to its index
+    hex_value: dict[object, int]  # hex value to its position in block 0 (+ 4 per position)
+    token: dict[object, int]  # token word to its position in block 0 (+ 5 per position)
+    cave_ins: dict[object, int]
+    pile: tuple[str, ...]
+    pending_hex: dict[object, int]
+    hand: dict[object, int]
+    my_home_tokens: dict[object, int]
+    discard: list[dict[object, int]]  # per seat: a card name to its position
+    action: dict[object, int]
+    number: dict[object, int]
+    stacked: dict[object, int]
+    roll: dict[object, int]
+    effect: dict[object, int]
+    board: LastPart[list[int]]
 
 
-def _kind_counts(names: list[object], bound: float) -> list[float]:
-    counts = [0.0] * KINDS
-    for name in names:
-        counts[CARD_NAMES.index(str(name))] += 1 / bound
-    return counts
+@cache
+def _tables(players: int) -> _Tables:
+    lay = layout(players)
+    return _Tables(
+        layout=lay,
+        start=lay.start,
+        phase=lay.positions("phase", PHASE_NAMES),
+        hexes={label: position for position, label in enumerate(LABELS)},
+        hex_value=lay.positions("hex_value", HEX_VALUES),
+        token=lay.positions("token", TOKENS),
+        cave_ins=lay.positions("cave_ins", CAVE_IN_NAMES),
+        pile=tuple(str(value) for value in HEX_VALUES),
+        pending_hex=lay.positions("pending_hex", HEX_VALUES),
+        hand=lay.positions("hand", CARD_NAMES),
+        my_home_tokens=lay.positions("my_home_tokens", TOKEN_VALUES),
+        discard=lay.blocks("discard", CARD_NAMES, players),
+        action=lay.positions("action", CARD_NAMES),
+        number=lay.positions("number", CARD_NAMES),
+        stacked=lay.positions("stacked", STACKED),
+        roll=lay.positions("roll", EFFECTS),
+        effect=lay.positions("effect", EFFECTS),
+        board=LastPart(partial(_board, players)),
+    )
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
+    tables = _tables(players)
+    start = tables.start
     get = observation.get
-    n = players
-    out.one_hot("me", seat)
-    out.one_hot("phase", PHASE_NAMES.index(str(get("phase"))))
-    out.one_hot("active", _seat_or_none(get("active")))
-    out.one_hot("placing", _seat_or_none(get("placing")))
-    out.scaled("turn", as_int(get("turn")), max(as_int(get("turn_limit")), 1))
-    for label, raw in as_dict(get("board")).items():
-        hex_ = as_dict(raw)
-        position = POSITION_BY_LABEL[label]
-        out.one_hot("hex_value", HEX_VALUES.index(as_int(hex_["value"])), position, len(HEX_VALUES))
-        for slot, owner in enumerate(as_list(hex_["spaces"])):
-            if owner is not None:
-                out.one_hot("spaces", as_int(owner), position * SLOTS + slot, n)
-        for key, segment in (
-            ("claim", "claim"),
-            ("last_entrant", "last_entrant"),
-            ("home_base_of", "home_base"),
-        ):
-            out.one_hot(segment, _seat_or_none(hex_[key]), position, n)
-        out.one_hot("token", TOKENS.index(str(hex_["token"])), position, len(TOKENS))
-    for name in as_list(get("cave_ins")):
-        first, second = (POSITION_BY_LABEL[label] for label in str(name).split("-"))
-        out.one_hot("cave_ins", EDGE_BY_PAIR[(first, second)])
-    pile = as_dict(get("pile"))
-    out.scaled("pile", [as_int(pile.get(str(v), 0)) for v in HEX_VALUES], 6)
+    ones = [start["me"] + seat, tables.phase[get("phase")]]
+    for name in ("active", "placing"):
+        value = get(name)
+        if value is not None:
+            ones.append(start[name] + as_int(value))
+    ones += tables.board.of(get("board"))
+    ones += map(tables.cave_ins.__getitem__, as_list(get("cave_ins")))
     pending = get("pending_hex")
-    out.one_hot("pending_hex", None if pending is None else HEX_VALUES.index(as_int(pending)))
-    out.scaled("pool", as_int(get("pool")), 24)
-    out.scaled("hand", _kind_counts(as_list(get("hand", [])), 5), 1)
-    tokens = [0.0] * len(TOKEN_VALUES)
-    for value in as_list(get("my_home_tokens", [])):
-        tokens[TOKEN_VALUES.index(as_int(value))] += 1 / 3
-    out.scaled("my_home_tokens", tokens, 1)
+    if pending is not None:
+        ones.append(tables.pending_hex[pending])
+    eliminated = start["eliminated"]
     seats = [as_dict(entry) for entry in as_list(get("seats"))]
-    for name, bound in PER_SEAT:
-        out.scaled(f"seat_{name}", [as_int(s[name]) for s in seats], bound)
-    for index, entry in enumerate(seats):
-        for kind, count in enumerate(_kind_counts(as_list(entry["discard"]), 6)):
-            out.set("discard", index * KINDS + kind, count)
-        out.set("eliminated", index, float(bool(entry["eliminated"])))
+    ones.extend(eliminated + index for index, entry in enumerate(seats) if entry["eliminated"])
     current = as_dict(get("current"))
-    for key in ("action", "number"):
+    for key, table in (("action", tables.action), ("number", tables.number)):
         card = current[key]
-        out.one_hot(key, None if card is None else CARD_NAMES.index(str(card)))
-    out.flags("stacked", (STACKED.index(str(s)) for s in as_list(current["stacked"])))
+        if card is not None:
+            ones.append(table[card])
+    ones += map(tables.stacked.__getitem__, as_list(current["stacked"]))
+    if current["roll_done"]:
+        ones.append(start["roll_done"])
+    ones.append(tables.roll[current["roll"]])
+    ones.append(tables.effect[current["effect"]])
+    shares = Shares()
+    shares.add(start["turn"], get("turn"), max(as_int(get("turn_limit")), 1))
+    pile = as_dict(get("pile"))
+    shares.extend(start["pile"], [pile.get(value, 0) for value in tables.pile], 6)
+    shares.add(start["pool"], get("pool"), 24)
+    _count(shares, tables.hand, as_list(get("hand", [])), 5)
+    _count(shares, tables.my_home_tokens, as_list(get("my_home_tokens", [])), 3)
+    for name, bound in PER_SEAT:
+        shares.extend(start[f"seat_{name}"], [s[name] for s in seats], bound)
+    for index, entry in enumerate(seats):
+        _count(shares, tables.discard[index], as_list(entry["discard"]), 6)
     for name, bound in COUNTS:
-        out.scaled(name, as_int(current[name]), bound)
-    out.scaled("roll_number", as_int(current["roll_number"] or 0), 4)
-    out.set("roll_done", 0, float(bool(current["roll_done"])))
-    out.one_hot("effect", EFFECTS.index(str(current["effect"])))
-    out.scaled("scores", [as_int(s) for s in as_list(get("scores"))], 20)
-    return out.values
+        shares.add(start[name], current[name], bound)
+    shares.add(start["roll_number"], current["roll_number"] or 0, 4)
+    shares.extend(start["scores"], as_list(get("scores")), 20)
+    return assemble(tables.layout.size, ones, shares)
+
+
+def _board(players: int, board: object) -> list[int]:
+    """The positions of the board's ones: hex values, spaces' owners, claims, last entrants,
+    home bases and tokens."""
+    tables = _tables(players)
+    start, n = tables.start, players
+    hex_values, tokens, hexes = tables.hex_value, tables.token, tables.hexes
+    spaces, claim = start["spaces"], start["claim"]
+    last_entrant, home_base = start["last_entrant"], start["home_base"]
+    hex_width, token_width = len(HEX_VALUES), len(TOKENS)
+    ones: list[int] = []
+    for label, raw in as_dict(board).items():
+        hex_ = as_dict(raw)
+        position = hexes[label]
+        ones.append(hex_values[hex_["value"]] + position * hex_width)
+        first_space = spaces + position * SLOTS * n
+        # Owners are seat numbers: a position is an index, so anything else fails loudly later.
+        for slot, space in enumerate(cast(list[int | None], as_list(hex_["spaces"]))):
+            if space is not None:
+                ones.append(first_space + slot * n + space)
+        for first, key in ((claim, "claim"), (last_entrant, "last_entrant")):
+            owner = hex_[key]
+            if owner is not None:
+                ones.append(first + position * n + as_int(owner))
+        owner = hex_["home_base_of"]
+        if owner is not None:
+            ones.append(home_base + position * n + as_int(owner))
+        ones.append(tokens[hex_["token"]] + position * token_width)
+    return ones
+
+
+def _count(shares: Shares, positions: dict[object, int], names: list[object], bound: float) -> None:
+    """How many of each name there are, divided by ``bound``, at the names' positions."""
+    counts: dict[int, int] = {}
+    for name in names:
+        position = positions[name]
+        counts[position] = counts.get(position, 0) + 1
+    for position, count in counts.items():
+        shares.add(position, count, bound)

@@ -13,12 +13,23 @@ totals /60), ``finalists`` (n), ``scores`` (/100).
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, partial
 
 from molehaven.core import Observation, Seat
 from molehaven.games.mole_park.data import DIE_NAMES, FULL_DECK, HOLES, STAND_KEYS, STANDS
 from molehaven.games.mole_park.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_dict, as_int, as_list
+from molehaven.rl.encoders.features import (
+    FloatArray,
+    LastPart,
+    Layout,
+    Shares,
+    as_dict,
+    as_int,
+    as_list,
+    assemble,
+    value_counts,
+)
 
 DIE_SEEN = (*DIE_NAMES, "chosen", "not yet")
 FACES = ("x", "1", "2", "3", "4", "5", "6")
@@ -62,66 +73,120 @@ def layout(players: int) -> Layout:
     )
 
 
-def _value_counts(values: list[object]) -> list[float]:
-    counts = [0.0] * VALUES
-    for value in values:
-        counts[as_int(value) - 1] += 1
-    return counts
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Observation words to tensor positions for one player count (per seat: a list)."""
+
+    layout: Layout
+    start: dict[str, int]
+    step: dict[object, int]
+    stands: dict[str, int]  # a stand's face-up position; its face-down count follows
+    prizes: list[dict[object, int]]
+    die: list[dict[object, int]]
+    roll: list[dict[object, int]]
+    last_die: list[dict[object, int]]
+    last_roll: list[dict[object, int]]
+    seats: list[LastPart[_SeatPart]]  # per seat: its entry's positions, kept while equal
+
+
+# A seat entry's ones, and its scaled numbers' positions and values.
+_SeatPart = tuple[list[int], list[int], list[float]]
+
+
+@cache
+def _tables(players: int) -> _Tables:
+    lay = layout(players)
+    start = lay.start
+    return _Tables(
+        layout=lay,
+        start=start,
+        step=lay.positions("step", PHASE_NAMES),
+        stands={key: start["stands"] + 2 * index for index, key in enumerate(STAND_KEYS)},
+        prizes=lay.blocks("prizes", STAND_KEYS, players),
+        die=lay.blocks("die", DIE_SEEN, players),
+        roll=lay.blocks("roll", FACES, players),
+        last_die=lay.blocks("last_die", DIE_NAMES, players),
+        last_roll=lay.blocks("last_roll", FACES, players),
+        seats=[LastPart(partial(_seat, players, index)) for index in range(players)],
+    )
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
+    tables = _tables(players)
+    start = tables.start
     get = observation.get
-    out.one_hot("me", seat)
-    out.one_hot("step", PHASE_NAMES.index(str(get("step"))))
+    ones = [start["me"] + seat, tables.step[get("step")]]
     king = get("king")
-    out.one_hot("king", None if king is None else as_int(king))
-    out.scaled("round", as_int(get("round")), max(as_int(get("round_limit")), 1))
-    out.scaled("holes", [as_int(h) for h in as_list(get("holes"))], HOLE_BOUND)
-    out.scaled("deck", as_int(get("deck")), DECK)
-    out.scaled("discard", as_int(get("discard")), DECK)
-    for key, entry in as_dict(get("stands")).items():
-        stand = as_dict(entry)
-        index = STAND_KEYS.index(key)
-        out.set("stands", 2 * index, float(bool(stand["face_up"])))
-        out.set("stands", 2 * index + 1, as_int(stand["face_down"]) / STAND_BOUND)
-    out.scaled("hand", _value_counts(as_list(get("hand", []))), HAND_BOUND)
-    seats = [as_dict(entry) for entry in as_list(get("seats"))]
-    out.scaled("hand_sizes", [as_int(s["hand_size"]) for s in seats], HAND_BOUND)
-    out.scaled("prize_stars", [as_int(s["prize_stars"]) for s in seats], SCORE_BOUND)
-    out.scaled("total", [as_int(s["total"] or 0) for s in seats], TOTAL_BOUND)
-    for index, entry in enumerate(seats):
-        out.flags(
-            "prizes", (STAND_KEYS.index(str(p)) for p in as_list(entry["prizes"])), index, STANDS
-        )
-        out.set("may_declare", index, float(bool(entry["may_declare"])))
-        out.set("declared", index, float(bool(entry["declared"])))
-        die, roll = entry["die"], entry["roll"]
-        out.one_hot("die", None if die is None else DIE_SEEN.index(str(die)), index, len(DIE_SEEN))
-        out.one_hot("roll", None if roll is None else FACES.index(str(roll)), index, len(FACES))
-        laid = entry["laid_down"]
-        if laid is not None:
-            for value, count in enumerate(_value_counts(as_list(laid))):
-                out.set("laid_down", index * VALUES + value, count / HAND_BOUND)
+    if king is not None:
+        ones.append(start["king"] + as_int(king))
+    shares = Shares()
+    positions, values = shares.positions, shares.values
+    for part, raw in zip(tables.seats, as_list(get("seats")), strict=True):
+        seat_ones, seat_positions, seat_values = part.of(raw)
+        ones += seat_ones
+        positions += seat_positions
+        values += seat_values
     for index, raw in enumerate(as_list(get("last_round_dice", []))):
         last = as_dict(raw)
         die, roll = last["die"], last["roll"]
-        width = len(DIE_NAMES)
-        out.one_hot("last_die", None if die is None else DIE_NAMES.index(str(die)), index, width)
-        out.one_hot(
-            "last_roll", None if roll is None else FACES.index(str(roll)), index, len(FACES)
-        )
+        if die is not None:
+            ones.append(tables.last_die[index][die])
+        if roll is not None:
+            ones.append(tables.last_roll[index][roll])
     draft = get("draft")
     if draft is not None:
         entry = as_dict(draft)
-        out.set("draft", 0, as_int(entry["total"]) / TOTAL_BOUND)
-        out.set("draft", 1, float(bool(entry["king_picks_last"])))
-        out.flags("pickers", (as_int(p) for p in as_list(entry["pickers"])))
+        shares.add(start["draft"], entry["total"], TOTAL_BOUND)
+        if entry["king_picks_last"]:
+            ones.append(start["draft"] + 1)
+        pickers = start["pickers"]
+        ones.extend(pickers + as_int(p) for p in as_list(entry["pickers"]))
+    showdown_totals = start["showdown_totals"]
     for raw in as_list(get("showdown") or []):
         entry = as_dict(raw)
         competitor = as_int(entry["seat"])
-        out.one_hot("competitors", competitor)
-        out.set("showdown_totals", competitor, as_int(entry["total"] or 0) / TOTAL_BOUND)
-    out.flags("finalists", (as_int(s) for s in as_list(get("finalists") or [])))
-    out.scaled("scores", [as_int(s) for s in as_list(get("scores"))], SCORE_BOUND)
-    return out.values
+        ones.append(start["competitors"] + competitor)
+        shares.add(showdown_totals + competitor, entry["total"] or 0, TOTAL_BOUND)
+    finalists = start["finalists"]
+    ones.extend(finalists + as_int(s) for s in as_list(get("finalists") or []))
+    shares.add(start["round"], get("round"), max(as_int(get("round_limit")), 1))
+    shares.extend(start["holes"], as_list(get("holes")), HOLE_BOUND)
+    shares.add(start["deck"], get("deck"), DECK)
+    shares.add(start["discard"], get("discard"), DECK)
+    stands = tables.stands
+    for key, raw in as_dict(get("stands")).items():
+        stand = as_dict(raw)
+        position = stands[key]
+        if stand["face_up"]:
+            ones.append(position)
+        shares.add(position + 1, stand["face_down"], STAND_BOUND)
+    shares.extend(start["hand"], value_counts(as_list(get("hand", [])), VALUES), HAND_BOUND)
+    shares.extend(start["scores"], as_list(get("scores")), SCORE_BOUND)
+    return assemble(tables.layout.size, ones, shares)
+
+
+def _seat(players: int, index: int, raw: object) -> _SeatPart:
+    """Seat ``index``'s entry: prizes, declarations, die and roll, laid-down moles, hand size,
+    prize stars and total."""
+    tables = _tables(players)
+    start = tables.start
+    entry = as_dict(raw)
+    ones = list(map(tables.prizes[index].__getitem__, as_list(entry["prizes"])))
+    if entry["may_declare"]:
+        ones.append(start["may_declare"] + index)
+    if entry["declared"]:
+        ones.append(start["declared"] + index)
+    die, roll = entry["die"], entry["roll"]
+    if die is not None:
+        ones.append(tables.die[index][die])
+    if roll is not None:
+        ones.append(tables.roll[index][roll])
+    shares = Shares()
+    laid = entry["laid_down"]
+    if laid is not None:
+        position = start["laid_down"] + index * VALUES
+        shares.extend(position, value_counts(as_list(laid), VALUES), HAND_BOUND)
+    shares.add(start["hand_sizes"] + index, entry["hand_size"], HAND_BOUND)
+    shares.add(start["prize_stars"] + index, entry["prize_stars"], SCORE_BOUND)
+    shares.add(start["total"] + index, entry["total"] or 0, TOTAL_BOUND)
+    return ones, shares.positions, shares.values

@@ -13,22 +13,37 @@ Free-text answers count as one "free text" slot; their words are not encoded.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 
 from molehaven.core import Observation, Seat
 from molehaven.games.the_mole.data import (
     LOCATION_COUNT,
-    LOCATION_INDEX,
+    LOCATION_IDS,
     MAX_ANSWER_ID,
     QUESTION_COUNT,
     SORTED_ROLE_IDS,
 )
-from molehaven.rl.encoders.features import Features, FloatArray, Layout, as_dict, as_int, as_list
+from molehaven.rl.encoders.features import (
+    FloatArray,
+    Layout,
+    Shares,
+    as_dict,
+    as_int,
+    as_list,
+    assemble,
+)
 
 PHASES = ("setup", "ask", "answer", "vote", "final-vote", "over")
 BALLOTS = ("yes", "no", "cast", "waiting")
 ANSWER_SLOTS = MAX_ANSWER_ID + 1  # a1 … a12, then free text
-ROLE_INDEX = {role: index for index, role in enumerate(SORTED_ROLE_IDS)}
+FREE_TEXT_SLOT = MAX_ANSWER_ID
+QUESTION_IDS = tuple(f"q{number}" for number in range(1, QUESTION_COUNT + 1))
+QUESTION_INDEX: dict[object, int] = {question: index for index, question in enumerate(QUESTION_IDS)}
+# A canned answer's slot; any other answer (``answer "…"``) is free text.
+ANSWER_SLOT: dict[object, int] = {
+    f"answer a{number}": number - 1 for number in range(1, MAX_ANSWER_ID + 1)
+}
 
 
 @cache
@@ -63,68 +78,95 @@ def layout(players: int) -> Layout:
     )
 
 
-def _question(text: object) -> int:
-    return int(str(text)[1:]) - 1  # "q17" -> 16
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Observation words to tensor positions for one player count."""
+
+    layout: Layout
+    start: dict[str, int]
+    phase: dict[object, int]
+    location: dict[object, int]
+    role: dict[object, int]
+    hand: dict[object, int]
+    discard: dict[object, int]
+    question: dict[object, int]
+    ballots: list[dict[object, int]]
+    locations_used: dict[object, int]
 
 
-def _answer_slot(text: object) -> int:
-    words = str(text).split(maxsplit=1)  # "answer a3" or 'answer "free text"'
-    word = words[1] if len(words) > 1 else ""
-    if word[:1] == "a" and word[1:].isdigit():
-        return int(word[1:]) - 1
-    return MAX_ANSWER_ID
-
-
-def _seat(value: object) -> int | None:
-    return None if value is None else as_int(value)
+@cache
+def _tables(players: int) -> _Tables:
+    lay = layout(players)
+    return _Tables(
+        layout=lay,
+        start=lay.start,
+        phase=lay.positions("phase", PHASES),
+        location=lay.positions("location", LOCATION_IDS),
+        role=lay.positions("role", SORTED_ROLE_IDS),
+        hand=lay.positions("hand", QUESTION_IDS),
+        discard=lay.positions("discard", QUESTION_IDS),
+        question=lay.positions("question", QUESTION_IDS),
+        ballots=lay.blocks("ballots", BALLOTS, players),
+        locations_used=lay.positions("locations_used", LOCATION_IDS),
+    )
 
 
 def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
-    out = Features(layout(players))
+    tables = _tables(players)
+    start = tables.start
     get = observation.get
     n = players
-    out.one_hot("me", seat)
-    out.one_hot("phase", PHASES.index(str(get("phase"))))
+    ones = [start["me"] + seat, tables.phase[get("phase")]]
     for name in ("dealer", "asker", "answerer"):
-        out.one_hot(name, _seat(get(name)))
-    out.scaled("round", as_int(get("round")), 20)
-    out.scaled("scores", [as_int(s) for s in as_list(get("scores"))], 10)
+        value = get(name)
+        if value is not None:
+            ones.append(start[name] + as_int(value))
     card = get("card")
     if card is not None:
         entry = as_dict(card)
-        out.set("card", 0, 1.0)
-        out.set("card", 1, float(bool(entry["mole"])))
+        ones.append(start["card"])
+        if entry["mole"]:
+            ones.append(start["card"] + 1)
         if "location" in entry:
-            out.one_hot("location", LOCATION_INDEX[str(entry["location"])])
-        if entry.get("role") is not None:
-            out.one_hot("role", ROLE_INDEX[str(entry["role"])])
-    out.flags("hand", (_question(q) for q in as_list(get("hand", []))))
-    out.flags("discard", (_question(q) for q in as_list(get("discard", []))))
-    out.scaled("hand_sizes", [as_int(s) for s in as_list(get("hand_sizes"))], 10)
-    out.scaled("draw_pile", as_int(get("draw_pile_size")), QUESTION_COUNT)
+            ones.append(tables.location[entry["location"]])
+        role = entry.get("role")
+        if role is not None:
+            ones.append(tables.role[role])
+    ones += map(tables.hand.__getitem__, as_list(get("hand", [])))
+    ones += map(tables.discard.__getitem__, as_list(get("discard", [])))
     question = get("question")
-    out.one_hot("question", None if question is None else _question(question))
-    out.scaled("answers_given", as_int(get("answers_given")), max(as_int(get("question_limit")), 1))
-    latest: dict[int, int] = {}
+    if question is not None:
+        ones.append(tables.question[question])
+    latest: dict[int, int] = {}  # the latest answer to each question this round
     for raw in as_list(get("exchanges", [])):
         exchange = as_dict(raw)
-        latest[_question(exchange["question"])] = _answer_slot(exchange["answer"])
-    for asked, slot in latest.items():
-        out.one_hot("answered", slot, asked, ANSWER_SLOTS)
-    out.flags("nominated", (s for s, flag in enumerate(as_list(get("nominated"))) if flag))
+        latest[QUESTION_INDEX[exchange["question"]]] = ANSWER_SLOT.get(
+            exchange["answer"], FREE_TEXT_SLOT
+        )
+    answered = start["answered"]
+    ones.extend(answered + asked * ANSWER_SLOTS + slot for asked, slot in latest.items())
+    nominated = start["nominated"]
+    ones.extend(nominated + s for s, flag in enumerate(as_list(get("nominated"))) if flag)
     vote = get("vote")
     if vote is not None:
         entry = as_dict(vote)
-        out.one_hot("nominator", as_int(entry["nominator"]))
-        out.one_hot("nominee", as_int(entry["nominee"]))
+        ones.append(start["nominator"] + as_int(entry["nominator"]))
+        ones.append(start["nominee"] + as_int(entry["nominee"]))
         for voter, ballot in enumerate(as_list(entry["ballots"])):
             if ballot is not None:
-                out.one_hot("ballots", BALLOTS.index(str(ballot)), voter, len(BALLOTS))
+                ones.append(tables.ballots[voter][ballot])
     pointing = get("pointing")
     if isinstance(pointing, list):
+        first = start["pointing"]
         for pointer, target in enumerate(pointing):
             if target is not None:
                 slot = n if target == "cast" else n + 1 if target == "waiting" else as_int(target)
-                out.one_hot("pointing", slot, pointer, n + 2)
-    out.flags("locations_used", (LOCATION_INDEX[str(x)] for x in as_list(get("locations_used"))))
-    return out.values
+                ones.append(first + pointer * (n + 2) + slot)
+    ones += map(tables.locations_used.__getitem__, as_list(get("locations_used")))
+    shares = Shares()
+    shares.add(start["round"], get("round"), 20)
+    shares.extend(start["scores"], as_list(get("scores")), 10)
+    shares.extend(start["hand_sizes"], as_list(get("hand_sizes")), 10)
+    shares.add(start["draw_pile"], get("draw_pile_size"), QUESTION_COUNT)
+    shares.add(start["answers_given"], get("answers_given"), max(as_int(get("question_limit")), 1))
+    return assemble(tables.layout.size, ones, shares)
