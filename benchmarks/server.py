@@ -22,6 +22,7 @@ import json
 import os
 import random
 import secrets
+import signal
 import socket
 import subprocess
 import sys
@@ -51,7 +52,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[bytes]:
+def start_server(
+    database_url: str, port: int, log: Path, profile: Path | None = None
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "MOLEHAVEN_BOT_DELAY": "0",
@@ -59,7 +62,8 @@ def start_server(database_url: str, port: int, log: Path) -> subprocess.Popen[by
         "MOLEHAVEN_RATE_BURST": "10000",
         "MOLEHAVEN_HTTP_RATE_BURST": "100000",
     }
-    command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(port)]
+    profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
+    command = [sys.executable, *profiler, "-m", "molehaven.cli.main", "serve", "--port", str(port)]
     with log.open("ab") as output:
         process = subprocess.Popen(
             [*command, "--database", database_url], env=env, stdout=output, stderr=output
@@ -164,6 +168,11 @@ def main() -> None:
         "--database", nargs="+", choices=["sqlite", "postgres"], default=["sqlite", "postgres"]
     )
     parser.add_argument("--postgres-url", default=os.environ.get("MOLEHAVEN_TEST_POSTGRES_URL"))
+    parser.add_argument(
+        "--profile",
+        type=Path,
+        help="run the server under cProfile and write its statistics to FILE (the last run's)",
+    )
     arguments = parser.parse_args()
     print(f"{'database':<9} {'tables':>6} {'moves':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
     with tempfile.TemporaryDirectory() as scratch:
@@ -177,12 +186,13 @@ def main() -> None:
                 else:
                     url = fresh_postgres(arguments.postgres_url)
                 port = free_port()
-                server = start_server(url, port, Path(scratch) / "server.log")
+                server = start_server(url, port, Path(scratch) / "server.log", arguments.profile)
                 try:
                     figures, seconds = asyncio.run(run(port, count))
                 finally:
-                    server.terminate()
-                    server.wait(15)
+                    # Ctrl+C lets the server (and cProfile, when profiling) finish cleanly.
+                    server.send_signal(signal.SIGINT)
+                    server.wait(30)
                     if backend == "postgres":
                         drop_postgres(url)
                 p50 = percentile(figures.latencies, 0.50) * 1000
