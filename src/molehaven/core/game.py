@@ -386,6 +386,10 @@ class State(ABC):
             action = self.game.parse_action(action)
         self.check(seat, action)
         self._apply(seat, action)
+        self._record(seat, action)
+
+    def _record(self, seat: Seat, action: Action) -> None:
+        """Add an applied action to the history (a game's own fast ``apply`` calls this)."""
         self._history = (self._history, seat, action)
         self._length += 1
 

@@ -5,7 +5,7 @@ Each function that carries out a decision cites its id (MH-n).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from molehaven.core import Action
 from molehaven.games.mole_hill.data import (
@@ -112,11 +112,6 @@ def is_legal(state: MoleHillState, action: Action) -> bool:
     return phase == PLACE and type(action) is Place
 
 
-def round_score_after_visit(score: int, visits: int, square: int) -> int:
-    """Add one visit to a round score (MH-22): a dark piece scores 1, flowers 2 or 1."""
-    return score + (visits > LIGHT_PIECES) + FLOWER_POINTS[square]
-
-
 def apply_action(state: MoleHillState, action: Action) -> None:
     """Carry out a legal action, then the end check of section 4.
 
@@ -146,11 +141,14 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         state.move_actions = tuple(moves)
         state.move_squares = squares
         return
-    square = cast("Place | Move", action).square  # is_legal let nothing else through
+    # A Place or a Move: is_legal let nothing else through (no cast: this runs millions of times).
+    square: int = action.square  # type: ignore[attr-defined]
     visited = state.visited = state.visited | 1 << square
     path = state.path = (*state.path, square)
     scores = state.round_scores
-    state.round_scores = (*scores[:-1], round_score_after_visit(scores[-1], len(path), square))
+    # MH-22: a visit to a dark piece scores 1, a flower 2 or 1 more.
+    score = scores[-1] + (len(path) > LIGHT_PIECES) + FLOWER_POINTS[square]
+    state.round_scores = (*scores[:-1], score)
     if type(action) is Place:  # MH-18
         jump = state.jump = square == CENTRE and state.centre_start_jump
     else:  # MH-16, MH-17: arriving on e4 grants the jump; any other move uses it up

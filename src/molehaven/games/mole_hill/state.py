@@ -89,6 +89,17 @@ class MoleHillState(State):
         if seat != self.mover or not rules.is_legal(self, action):
             State.check(self, seat, action)
 
+    def apply(self, seat: Seat, action: Action | str) -> None:
+        # The common case, a legal action object by the seat to move, is applied here without
+        # the base class's call to ``check`` (searches apply millions of actions); anything
+        # else (text, another seat, an illegal action) takes the base class's path, which
+        # parses, raises with its full message and leaves the state as it was (MH-31).
+        if seat == self.mover and not isinstance(action, str) and rules.is_legal(self, action):
+            self._apply(seat, action)
+            self._record(seat, action)
+            return
+        State.apply(self, seat, action)
+
     def _apply(self, seat: Seat, action: Action) -> None:
         rules.apply_action(self, action)
 

@@ -56,8 +56,11 @@ def core_mask(state: MoleMajorityState, seat: int) -> int:
     """Core(s): the hexes s has claimed or occupies (MM-14)."""
     mask = 0
     claims = state.claims
+    spaces = state.spaces
+    values = state.values
     for position in range(POSITIONS):
-        if claims[position] == seat or seat in hex_owners(state, position):
+        start = position * SLOTS  # hex_owners, inlined: move listing calls this often
+        if claims[position] == seat or seat in spaces[start : start + values[position]]:
             mask |= 1 << position
     return mask
 

@@ -5,7 +5,7 @@ conversions, the Groundskeeper's roll, Cave-In / Make A Home, and the chance nod
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from molehaven.core import Action
 from molehaven.games.mole_majority import ending, phases
@@ -53,6 +53,7 @@ from molehaven.games.mole_majority.notation import (
     END,
     HOMES,
     KEEPER_PLAYS,
+    MOVES,
     NO_CARD,
     PASS,
     PLAYS,
@@ -75,7 +76,6 @@ from molehaven.games.mole_majority.notation import (
     Stack,
     TokenDraw,
     cave,
-    move,
 )
 from molehaven.games.mole_majority.setup import token_outcomes
 
@@ -151,7 +151,8 @@ def move_actions(state: MoleMajorityState) -> list[Action]:
     spaces = state.spaces
     values = state.values
     core = core_mask(state, seat)
-    open_spaces = [empty_spaces(state, p) if values[p] else [] for p in range(POSITIONS)]
+    open_spaces: list[list[int]] | None = None  # built once a source is found
+    floods: list[int] = []
     actions: list[Action] = []
     for source_hex in range(POSITIONS):
         if not core >> source_hex & 1:
@@ -160,11 +161,31 @@ def move_actions(state: MoleMajorityState) -> list[Action]:
         sources = [s for s in range(start, start + values[source_hex]) if spaces[s] == seat]
         if not sources:
             continue
-        reached = reach(state, core, source_hex)
+        if open_spaces is None:
+            open_spaces = [  # empty_spaces of every hex, in one pass
+                [s for s in range(p * SLOTS, p * SLOTS + values[p]) if spaces[s] == EMPTY]
+                for p in range(POSITIONS)
+            ]
+        # Core hexes joined by open edges reach the same hexes (MM-15 floods through the
+        # Core), so one flood serves every source hex of its part of the Core.
+        bit = 1 << source_hex
+        flood = next((f for f in floods if f & bit), 0)
+        if not flood:
+            flood = reach(state, core, source_hex) | bit
+            floods.append(flood)
+        reached = flood & ~bit
         targets = [t for p in range(POSITIONS) if reached >> p & 1 for t in open_spaces[p]]
         for source in sources:
-            actions += [move(source, target) for target in targets]
+            # ``notation.move(source, target)`` looked up in C: this loop lists most of a
+            # game's actions.
+            actions.extend(map(_MOVE_ROWS[source].__getitem__, targets))
     return actions
+
+
+# ``notation.MOVES`` by source: ``_MOVE_ROWS[source][target]`` is ``move(source, target)``.
+_MOVE_ROWS: Final = tuple(
+    MOVES[source * SPACE_COUNT : (source + 1) * SPACE_COUNT] for source in range(SPACE_COUNT)
+)
 
 
 def breed_spaces(state: MoleMajorityState) -> list[int]:
