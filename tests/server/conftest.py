@@ -1,5 +1,5 @@
 """Fixtures for the server tests (see ``databases.py``)."""
 
-from tests.server.databases import database_url, postgres_url, sqlite_url
+from tests.server.databases import database_url, postgres_url, redis_url, sqlite_url
 
-__all__ = ["database_url", "postgres_url", "sqlite_url"]
+__all__ = ["database_url", "postgres_url", "redis_url", "sqlite_url"]

@@ -48,3 +48,17 @@ def database_url(request: pytest.FixtureRequest) -> str:
     fixture = "sqlite_url" if request.param == "sqlite" else "postgres_url"
     url: str = request.getfixturevalue(fixture)
     return url
+
+
+REDIS_ENV = "MOLEHAVEN_TEST_REDIS_URL"
+
+
+@pytest.fixture
+def redis_url() -> str:
+    """The Redis server the test command started (cluster tests skip without one)."""
+    url = os.environ.get(REDIS_ENV)
+    if not url:
+        if os.environ.get("CI"):
+            pytest.fail(f"{REDIS_ENV} is not set: scripts/test starts Redis and sets it")
+        pytest.skip(f"Redis not available ({REDIS_ENV} unset; scripts/test sets it)")
+    return url

@@ -32,6 +32,7 @@ class LiveServer:
         bot_delay: float = 0.0,
         rate_per_second: float = 1000.0,
         settings: dict[str, str] | None = None,
+        args: list[str] | None = None,
     ) -> None:
         # A test clicks far faster than a person: the WebSocket rate limit (its own tests use
         # the app in process) would only slow long games down.
@@ -43,6 +44,7 @@ class LiveServer:
         self.bot_delay = bot_delay
         self.process: subprocess.Popen[bytes] | None = None
         self.settings = settings or {}  # more MOLEHAVEN_* settings, by name without the prefix
+        self.args = args or []  # more options of ``molehaven serve``
 
     def start(self) -> None:
         env = {
@@ -52,7 +54,7 @@ class LiveServer:
             **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
-        command += ["--database", self.database_url]
+        command += ["--database", self.database_url, *self.args]
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
         deadline = time.monotonic() + 30

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import socket
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from molehaven.cli.errors import CliError, one_line_errors
+
+if TYPE_CHECKING:
+    from molehaven.server import Settings
 
 WEBSOCKET_FRAME_LIMIT = 64 * 1024  # a hard cap under the app's own (smaller, answered) limit
 
@@ -34,6 +37,23 @@ def serve(
             " http://<host>:<port>/. Links are never built from a request's Host header."
         ),
     ] = None,
+    workers: Annotated[
+        int,
+        typer.Option(
+            min=1,
+            max=64,
+            help="Server processes sharing the port. More than one needs --redis and a"
+            " PostgreSQL --database: each table is then owned by one process at a time, and a"
+            " process that dies has its tables taken over by the others.",
+        ),
+    ] = 1,
+    redis: Annotated[
+        str | None,
+        typer.Option(
+            help="Redis URL (redis://host:6379/0) shared by every server process: table"
+            " leases and updates between processes. Default: $MOLEHAVEN_REDIS.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
     import os
@@ -49,6 +69,12 @@ def serve(
         backend_urls(settings.database_url)
     except ValueError as error:
         raise typer.BadParameter(str(error), param_hint="--database") from None
+    if redis is not None:
+        settings = replace(settings, redis_url=redis)
+    if settings.redis_url is not None and settings.database_url.startswith("sqlite"):
+        raise CliError("--redis needs a PostgreSQL --database shared by every process")
+    if workers > 1 and settings.redis_url is None:
+        raise CliError("--workers above 1 needs --redis and a PostgreSQL --database")
     listener = _listen(host, port)
     bound_port = listener.getsockname()[1]
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -62,13 +88,39 @@ def serve(
     # a free one).
     print(f"Molehaven: open http://{shown_host}:{bound_port}/ in your browser", flush=True)
     print(f"database: {database_shown} (Ctrl+C to stop)", flush=True)
+    if workers == 1:
+        config = uvicorn.Config(
+            create_app(settings),
+            ws_max_size=WEBSOCKET_FRAME_LIMIT,
+            log_level="warning",
+            timeout_graceful_shutdown=3,
+        )
+        uvicorn.Server(config).run(sockets=[listener])
+        return
+    _serve_processes(settings, listener, workers)
+
+
+def _serve_processes(settings: Settings, listener: socket.socket, workers: int) -> None:
+    """Several processes accepting on one socket (uvicorn's supervisor restarts any that
+    dies); each builds its app from the same settings, passed through the environment."""
+    import os
+
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ["MOLEHAVEN_DATABASE"] = settings.database_url
+    os.environ["MOLEHAVEN_PUBLIC_URL"] = settings.public_url
+    os.environ["MOLEHAVEN_REDIS"] = settings.redis_url or ""
+    print(f"{workers} processes, sharing Redis and the database", flush=True)
     config = uvicorn.Config(
-        create_app(settings),
+        "molehaven.server.app:create_app",
+        factory=True,
+        workers=workers,
         ws_max_size=WEBSOCKET_FRAME_LIMIT,
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
-    uvicorn.Server(config).run(sockets=[listener])
+    Multiprocess(config, sockets=[listener]).run()
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -1,6 +1,7 @@
 """The web app: ``create_app`` wires settings, database, hub, authority and routes together.
 
-One process holds the live tables (the authority); run it as a single uvicorn worker.
+One process holds the live tables (the authority), unless ``redis_url`` is set: then several
+processes share PostgreSQL and Redis, each table owned by one of them (``server/cluster.py``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from molehaven.games import REGISTRY
 from molehaven.server import migrate, pages
 from molehaven.server.api_docs import register_api_docs
 from molehaven.server.body_limit import BodyLimit
+from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
 from molehaven.server.hub import Hub
 from molehaven.server.limits import AddressLimiter
@@ -54,8 +56,20 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(migrate.upgrade, settings.database_url)
         db = Database(settings.database_url)
-        hub = Hub(settings)
-        authority = Authority(db=db, registry=games, agents=bots, settings=settings, publisher=hub)
+        cluster = None
+        if settings.redis_url is not None:
+            if db.is_sqlite:
+                raise ValueError("a cluster (a Redis URL) needs a PostgreSQL database")
+            cluster = Cluster(settings.redis_url, lease_seconds=settings.lease_seconds)
+        hub = Hub(settings, elsewhere=cluster.seats_elsewhere if cluster is not None else None)
+        authority = Authority(
+            db=db,
+            registry=games,
+            agents=bots,
+            settings=settings,
+            publisher=hub,
+            cluster=cluster,
+        )
         app.state.settings = settings
         app.state.registry = games
         app.state.hub = hub

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from starlette.websockets import WebSocket
@@ -68,9 +69,13 @@ class Connection:
 class Hub:
     """Connections by table, and the per-recipient fan-out."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(
+        self, settings: Settings, *, elsewhere: Callable[[str], set[Seat]] | None = None
+    ) -> None:
         self.settings = settings
         self._by_table: dict[str, set[Connection]] = {}
+        # in a cluster: the seats connected to a table through the other processes
+        self._elsewhere = elsewhere
 
     def open(self, websocket: WebSocket, table_id: str) -> Connection:
         connection = Connection(
@@ -102,10 +107,17 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await connection.writer
 
-    def connected_seats(self, table_id: str) -> set[Seat]:
-        return {
+    def local_seats(self, table_id: str) -> frozenset[Seat]:
+        """The seats whose person is connected to the table through this process."""
+        return frozenset(
             c.seat for c in self._by_table.get(table_id, ()) if c.greeted and c.seat is not None
-        }
+        )
+
+    def connected_seats(self, table_id: str) -> set[Seat]:
+        seats = set(self.local_seats(table_id))
+        if self._elsewhere is not None:
+            seats |= self._elsewhere(table_id)
+        return seats
 
     def revalidate(self, table: LiveTable, connection: Connection) -> bool:
         """Demote ``connection`` to a spectator if its token no longer holds its seat; True

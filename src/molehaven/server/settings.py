@@ -56,6 +56,9 @@ class Settings:
     bot_workers: int = 1  # processes in which bots think
     bot_seconds: float = 2.0  # a bot's thinking budget per move; past 1.5x it is stopped
     public_url: str = "http://localhost:8000"  # where people reach the server (invite links)
+    # Several processes behind one address share PostgreSQL and this Redis (server/cluster.py)
+    redis_url: str | None = None
+    lease_seconds: float = 5.0  # a dead process's tables are taken over within about this
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -67,6 +70,9 @@ class Settings:
         public_url = os.environ.get(f"{ENV_PREFIX}PUBLIC_URL")
         if public_url:
             overrides["public_url"] = public_url.rstrip("/")
+        redis_url = os.environ.get(f"{ENV_PREFIX}REDIS")
+        if redis_url:
+            overrides["redis_url"] = redis_url
         for name, kind in (
             ("bot_delay", float),
             ("max_message_bytes", int),
@@ -84,6 +90,7 @@ class Settings:
             ("max_connections_per_table", int),
             ("bot_workers", int),
             ("bot_seconds", float),
+            ("lease_seconds", float),
         ):
             raw = os.environ.get(ENV_PREFIX + name.upper())
             if raw is not None:

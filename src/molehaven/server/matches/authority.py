@@ -24,6 +24,7 @@ from molehaven.core.play import sample_outcome
 from molehaven.core.registry import Registry
 from molehaven.server import tokens
 from molehaven.server.bots import BotPool
+from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
@@ -32,6 +33,7 @@ from molehaven.server.matches.clock import ClockWatch, round_seconds
 from molehaven.server.matches.lifecycle import Lifecycle
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
+from molehaven.server.matches.replication import Replication
 from molehaven.server.matches.service import NewEvent
 from molehaven.server.matches.story import LogEntry, describe, result_of
 from molehaven.server.matches.table import BOT, EMPTY, HUMAN, LiveTable, SeatSlot
@@ -42,7 +44,7 @@ log = logging.getLogger("molehaven.server")
 FINISHED_CACHED = 128
 
 
-class Authority(Lifecycle):
+class Authority(Replication, Lifecycle):
     """Live tables by id, and every operation on them."""
 
     def __init__(
@@ -53,8 +55,10 @@ class Authority(Lifecycle):
         agents: Mapping[str, AgentFactory],
         settings: Settings,
         publisher: Publisher,
+        cluster: Cluster | None = None,
     ) -> None:
         self.db = db
+        self.cluster = cluster
         self.registry = registry
         self.agents = agents
         self.settings = settings
@@ -79,9 +83,13 @@ class Authority(Lifecycle):
                 log.error("table %s cannot be resumed and is left as it is: %s", row.id, error)
                 continue
             self.live[table.id] = table
+        if self.cluster is not None:
+            await self.cluster.start(self)
+            for table_id in list(self.live):
+                await self.cluster.claim(table_id)  # the rest stay replicas of others' tables
         await self.sweep()
         for table in list(self.live.values()):
-            if table.is_running:
+            if table.is_running and self._owns(table.id):
                 await self._resume(table)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
@@ -125,6 +133,8 @@ class Authority(Lifecycle):
         table = self.live.get(table_id) or self._finished.get(table_id)
         if table is not None or len(table_id) > 16:
             return table
+        if self.cluster is not None:  # another process's table, not yet heard of here
+            return await self.refresh(table_id)
         async with self.db.read() as session:
             row = await lobby_store.get_table(session, table_id)
             if row is None or row.status not in (OVER, ABANDONED):
@@ -186,10 +196,15 @@ class Authority(Lifecycle):
                 away_seconds=table.away_seconds,
             )
         self.live[table.id] = table
+        if self.cluster is not None:
+            await self.cluster.claim(table.id)  # a new id: nobody else can hold it
+            self.cluster.announce(table.id)
         return table, host_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
         """Seat a person at an empty seat; returns the seat's secret token."""
+        if (routed := await self._route("join", table_id, seat=seat, name=name)) is not None:
+            return str(routed)
         table = await self.require(table_id)
         token = tokens.new_token()
         async with table.lock:
@@ -206,6 +221,8 @@ class Authority(Lifecycle):
         self, table_id: str, *, seat: Seat, token: str | None, host: str | None
     ) -> None:
         """Free a seat before the start: its person, or the host (for bots or anyone)."""
+        if await self._route("leave", table_id, seat=seat, token=token, host=host) is not None:
+            return
         table = await self.require(table_id)
         async with table.lock:
             self._check_open(table)
@@ -221,6 +238,8 @@ class Authority(Lifecycle):
         self, table_id: str, *, seats: Sequence[Seat] | None, agent: str, host: str | None
     ) -> None:
         """Put bots at the given seats (``None``: every empty seat). Host only."""
+        if await self._route("add_bots", table_id, seats=seats, agent=agent, host=host) is not None:
+            return
         table = await self.require(table_id)
         if agent not in self.agents:
             raise Rejected("bad-agent", f"unknown agent {agent!r}; valid: {', '.join(self.agents)}")
@@ -237,6 +256,8 @@ class Authority(Lifecycle):
                 await self._save_seat(table, seat, SeatSlot(BOT, f"{agent} bot", agent, None))
 
     async def start(self, table_id: str, *, host: str | None) -> None:
+        if await self._route("start", table_id, host=host) is not None:
+            return
         table = await self.require(table_id)
         async with table.lock:
             self._check_host(table, host)
@@ -281,7 +302,7 @@ class Authority(Lifecycle):
             )
         table.seats[seat] = slot
         table.touched_at = time.time()
-        self.publisher.publish(table)  # which also demotes connections whose token lost it
+        self._changed(table)  # which also demotes connections whose token lost it
 
     def seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
         """The seat whose token this is, with the token's hash, or ``None`` (a spectator)."""
@@ -303,6 +324,9 @@ class Authority(Lifecycle):
                 ``version`` is stale, the text is not an action of the game, or the action is
                 not legal for that seat now. Nothing changes.
         """
+        request = {"seat": seat, "holder": holder, "text": text, "version": version}
+        if await self._route("act", table.id, **request) is not None:
+            return
         async with table.lock:
             self._check_holder(table, seat, holder)
             if not table.is_running:
@@ -380,7 +404,7 @@ class Authority(Lifecycle):
         if status == OVER:
             self.live.pop(table.id, None)
             self._remember_finished(table)
-        self.publisher.publish(table)
+        self._changed(table)
         table.changed.set()
 
     # ------------------------------------------------------------------------ the clock
@@ -389,7 +413,7 @@ class Authority(Lifecycle):
         for task in [t for t in table.tasks if t.get_name() == "clock"]:
             task.cancel()
             table.tasks.discard(task)
-        if table.clock_deadline is None or not table.is_running:
+        if table.clock_deadline is None or not table.is_running or not self._owns(table.id):
             return
         self._spawn(table, self._clock_fires(table, table.clock_deadline), "clock")
 
@@ -411,7 +435,9 @@ class Authority(Lifecycle):
     # ------------------------------------------------------------------------ bots
 
     def _start_bots(self, table: LiveTable) -> None:
-        if not table.is_running or any(task.get_name() == "bots" for task in table.tasks):
+        if not table.is_running or not self._owns(table.id):
+            return
+        if any(task.get_name() == "bots" for task in table.tasks):
             return
         table.changed.set()
         self._spawn(table, self._drive_bots(table), "bots")
@@ -510,6 +536,8 @@ class Authority(Lifecycle):
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         await asyncio.to_thread(self.bots.close)
+        if self.cluster is not None:
+            await self.cluster.close()
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

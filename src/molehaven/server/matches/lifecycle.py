@@ -41,6 +41,9 @@ class Lifecycle:
         def _spawn(self, table: LiveTable, work: Coroutine[Any, Any, None], name: str) -> None: ...
         def _arm_clock(self, table: LiveTable) -> None: ...
         def _remember_finished(self, table: LiveTable) -> None: ...
+        def _changed(self, table: LiveTable) -> None: ...
+        def _owns(self, table_id: str) -> bool: ...
+        async def _route(self, op: str, table_id: str, **args: Any) -> object | None: ...
 
     # ------------------------------------------------------------ resign, away, reclaim
 
@@ -48,6 +51,8 @@ class Lifecycle:
         """The seat's person gives up: a bot plays the seat to the end (BGA's "zombie"
         mode, since no rulebook here says what a resignation means). The token stops
         holding the seat at once."""
+        if await self._route("resign", table.id, seat=seat, holder=holder) is not None:
+            return
         async with table.lock:
             if not table.is_running:
                 raise Rejected("not-running", "the game is not running")
@@ -59,6 +64,8 @@ class Lifecycle:
 
     async def reclaim(self, table: LiveTable, seat: Seat) -> None:
         """The seat's person is back: the bot standing in for them stops."""
+        if await self._route("reclaim", table.id, seat=seat) is not None:
+            return
         async with table.lock:
             slot = table.seats[seat]
             if slot.kind == HUMAN and slot.stand_in:
@@ -67,8 +74,9 @@ class Lifecycle:
                 )
 
     def watch_away(self, table: LiveTable, seat: Seat) -> None:
-        """After ``away_seconds`` without a connection, a bot stands in for the seat."""
-        if table.is_over:
+        """After ``away_seconds`` without a connection, a bot stands in for the seat (timed
+        by the table's owner: in a cluster, the process holding its lease)."""
+        if table.is_over or not self._owns(table.id):
             return
         name = f"away-{seat}"
         for task in [t for t in table.tasks if t.get_name() == name]:
@@ -117,7 +125,7 @@ class Lifecycle:
         """Expire open tables whose seats nobody touched for ``open_table_seconds`` and end
         running tables nobody touched for ``abandon_seconds`` as abandoned (record kept)."""
         now = time.time() if now is None else now
-        for table in list(self.live.values()):
+        for table in [t for t in self.live.values() if self._owns(t.id)]:
             idle = now - table.touched_at
             if table.is_open and idle > self.settings.open_table_seconds:
                 await self._end(table, EXPIRED, None)
@@ -146,5 +154,5 @@ class Lifecycle:
             self.live.pop(table.id, None)
             if status == ABANDONED:
                 self._remember_finished(table)
-            self.publisher.publish(table)
+            self._changed(table)
             table.changed.set()

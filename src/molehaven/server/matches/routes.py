@@ -153,6 +153,7 @@ async def table_socket(
         await hub.close(connection)
         current = await authority.get(table_id)
         if seat is not None and current is not None:
+            authority.connections_changed(table_id, hub.local_seats(table_id))
             hub.publish(current)  # the others see this seat away
             if seat not in hub.connected_seats(table_id):
                 authority.watch_away(current, seat)
@@ -271,6 +272,7 @@ async def _hello(
         )
     hub.send_snapshot(connection, table)
     if connection.seat is not None:
+        authority.connections_changed(table.id, hub.local_seats(table.id))
         hub.publish(table, skip=connection)  # the others see this seat connected
 
 

@@ -68,6 +68,13 @@ async def append_events(
         )
 
 
-async def load_events(session: AsyncSession, table_id: str) -> Sequence[EventRow]:
-    query = select(EventRow).where(EventRow.table_id == table_id).order_by(EventRow.number)
+async def load_events(
+    session: AsyncSession, table_id: str, *, since: int = 0
+) -> Sequence[EventRow]:
+    """The table's events numbered ``since`` and later, in order."""
+    query = (
+        select(EventRow)
+        .where(EventRow.table_id == table_id, EventRow.number >= since)
+        .order_by(EventRow.number)
+    )
     return (await session.scalars(query)).all()

@@ -1,0 +1,318 @@
+"""Several server processes behind one address: table leases, requests and notices in Redis.
+
+In cluster mode (a Redis URL is set, and every process shares one PostgreSQL database) each
+process keeps a replica of every live table, rebuilt from the shared event log, and serves any
+browser. One process at a time *owns* a table: it holds the table's lease, a Redis key set with
+``NX`` and a time to live that the owner keeps renewing. Only the owner changes the table, drives
+its bots and arms its clock. Another process forwards a change to the owner (a request on the
+owner's channel, answered on its own) and hears of every change from a notice on the shared
+channel, after which it reads the new events from the database and tells its own watchers.
+
+When a process dies its leases lapse within ``lease_seconds``; the others claim the lapsed
+tables, catch up from the event log and resume them (clocks re-armed from their stored
+deadlines, bots restarted). An action is acknowledged only after its commit, so nothing
+acknowledged is lost, and the event log's version guard refuses a commit from a process that
+lost its lease meanwhile. Pub/sub delivers at most once: a notice a process missed is made good
+by the next one (a refresh reads everything newer than the replica) and by a periodic check.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+import time
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import redis.asyncio as aioredis
+
+from molehaven.core import Seat
+
+log = logging.getLogger("molehaven.server")
+
+PREFIX = "molehaven"
+CHANGES = f"{PREFIX}:changes"  # every process hears every notice here
+NODES = f"{PREFIX}:nodes"  # a hash: process id -> when it last said it was alive
+
+# Renew the leases a process still holds; returns the keys it no longer holds.
+_RENEW = """
+local lost = {}
+for i, key in ipairs(KEYS) do
+    if redis.call('get', key) == ARGV[1] then
+        redis.call('pexpire', key, ARGV[2])
+    else
+        table.insert(lost, key)
+    end
+end
+return lost
+"""
+# Give up a lease only if it is still ours.
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
+return 0
+"""
+
+
+class OwnerGone(Exception):
+    """Nobody listens on the owner's channel: its process is gone; its lease will lapse."""
+
+
+class ClusterMember(Protocol):
+    """What the cluster asks of the process's authority."""
+
+    async def serve_request(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Carry out a change another process forwarded for a table this one owns."""
+
+    async def refresh(self, table_id: str) -> object:
+        """Catch the replica of a table up with the database and tell local watchers."""
+
+    async def presence_changed(self, table_id: str) -> None:
+        """Some process's connected seats at a table changed."""
+
+    async def lease_lost(self, table_id: str) -> None:
+        """This process no longer owns the table: stop its clock and bots."""
+
+    async def take_over(self, table_id: str) -> None:
+        """The table's lease lapsed and this process claimed it: catch up and resume."""
+
+    def replica_ids(self) -> Iterable[str]:
+        """The live tables this process keeps a replica of."""
+
+
+def lease_key(table_id: str) -> str:
+    return f"{PREFIX}:lease:{table_id}"
+
+
+def _node_channel(node: str) -> str:
+    return f"{PREFIX}:node:{node}"
+
+
+class Cluster:
+    """This process's part in the cluster: its id, the leases it holds, what others said."""
+
+    def __init__(self, url: str, *, lease_seconds: float = 5.0, call_seconds: float = 5.0) -> None:
+        self.node = secrets.token_hex(6)
+        self.url = url
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        self.lease_seconds = lease_seconds
+        self.call_seconds = call_seconds
+        self.owned: set[str] = set()
+        # table -> process -> the seats whose person is connected there
+        self.remote_seats: dict[str, dict[str, frozenset[Seat]]] = {}
+        self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
+        self._member: ClusterMember | None = None
+        self._tasks: list[asyncio.Task[None]] = []
+        self._background: set[asyncio.Task[Any]] = set()
+        self._pubsub: Any = None
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+
+    # ---------------------------------------------------------------- start and stop
+
+    async def start(self, member: ClusterMember) -> None:
+        """Listen for requests and notices, and keep this process's leases alive."""
+        self._member = member
+        await self.redis.ping()  # a wrong URL fails here, at start-up, with its reason
+        self._pubsub = self.redis.pubsub()
+        await self._pubsub.subscribe(CHANGES, _node_channel(self.node))
+        await self.redis.hset(NODES, self.node, time.time())
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases())]
+
+    async def close(self) -> None:
+        for task in [*self._tasks, *self._background]:
+            task.cancel()
+        for task in [*self._tasks, *self._background]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):  # a clean stop hands its tables on at once
+            for table_id in list(self.owned):
+                await self._release(keys=[lease_key(table_id)], args=[self.node])
+            await self.redis.hdel(NODES, self.node)
+            await self.publish({"kind": "presence-gone", "node": self.node})
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
+        await self.redis.aclose()
+
+    # ------------------------------------------------------------------------- leases
+
+    async def claim(self, table_id: str) -> bool:
+        """Take the table's lease if nobody holds it (or this process already does)."""
+        key = lease_key(table_id)
+        taken = await self.redis.set(key, self.node, nx=True, px=int(self.lease_seconds * 1000))
+        if taken or await self.redis.get(key) == self.node:
+            self.owned.add(table_id)
+            return True
+        return False
+
+    async def owner(self, table_id: str) -> str | None:
+        owner = await self.redis.get(lease_key(table_id))
+        return None if owner is None else str(owner)
+
+    async def release(self, table_id: str) -> None:
+        self.owned.discard(table_id)
+        await self._release(keys=[lease_key(table_id)], args=[self.node])
+
+    def let_go(self, table_id: str) -> None:
+        """Release a finished table's lease (in the background)."""
+        if table_id in self.owned:
+            self.owned.discard(table_id)
+            self._later(self._release(keys=[lease_key(table_id)], args=[self.node]))
+
+    async def _keep_leases(self) -> None:
+        """Renew leases, say this process is alive, forget dead processes' connections and
+        claim tables whose owner died. Every third of a lease."""
+        while True:
+            await asyncio.sleep(self.lease_seconds / 3)
+            try:
+                await self._tend()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: tending leases failed; trying again")
+
+    async def _tend(self) -> None:
+        assert self._member is not None
+        owned = sorted(self.owned)
+        if owned:
+            lost = await self._renew(
+                keys=[lease_key(t) for t in owned],
+                args=[self.node, int(self.lease_seconds * 1000)],
+            )
+            for key in lost:
+                table_id = str(key).rsplit(":", 1)[-1]
+                self.owned.discard(table_id)
+                log.warning("cluster: lost the lease of table %s", table_id)
+                await self._member.lease_lost(table_id)
+        now = time.time()
+        await self.redis.hset(NODES, self.node, now)
+        seen = await self.redis.hgetall(NODES)
+        dead = {node for node, at in seen.items() if now - float(at) > 3 * self.lease_seconds}
+        if dead:
+            await self.redis.hdel(NODES, *dead)
+        alive = set(seen) - dead
+        for table_id, by_node in list(self.remote_seats.items()):
+            gone = [node for node in by_node if node not in alive]
+            for node in gone:
+                del by_node[node]
+            if gone:
+                await self._member.presence_changed(table_id)
+        others = [t for t in self._member.replica_ids() if t not in self.owned]
+        if not others:
+            return
+        owners = await self.redis.mget([lease_key(t) for t in others])
+        for table_id, owner in zip(others, owners, strict=True):
+            if owner is None and await self.claim(table_id):
+                await self._member.take_over(table_id)
+
+    # ---------------------------------------------------------- requests and notices
+
+    async def call(self, owner: str, request: dict[str, Any]) -> dict[str, Any]:
+        """Send a request to the owning process and wait for its answer.
+
+        Raises:
+            OwnerGone: no process listens on the owner's channel.
+            TimeoutError: the owner did not answer within ``call_seconds``.
+        """
+        request_id = secrets.token_hex(8)
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._pending[request_id] = future
+        try:
+            message = json.dumps({**request, "id": request_id, "reply": self.node})
+            if await self.redis.publish(_node_channel(owner), message) == 0:
+                raise OwnerGone(owner)
+            return await asyncio.wait_for(future, self.call_seconds)
+        finally:
+            self._pending.pop(request_id, None)
+
+    async def publish(self, notice: dict[str, Any]) -> None:
+        await self.redis.publish(CHANGES, json.dumps({**notice, "node": self.node}))
+
+    def announce(self, table_id: str) -> None:
+        """Tell the other processes that a table changed (they read what is new)."""
+        self._later(self.publish({"kind": "changed", "table": table_id}))
+
+    def announce_presence(self, table_id: str, seats: frozenset[Seat]) -> None:
+        self._later(self.publish({"kind": "presence", "table": table_id, "seats": sorted(seats)}))
+
+    def seats_elsewhere(self, table_id: str) -> set[Seat]:
+        """Seats whose person is connected to the table through another process."""
+        found: set[Seat] = set()
+        for seats in self.remote_seats.get(table_id, {}).values():
+            found.update(seats)
+        return found
+
+    def _later(self, work: Any) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+        task.add_done_callback(_log_failure)
+
+    async def _listen(self) -> None:
+        assert self._pubsub is not None
+        while True:
+            try:
+                message = await self._pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=1.0
+                )
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("cluster: Redis subscription failed; listening again")
+                await asyncio.sleep(0.5)
+                continue
+            if message is None or message.get("type") != "message":
+                continue
+            try:
+                self._dispatch(json.loads(message["data"]))
+            except Exception:
+                log.exception("cluster: a message could not be handled")
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        assert self._member is not None
+        if "reply" in message:  # a request for this process
+            self._later(self._answer(message))
+            return
+        if "answer" in message:
+            future = self._pending.get(str(message["answer"]))
+            if future is not None and not future.done():
+                future.set_result(message)
+            return
+        if message.get("node") == self.node:
+            return  # our own notice
+        kind = message.get("kind")
+        if kind == "changed":
+            self._later(self._member.refresh(str(message["table"])))
+        elif kind == "presence":
+            table_id = str(message["table"])
+            seats = frozenset(int(s) for s in message["seats"])
+            by_node = self.remote_seats.setdefault(table_id, {})
+            if seats:
+                by_node[str(message["node"])] = seats
+            else:
+                by_node.pop(str(message["node"]), None)
+            self._later(self._member.presence_changed(table_id))
+        elif kind == "presence-gone":
+            node = str(message["node"])
+            for table_id, by_node in self.remote_seats.items():
+                if by_node.pop(node, None) is not None:
+                    self._later(self._member.presence_changed(table_id))
+
+    async def _answer(self, request: dict[str, Any]) -> None:
+        assert self._member is not None
+        try:
+            answer = await self._member.serve_request(request)
+        except Exception as error:  # the caller must hear something
+            log.exception("cluster: a forwarded request failed")
+            answer = {"error": {"code": "server-error", "message": str(error), "status": 500}}
+        message = json.dumps({**answer, "answer": request["id"]})
+        await self.redis.publish(_node_channel(str(request["reply"])), message)
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("cluster task failed", exc_info=task.exception())

@@ -1,0 +1,246 @@
+"""Several ``molehaven serve`` processes behind one database and one Redis (issue #18).
+
+Three real server processes share PostgreSQL and Redis on loopback. People and the lobby reach
+different processes; a table is owned by one process at a time (a lease in Redis) and the
+others forward changes to it and relay its updates. The owner is SIGKILLed mid-game: its
+tables finish on the others, with every action a client saw acknowledged kept in the record.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import ClientConnection, connect
+
+import molehaven
+from molehaven.games import REGISTRY
+from tests.server.live_server import LiveServer
+from tests.server.test_persistence import stored_events
+
+pytestmark = [pytest.mark.timeout(180), pytest.mark.postgres]
+
+LEASE_SECONDS = 1.5
+
+
+@pytest.fixture
+def cluster(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[list[LiveServer]]:
+    servers = [
+        LiveServer(
+            postgres_url,
+            tmp_path / f"server-{n}.log",
+            bot_delay=0.05,
+            settings={"redis": redis_url, "lease_seconds": str(LEASE_SECONDS)},
+        )
+        for n in range(3)
+    ]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+class Player:
+    """One seat's person over WebSocket, reconnecting to the next process when theirs dies."""
+
+    def __init__(self, table_id: str, token: str, servers: list[LiveServer], first: int) -> None:
+        self.table_id, self.token, self.servers = table_id, token, servers
+        self.index = first
+        self.ws: ClientConnection | None = None
+        self.seen_version = 0
+        self.reconnects = 0
+
+    def connect(self) -> dict[str, Any]:
+        """Say hello to a live process (trying the next on failure); returns the snapshot."""
+        if self.ws is not None:
+            self.ws.close()
+        for _ in range(3 * len(self.servers)):
+            server = self.servers[self.index % len(self.servers)]
+            try:
+                self.ws = connect(f"{server.ws_url}/ws/tables/{self.table_id}", open_timeout=5)
+                self.ws.send(json.dumps({"type": "hello", "data": {"token": self.token}}))
+                return self.receive(lambda m: m["type"] == "snapshot")
+            except (OSError, WebSocketException, TimeoutError):
+                self.index += 1
+                self.reconnects += 1
+                time.sleep(0.2)
+        raise AssertionError("no server process answered")
+
+    def receive(self, wanted: Any, timeout: float = 20) -> dict[str, Any]:
+        assert self.ws is not None
+        deadline = time.monotonic() + timeout
+        while True:
+            message: dict[str, Any] = json.loads(self.ws.recv(timeout=deadline - time.monotonic()))
+            if message.get("version") is not None and message["type"] != "error":
+                self.seen_version = max(self.seen_version, message["version"])
+            if wanted(message):
+                return message
+
+    def act(self, action: str, version: int) -> None:
+        """Send an action made at ``version`` until some process has stored it; an answer
+        that shows the game past ``version`` acknowledges it."""
+        while True:
+            try:
+                assert self.ws is not None
+                self.ws.send(
+                    json.dumps({"type": "act", "version": version, "data": {"action": action}})
+                )
+                reply = self.receive(
+                    lambda m: m["type"] == "error" or (m.get("version") or 0) > version
+                )
+                if reply["type"] != "error":
+                    return
+                assert reply["data"]["code"] in ("unavailable", "stale"), reply
+                if reply["data"]["code"] == "stale":  # stored before the reply was lost
+                    snapshot = self.connect()
+                    assert snapshot["version"] > version, snapshot
+                    return
+                time.sleep(0.2)
+            except (ConnectionClosed, TimeoutError, OSError):
+                self.index += 1
+                self.reconnects += 1
+                snapshot = self.connect()
+                if snapshot["version"] > version:
+                    return  # it was stored before the process died
+
+
+def start_table(api: httpx.Client, game: str, **options: Any) -> tuple[str, str]:
+    created = api.post("/api/tables", json={"game": game, "options": options})
+    assert created.status_code == 201, created.text
+    return created.json()["table"]["id"], created.json()["host_token"]
+
+
+def wait_over(server: LiveServer, table_id: str, seconds: float = 90) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        table: dict[str, Any] = httpx.get(f"{server.url}/api/tables/{table_id}", timeout=5).json()
+        if table["status"] == "over":
+            return table
+        time.sleep(0.2)
+    raise AssertionError(f"table {table_id} did not finish: {table}")
+
+
+def test_three_processes_play_and_survive_the_owner_being_killed(
+    cluster: list[LiveServer], postgres_url: str
+) -> None:
+    owner, other, third = cluster
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        people_table, host = start_table(api, "mole-hill")
+        bot_table, bot_host = start_table(api, "mole-hill")
+    # seats are taken through the other processes, which forward to the owner
+    tokens = []
+    for seat, server in ((0, other), (1, third)):
+        taken = httpx.post(
+            f"{server.url}/api/tables/{people_table}/seats/{seat}", json={"name": f"P{seat}"}
+        )
+        assert taken.status_code == 200, taken.text
+        tokens.append(taken.json()["token"])
+    for server, table_id, token in ((third, people_table, host), (other, bot_table, bot_host)):
+        if table_id == bot_table:
+            bots = httpx.post(
+                f"{server.url}/api/tables/{table_id}/bots",
+                json={"agent": "random"},
+                headers={"X-Host-Token": token},
+            )
+            assert bots.status_code == 204, bots.text
+        started = httpx.post(
+            f"{server.url}/api/tables/{table_id}/start", headers={"X-Host-Token": token}
+        )
+        assert started.status_code == 204, started.text
+
+    # seat 0 plays through the owner, so it has to reconnect when the owner dies
+    players = [
+        Player(people_table, tokens[0], cluster, 0),
+        Player(people_table, tokens[1], cluster, 2),
+    ]
+    for player in players:
+        player.connect()
+    state = molehaven.make("mole-hill").initial_state()
+    chooser = random.Random(18)
+    acknowledged: list[tuple[int, str]] = []
+    killed = False
+    while not state.is_terminal():
+        if len(acknowledged) == 9 and not killed:
+            owner.kill()  # the process that created and owns both tables
+            killed = True
+        mover = state.to_move()[0]
+        action = str(chooser.choice(state.legal_actions(mover)))
+        version = state.num_actions
+        players[mover].act(action, version)
+        acknowledged.append((version, action))
+        state.apply(mover, action)
+    assert killed
+    assert players[0].reconnects > 0
+    # every acknowledged action is in the stored log, in order, and the game finished
+    finished = wait_over(other, people_table)
+    events = stored_events(postgres_url, people_table)
+    assert [(number, action) for number, _seat, action, _src in events] == acknowledged
+    assert finished["result"]["scores"] == [int(s) for s in state.scores()]
+    # the bot table, owned by the dead process, was taken over and played to the end
+    wait_over(third, bot_table)
+    record = httpx.get(f"{third.url}/api/tables/{bot_table}/record", timeout=5).json()
+    replayed = REGISTRY.replay(record)
+    assert replayed.is_terminal()
+    numbers = [number for number, *_ in stored_events(postgres_url, bot_table)]
+    assert numbers == list(range(len(numbers)))
+    logs = other.log_path.read_text() + third.log_path.read_text()
+    assert logs.count(f"now owns table {bot_table}") == 1
+
+
+def test_serve_workers_runs_several_processes_on_one_port(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    server = LiveServer(
+        postgres_url, tmp_path / "workers.log", args=["--workers", "2", "--redis", redis_url]
+    )
+    server.start()
+    try:
+        children = subprocess.run(
+            ["pgrep", "-P", str(server.process.pid if server.process else 0)],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.split()
+        assert len(children) >= 2  # uvicorn's supervisor with its worker processes
+        with httpx.Client(base_url=server.url, timeout=10) as api:
+            table_id, host = start_table(api, "mole-hill", rounds=1)
+            token = api.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()
+            bots = api.post(
+                f"/api/tables/{table_id}/bots",
+                json={"agent": "random"},
+                headers={"X-Host-Token": host},
+            )
+            assert bots.status_code == 204
+            assert (
+                api.post(
+                    f"/api/tables/{table_id}/start", headers={"X-Host-Token": host}
+                ).status_code
+                == 204
+            )
+        # several connections, each landing on whichever process accepts it
+        player = Player(table_id, token["token"], [server], 0)
+        moves = 0
+        while True:
+            snapshot = player.connect()  # a new connection each time, to whichever process
+            if snapshot["data"]["result"] is not None:
+                break
+            if snapshot["data"]["legal"]:
+                player.act(snapshot["data"]["legal"][0], snapshot["version"])
+                moves += 1
+            else:
+                time.sleep(0.05)  # the bot's turn
+        assert moves > 0
+        assert wait_over(server, table_id)["status"] == "over"
+    finally:
+        server.stop()
