@@ -1,7 +1,7 @@
 """Server speed: simulated clients play Mole Hill tables over WebSockets on loopback.
 
     .venv/bin/python benchmarks/server.py [--tables 10 100 500] [--database sqlite postgres]
-        [--postgres-url URL]
+        [--postgres-url URL] [--processes 1 2] [--redis-url URL] [--repeats N]
 
 For each database and each number of concurrent tables, starts ``molehaven serve`` on a fresh
 database, creates that many one-round Mole Hill tables, seats two simulated clients at each
@@ -11,7 +11,10 @@ from sending the action to receiving the observation that includes it (the serve
 action before it answers). The server runs with a raised per-connection rate limit, since
 these clients act far faster than people. PostgreSQL needs ``--postgres-url`` (or
 ``MOLEHAVEN_TEST_POSTGRES_URL``, as ``scripts/test`` sets it) naming a role that may create
-databases; each run uses a new database and drops it afterwards.
+databases; each run uses a new database and drops it afterwards. ``--processes 2`` runs
+``molehaven serve --workers 2`` (PostgreSQL and Redis: ``--redis-url`` or
+``MOLEHAVEN_TEST_REDIS_URL``), where a table's two clients may land on different processes.
+With ``--repeats N`` each line is the median of N runs.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import random
 import secrets
 import signal
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -53,7 +57,11 @@ def free_port() -> int:
 
 
 def start_server(
-    database_url: str, port: int, log: Path, profile: Path | None = None
+    database_url: str,
+    port: int,
+    log: Path,
+    profile: Path | None = None,
+    cluster: list[str] | None = None,
 ) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
@@ -66,7 +74,10 @@ def start_server(
     command = [sys.executable, *profiler, "-m", "molehaven.cli.main", "serve", "--port", str(port)]
     with log.open("ab") as output:
         process = subprocess.Popen(
-            [*command, "--database", database_url], env=env, stdout=output, stderr=output
+            [*command, "--database", database_url, *(cluster or [])],
+            env=env,
+            stdout=output,
+            stderr=output,
         )
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -173,36 +184,65 @@ def main() -> None:
         type=Path,
         help="run the server under cProfile and write its statistics to FILE (the last run's)",
     )
+    parser.add_argument("--processes", type=int, nargs="+", default=[1])
+    parser.add_argument("--redis-url", default=os.environ.get("MOLEHAVEN_TEST_REDIS_URL"))
+    parser.add_argument("--repeats", type=int, default=1, help="runs per line (the median)")
     arguments = parser.parse_args()
-    print(f"{'database':<9} {'tables':>6} {'moves':>7} {'moves/s':>9} {'p50 ms':>8} {'p99 ms':>8}")
+    print(
+        f"{'database':<9} {'procs':>5} {'tables':>6} {'moves':>7} {'moves/s':>9}"
+        f" {'p50 ms':>8} {'p99 ms':>8}"
+    )
     with tempfile.TemporaryDirectory() as scratch:
+        print(f"logs in {scratch}", file=sys.stderr)
         for backend in arguments.database:
             if backend == "postgres" and not arguments.postgres_url:
                 print("postgres: skipped (give --postgres-url or MOLEHAVEN_TEST_POSTGRES_URL)")
                 continue
-            for count in arguments.tables:
-                if backend == "sqlite":
-                    url = f"sqlite:///{Path(scratch) / f'bench-{count}.db'}"
-                else:
-                    url = fresh_postgres(arguments.postgres_url)
-                port = free_port()
-                server = start_server(url, port, Path(scratch) / "server.log", arguments.profile)
-                try:
-                    figures, seconds = asyncio.run(run(port, count))
-                finally:
-                    # Ctrl+C lets the server (and cProfile, when profiling) finish cleanly.
-                    server.send_signal(signal.SIGINT)
-                    server.wait(30)
-                    if backend == "postgres":
-                        drop_postgres(url)
-                p50 = percentile(figures.latencies, 0.50) * 1000
-                p99 = percentile(figures.latencies, 0.99) * 1000
-                rate = figures.moves / seconds
-                print(
-                    f"{backend:<9} {count:>6} {figures.moves:>7} {rate:>9.0f}"
-                    f" {p50:>8.1f} {p99:>8.1f}",
-                    flush=True,
-                )
+            for processes in arguments.processes:
+                if processes > 1 and (backend == "sqlite" or not arguments.redis_url):
+                    print(f"{backend}, {processes} processes: skipped (PostgreSQL and Redis)")
+                    continue
+                for count in arguments.tables:
+                    runs = [
+                        one_run(arguments, scratch, backend, processes, count, repeat)
+                        for repeat in range(arguments.repeats)
+                    ]
+                    columns = zip(*runs, strict=True)
+                    moves, rate, p50, p99 = (statistics.median(column) for column in columns)
+                    print(
+                        f"{backend:<9} {processes:>5} {count:>6} {moves:>7.0f} {rate:>9.0f}"
+                        f" {p50:>8.1f} {p99:>8.1f}",
+                        flush=True,
+                    )
+
+
+def one_run(
+    arguments: argparse.Namespace,
+    scratch: str,
+    backend: str,
+    processes: int,
+    count: int,
+    repeat: int,
+) -> tuple[float, float, float, float]:
+    """One run on a fresh database: moves, moves/s, p50 and p99 latency in ms."""
+    if backend == "sqlite":
+        url = f"sqlite:///{Path(scratch) / f'bench-{count}-{processes}-{repeat}.db'}"
+    else:
+        url = fresh_postgres(arguments.postgres_url)
+    cluster = ["--workers", str(processes), "--redis", arguments.redis_url] if processes > 1 else []
+    port = free_port()
+    server = start_server(url, port, Path(scratch) / "server.log", arguments.profile, cluster)
+    try:
+        figures, seconds = asyncio.run(run(port, count))
+    finally:
+        # Ctrl+C lets the server (and cProfile, when profiling) finish cleanly.
+        server.send_signal(signal.SIGINT)
+        server.wait(30)
+        if backend == "postgres":
+            drop_postgres(url)
+    p50 = percentile(figures.latencies, 0.50) * 1000
+    p99 = percentile(figures.latencies, 0.99) * 1000
+    return figures.moves, figures.moves / seconds, p50, p99
 
 
 if __name__ == "__main__":

@@ -66,8 +66,8 @@ class ClusterMember(Protocol):
     async def serve_request(self, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out a change another process forwarded for a table this one owns."""
 
-    async def refresh(self, table_id: str) -> object:
-        """Catch the replica of a table up with the database and tell local watchers."""
+    async def apply_notice(self, notice: dict[str, Any]) -> None:
+        """Another process changed a table; the notice holds the new events and seats."""
 
     async def presence_changed(self, table_id: str) -> None:
         """Some process's connected seats at a table changed."""
@@ -78,8 +78,8 @@ class ClusterMember(Protocol):
     async def take_over(self, table_id: str) -> None:
         """The table's lease lapsed and this process claimed it: catch up and resume."""
 
-    def replica_ids(self) -> Iterable[str]:
-        """The live tables this process keeps a replica of."""
+    async def live_ids(self) -> Iterable[str]:
+        """Every open or running table."""
 
 
 def lease_key(table_id: str) -> str:
@@ -201,7 +201,7 @@ class Cluster:
                 del by_node[node]
             if gone:
                 await self._member.presence_changed(table_id)
-        others = [t for t in self._member.replica_ids() if t not in self.owned]
+        others = [t for t in await self._member.live_ids() if t not in self.owned]
         if not others:
             return
         owners = await self.redis.mget([lease_key(t) for t in others])
@@ -232,9 +232,10 @@ class Cluster:
     async def publish(self, notice: dict[str, Any]) -> None:
         await self.redis.publish(CHANGES, json.dumps({**notice, "node": self.node}))
 
-    def announce(self, table_id: str) -> None:
-        """Tell the other processes that a table changed (they read what is new)."""
-        self._later(self.publish({"kind": "changed", "table": table_id}))
+    def announce(self, notice: dict[str, Any]) -> None:
+        """Tell the other processes that a table changed: ``notice`` holds its new events
+        (from number ``first``) and its seats and status."""
+        self._later(self.publish({**notice, "kind": "changed"}))
 
     def announce_presence(self, table_id: str, seats: frozenset[Seat]) -> None:
         self._later(self.publish({"kind": "presence", "table": table_id, "seats": sorted(seats)}))
@@ -286,7 +287,7 @@ class Cluster:
             return  # our own notice
         kind = message.get("kind")
         if kind == "changed":
-            self._later(self._member.refresh(str(message["table"])))
+            self._later(self._member.apply_notice(message))
         elif kind == "presence":
             table_id = str(message["table"])
             seats = frozenset(int(s) for s in message["seats"])

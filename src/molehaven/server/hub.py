@@ -107,6 +107,10 @@ class Hub:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await connection.writer
 
+    def watched(self, table_id: str) -> bool:
+        """Whether any connection of this process watches the table."""
+        return table_id in self._by_table
+
     def local_seats(self, table_id: str) -> frozenset[Seat]:
         """The seats whose person is connected to the table through this process."""
         return frozenset(

@@ -65,6 +65,7 @@ class Authority(Replication, Lifecycle):
         self.publisher = publisher
         self.live: dict[str, LiveTable] = {}
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
+        self._building: dict[str, asyncio.Lock] = {}
         self._rng = secrets.SystemRandom()
         self.bots = BotPool(agents, workers=settings.bot_workers, seconds=settings.bot_seconds)
         self._sweeper: asyncio.Task[None] | None = None
@@ -198,7 +199,6 @@ class Authority(Replication, Lifecycle):
         self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.claim(table.id)  # a new id: nobody else can hold it
-            self.cluster.announce(table.id)
         return table, host_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
@@ -394,6 +394,7 @@ class Authority(Replication, Lifecycle):
                 clock_deadline=deadline,
                 result=result,
             )
+        first = table.version
         table.state = trial
         table.entries.extend(entries)
         table.status = status
@@ -404,7 +405,7 @@ class Authority(Replication, Lifecycle):
         if status == OVER:
             self.live.pop(table.id, None)
             self._remember_finished(table)
-        self._changed(table)
+        self._changed(table, first, events)
         table.changed.set()
 
     # ------------------------------------------------------------------------ the clock

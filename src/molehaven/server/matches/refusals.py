@@ -32,3 +32,6 @@ class Publisher(Protocol):
 
     def connected_seats(self, table_id: str) -> set[Seat]:
         """The seats whose person has a greeted connection to the table now."""
+
+    def watched(self, table_id: str) -> bool:
+        """Whether anyone watches the table through this process."""

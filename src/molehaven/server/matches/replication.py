@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from molehaven.core.errors import MolehavenError
@@ -23,6 +24,7 @@ from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, TableR
 from molehaven.server.matches import service as event_store
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
+from molehaven.server.matches.service import NewEvent
 from molehaven.server.matches.story import describe
 from molehaven.server.matches.table import HUMAN, LiveTable, SeatSlot
 
@@ -37,6 +39,7 @@ class Replication:
     cluster: Cluster | None
     live: dict[str, LiveTable]
     _finished: OrderedDict[str, LiveTable]
+    _building: dict[str, asyncio.Lock]  # replicas being read from the database
 
     if TYPE_CHECKING:  # provided by Authority and Lifecycle
 
@@ -69,13 +72,29 @@ class Replication:
         """Whether this process may change the table (always, outside a cluster)."""
         return self.cluster is None or table_id in self.cluster.owned
 
-    def _changed(self, table: LiveTable) -> None:
-        """Tell this process's watchers, and the other processes, that the table changed."""
+    def _changed(
+        self, table: LiveTable, first: int | None = None, events: Sequence[NewEvent] = ()
+    ) -> None:
+        """Tell this process's watchers, and the other processes, that the table changed
+        (``events``, numbered from ``first``, were just stored)."""
         self.publisher.publish(table)
-        if self.cluster is not None:
-            self.cluster.announce(table.id)
-            if table.is_over or table.status not in (OPEN, RUNNING):
-                self.cluster.let_go(table.id)  # nothing left to own
+        if self.cluster is None:
+            return
+        first = table.version if first is None else first
+        self.cluster.announce(
+            {
+                "table": table.id,
+                "first": first,
+                "events": [[event.seat, event.action] for event in events],
+                "seats": [[s.kind, s.name, s.agent, s.token_hash, s.stand_in] for s in table.seats],
+                "status": table.status,
+                "clock_deadline": table.clock_deadline,
+                "touched_at": table.touched_at,
+                "final": table.final,
+            }
+        )
+        if table.status not in (OPEN, RUNNING):
+            self.cluster.let_go(table.id)  # nothing left to own
 
     async def _route(self, op: str, table_id: str, **args: Any) -> object | None:
         """``None`` if this process is to carry out ``op`` itself; otherwise forward it to
@@ -115,7 +134,10 @@ class Replication:
             error = answer.get("error")
             if error is not None:
                 raise Rejected(str(error["code"]), str(error["message"]), status=error["status"])
-            await self.refresh(table_id)  # so this process's next answer already shows it
+            replica = self.live.get(table_id) or self._finished.get(table_id)
+            caught_up = replica is not None and replica.version >= int(answer["version"])
+            if op != "act" or not caught_up:  # the owner's notice usually came first
+                await self.refresh(table_id)  # so this process's next answer shows the change
             value = answer.get("value")
             return ROUTED if value is None else value
         raise Rejected("unavailable", "the table's server is not reachable; try again", status=503)
@@ -156,7 +178,48 @@ class Replication:
             }
         except MolehavenError as error:
             return {"error": {"code": "bad-request", "message": str(error), "status": 422}}
-        return {"value": value}
+        changed = self.live.get(table_id) or self._finished.get(table_id)
+        return {"value": value, "version": changed.version if changed is not None else 0}
+
+    async def apply_notice(self, notice: dict[str, Any]) -> None:
+        """Another process changed a table: bring this replica up to date from the notice
+        (its events and seats), or from the database if this replica missed a notice. A
+        replica nobody here watches is dropped instead; it is rebuilt from the database when
+        someone connects, so a process replays only the tables it serves."""
+        table_id = str(notice["table"])
+        building = self._building.get(table_id)
+        if building is not None:  # a replica read before this change: wait, then catch up
+            async with building:
+                pass
+        table = self.live.get(table_id) or self._finished.get(table_id)
+        if table is None:
+            return
+        if not self._owns(table_id) and not self.publisher.watched(table_id):
+            self.live.pop(table_id, None)
+            self._finished.pop(table_id, None)
+            return
+        first, events = int(notice["first"]), notice["events"]
+        async with table.lock:
+            if table.version > first + len(events):
+                return  # an older notice than what this replica has
+            if table.version >= first:
+                for seat, text in events[table.version - first :]:
+                    action = table.game.parse_action(text)
+                    table.entries.append(describe(table.state, seat, action))
+                    table.state.apply(seat, action)
+                table.seats = [SeatSlot(*slot) for slot in notice["seats"]]
+                table.status = str(notice["status"])
+                table.clock_deadline = notice["clock_deadline"]
+                table.touched_at = float(notice["touched_at"])
+                table.final = notice["final"]
+                self._place(table)
+                caught_up = True
+            else:
+                caught_up = False
+        if caught_up:
+            self.publisher.publish(table)
+        else:  # a notice went missing: read what is new
+            await self.refresh(table_id)
 
     async def refresh(self, table_id: str) -> LiveTable | None:
         """Catch this process's replica of a table up with the database (building it if it
@@ -165,14 +228,22 @@ class Replication:
             return None
         table = self.live.get(table_id) or self._finished.get(table_id)
         if table is None:
-            row, events = await self._read(table_id, since=0)
-            if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
-                return None
-            table = self.live.get(table_id) or self._finished.get(table_id)
-            if table is None:  # nobody built it meanwhile
-                table = self._build(row, events)
-                self._place(table)
-                return table
+            # Notices that arrive while the replica is read wait for it (``apply_notice``),
+            # so a change committed just after the read is not lost.
+            building = self._building.setdefault(table_id, asyncio.Lock())
+            try:
+                async with building:
+                    table = self.live.get(table_id) or self._finished.get(table_id)
+                    if table is None:
+                        row, events = await self._read(table_id, since=0)
+                        if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
+                            return None
+                        table = self._build(row, events)
+                        self._place(table)
+                        return table
+            finally:
+                if not building.locked() and self._building.get(table_id) is building:
+                    del self._building[table_id]
         async with table.lock:  # one refresh at a time reads, so a later one reads later rows
             row, events = await self._read(table_id, since=table.version)
             if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
@@ -249,5 +320,7 @@ class Replication:
         if self.cluster is not None:
             self.cluster.announce_presence(table_id, seats)
 
-    def replica_ids(self) -> list[str]:
-        return list(self.live)
+    async def live_ids(self) -> list[str]:
+        """Every open or running table, from the database (some have no replica here)."""
+        async with self.db.read() as session:
+            return [row.id for row in await lobby_store.live_tables(session)]
