@@ -77,3 +77,26 @@ def test_a_bot_over_its_budget_is_replaced_by_a_random_legal_move(
             assert moved["data"]["log"][0]["text"].startswith("place")
         assert not (tmp_path / "finished").exists()  # it never answered: it was stopped
         (tmp_path / "release").touch()
+
+
+def test_the_random_bot_chooses_in_the_server_process(tmp_path: Path) -> None:
+    """No worker round trip for an agent that answers in microseconds (capacity, #18)."""
+    import asyncio
+
+    import molehaven
+    from molehaven.agents import AGENTS
+    from molehaven.server.bots import BotPool
+
+    pool = BotPool(AGENTS, workers=1, seconds=1.0)
+    try:
+
+        def no_worker(*_args: object, **_kwargs: object) -> None:
+            raise AssertionError("the random bot went to a worker")
+
+        pool._pool.schedule = no_worker  # type: ignore[method-assign]
+        state = molehaven.make("mole-hill").initial_state()
+        seat = state.to_move()[0]
+        text = asyncio.run(pool.choose("random", state, seat, 7))
+        assert text in [str(action) for action in state.legal_actions(seat)]
+    finally:
+        pool.close()

@@ -26,6 +26,9 @@ from molehaven.core import Game, Seat, State
 log = logging.getLogger("molehaven.server")
 
 OVERHEAD_SECONDS = 1.0
+# Agents that answer in microseconds and cannot hang think in the server process: a worker's
+# round trip (pickling the state, two messages) would cost far more than their choice.
+INLINE_AGENTS = frozenset({"random"})
 
 
 def think(
@@ -90,6 +93,8 @@ class BotPool:
         """The bot's action text, or ``None`` when it failed or ran out of time; with
         ``optional``, '' when the bot prefers to wait."""
         factory = self.agents.get(agent) or self.agents["random"]
+        if agent in INLINE_AGENTS or agent not in self.agents:
+            return think(factory, state, seat, seed, self.seconds, optional)
         detached = state.clone()
         detached._history = None  # agents never read it; a long game would pickle slowly
         detached._length = 0
