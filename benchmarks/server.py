@@ -62,10 +62,11 @@ def start_server(
     log: Path,
     profile: Path | None = None,
     cluster: list[str] | None = None,
+    bot_delay: float = 0.0,
 ) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
-        "MOLEHAVEN_BOT_DELAY": "0",
+        "MOLEHAVEN_BOT_DELAY": str(bot_delay),
         "MOLEHAVEN_RATE_PER_SECOND": "10000",
         "MOLEHAVEN_RATE_BURST": "10000",
         "MOLEHAVEN_HTTP_RATE_BURST": "100000",
@@ -101,9 +102,15 @@ async def seat_table(client: httpx.AsyncClient) -> tuple[str, list[str]]:
 
 
 async def play_seat(
-    url: str, token: str, ready: asyncio.Event, figures: Figures, rng: random.Random
+    url: str,
+    token: str,
+    ready: asyncio.Event,
+    figures: Figures,
+    rng: random.Random,
+    think: float = 0.0,
 ) -> None:
-    """One simulated player: act at random whenever it may, until the game is over."""
+    """One simulated player: act at random whenever it may (after ``think`` seconds),
+    until the game is over."""
     async with connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "data": {"token": token}}))
         ready.set()
@@ -122,6 +129,8 @@ async def play_seat(
             if data["table"]["status"] == "over":
                 return
             if data["legal"] and sent_at is None:
+                if think:
+                    await asyncio.sleep(think)
                 sent_version = message["version"]
                 sent_at = time.perf_counter()
                 action = rng.choice(data["legal"])
@@ -129,7 +138,7 @@ async def play_seat(
                 await ws.send(json.dumps(envelope))
 
 
-async def run(port: int, tables: int) -> tuple[Figures, float]:
+async def run(port: int, tables: int, think: float = 0.0) -> tuple[Figures, float]:
     base = f"http://127.0.0.1:{port}"
     figures = Figures()
     rng = random.Random(tables)
@@ -140,7 +149,7 @@ async def run(port: int, tables: int) -> tuple[Figures, float]:
             url = f"ws://127.0.0.1:{port}/ws/tables/{table_id}"
             for token in tokens:
                 ready = asyncio.Event()
-                players.append((play_seat(url, token, ready, figures, rng), ready))
+                players.append((play_seat(url, token, ready, figures, rng, think), ready))
         tasks = [asyncio.create_task(play) for play, _ in players]
         await asyncio.gather(*(ready.wait() for _, ready in players))
         began = time.perf_counter()
