@@ -244,3 +244,39 @@ def test_serve_workers_runs_several_processes_on_one_port(
         assert wait_over(server, table_id)["status"] == "over"
     finally:
         server.stop()
+
+
+def test_a_forwarded_change_is_refused_as_the_owner_refuses_it(
+    cluster: list[LiveServer],
+) -> None:
+    owner, other, _third = cluster
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, host = start_table(api, "mole-hill")
+    taken = httpx.post(f"{other.url}/api/tables/{table_id}/seats/0", json={"name": "Ann"})
+    assert taken.status_code == 200
+    again = httpx.post(f"{other.url}/api/tables/{table_id}/seats/0", json={"name": "Bob"})
+    assert again.status_code == 409 and again.json()["code"] == "seat-taken"
+    not_host = httpx.post(f"{other.url}/api/tables/{table_id}/start", headers={"X-Host-Token": "x"})
+    assert not_host.status_code == 403 and not_host.json()["code"] == "forbidden"
+    bots = httpx.post(
+        f"{other.url}/api/tables/{table_id}/bots",
+        json={"agent": "random"},
+        headers={"X-Host-Token": host},
+    )
+    assert bots.status_code == 204
+    # the seat list seen through the third process shows the change at once
+    seats = httpx.get(f"{_third.url}/api/tables/{table_id}").json()["seats"]
+    assert [seat["kind"] for seat in seats] == ["human", "bot"]
+    assert (
+        httpx.post(
+            f"{other.url}/api/tables/{table_id}/start", headers={"X-Host-Token": host}
+        ).status_code
+        == 204
+    )
+    player = Player(table_id, taken.json()["token"], [other], 0)
+    snapshot = player.connect()
+    assert player.ws is not None
+    player.ws.send(json.dumps({"type": "act", "data": {"action": "rod z9"}}))
+    refusal = player.receive(lambda m: m["type"] == "error")
+    assert refusal["data"]["code"] in ("notation", "illegal"), refusal
+    assert snapshot["type"] == "snapshot"

@@ -274,11 +274,13 @@ class Replication:
             return row, list(await event_store.load_events(session, table_id, since=since))
 
     def _place(self, table: LiveTable) -> None:
-        if table.is_over:
-            self.live.pop(table.id, None)
-            self._remember_finished(table)
-        else:
+        """Keep a replica with the live tables, the finished ones, or (expired) neither."""
+        if table.status in (OPEN, RUNNING):
             self.live[table.id] = table
+            return
+        self.live.pop(table.id, None)
+        if table.is_over:
+            self._remember_finished(table)
 
     async def take_over(self, table_id: str) -> None:
         """This process now owns the table: catch up from the log and resume it."""
