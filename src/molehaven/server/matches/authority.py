@@ -64,6 +64,7 @@ class Authority(Replication, Lifecycle):
         self.settings = settings
         self.publisher = publisher
         self.live: dict[str, LiveTable] = {}
+        self.writer = event_store.EventWriter(db)
         self._finished: OrderedDict[str, LiveTable] = OrderedDict()
         self._building: dict[str, asyncio.Lock] = {}
         self._rng = secrets.SystemRandom()
@@ -384,9 +385,8 @@ class Authority(Replication, Lifecycle):
             else:
                 deadline = table.clock_deadline
         result = result_of(trial, table.names()) if status == OVER else None
-        async with self.db.write() as session:
-            await event_store.append_events(
-                session,
+        await self.writer.append(
+            event_store.Append(
                 table_id=table.id,
                 first_number=table.version,
                 events=events,
@@ -394,6 +394,7 @@ class Authority(Replication, Lifecycle):
                 clock_deadline=deadline,
                 result=result,
             )
+        )
         first = table.version
         table.state = trial
         table.entries.extend(entries)
