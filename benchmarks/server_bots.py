@@ -64,10 +64,16 @@ def actions_stored(database_url: str) -> int:
 
 
 def one_run(
-    url: str, scratch: Path, bot_tables: int, people: int, think: float, warm_up: float
+    url: str,
+    scratch: Path,
+    bot_tables: int,
+    people: int,
+    think: float,
+    warm_up: float,
+    profile: Path | None = None,
 ) -> tuple[float, float, float, int]:
     port = free_port()
-    server = start_server(url, port, scratch / "server.log", bot_delay=0.6)
+    server = start_server(url, port, scratch / "server.log", profile, bot_delay=0.6)
     try:
         asyncio.run(fill_bot_tables(port, bot_tables))
         time.sleep(warm_up)
@@ -93,6 +99,9 @@ def main() -> None:
     parser.add_argument("--database", choices=["sqlite", "postgres"], default="sqlite")
     parser.add_argument("--postgres-url", default=None)
     parser.add_argument("--repeats", type=int, default=1, help="runs per line (the median)")
+    parser.add_argument(
+        "--profile", type=Path, help="run the server under cProfile, statistics to FILE"
+    )
     arguments = parser.parse_args()
     print(
         f"{'database':<9} {'bot tables':>10} {'bot act/s':>10} {'moves':>6}"
@@ -116,6 +125,7 @@ def main() -> None:
                             arguments.people,
                             arguments.think,
                             arguments.warm_up,
+                            arguments.profile,
                         )
                     )
                 finally:

@@ -11,6 +11,7 @@ so no agent can stall a table or the machine.
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import logging
 import multiprocessing
@@ -53,6 +54,7 @@ def make_bot(factory: AgentFactory, seed: int, seconds: float) -> Agent:
     return factory(seed, seconds=seconds) if takes_budget(factory) else factory(seed)  # type: ignore[call-arg]
 
 
+@functools.cache
 def takes_budget(factory: AgentFactory) -> bool:
     """Whether the agent's factory accepts a per-move time budget ``seconds``."""
     try:
