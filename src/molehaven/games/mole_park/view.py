@@ -8,7 +8,6 @@ deck and the discard pile for nobody.
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from molehaven.core import JSONValue, Observation
@@ -17,11 +16,11 @@ from molehaven.games.mole_park.data import (
     DIE_NAMES,
     NO_DIE,
     NOT_ROLLED,
-    PRIZE_DIE_MAX,
     STAND_KEYS,
     STAND_VALUES,
     STANDS,
     face_name,
+    pile_size,
     pile_values,
 )
 
@@ -39,51 +38,22 @@ def _die_seen(state: MoleParkState, seat: int, viewer: int | None) -> str | None
     return DIE_NAMES[die] if seat == viewer else "chosen"
 
 
-# Shown names indexed by the stored number, the "none" value last so that index -1
-# (NO_DIE, NOT_ROLLED) gives None.
-_DIE_SHOWN: tuple[str | None, ...] = (*DIE_NAMES, None)
-_FACE_SHOWN: tuple[str | None, ...] = (
-    *(face_name(face) for face in range(PRIZE_DIE_MAX + 1)),
-    None,
-)
-
-
-@cache
-def _prize_keys(prizes: tuple[int, ...]) -> tuple[str, ...]:
-    return tuple(STAND_KEYS[stand] for stand in prizes)
-
-
-def _seats(state: MoleParkState, viewer: int | None) -> list[JSONValue]:
-    """Each seat's entry, in one pass over the per-seat tuples."""
+def _seat_entry(state: MoleParkState, seat: int, viewer: int | None) -> dict[str, JSONValue]:
+    die = state.dice[seat]
     showdown = bool(state.competitors)
-    eligible = state.eligible
-    declared = state.declared
-    entries: list[JSONValue] = []
-    for seat, hand, prizes, die, rolls, total, laid_down in zip(
-        range(state.players),
-        state.hands,
-        state.prizes,
-        state.dice,
-        state.rolls,
-        state.totals,
-        state.laid_down,
-        strict=True,
-    ):
-        roll = NOT_ROLLED if die == NO_DIE or showdown else rolls[die]
-        entries.append(
-            {
-                "hand_size": sum(hand),  # data.pile_size
-                "prizes": list(_prize_keys(prizes)),
-                "prize_stars": rules.prize_stars(state, seat),
-                "may_declare": seat in eligible,
-                "declared": seat in declared,
-                "die": _die_seen(state, seat, viewer),
-                "roll": _FACE_SHOWN[roll],
-                "laid_down": pile_values(laid_down) if total >= 0 else None,
-                "total": total if total >= 0 else None,
-            }
-        )
-    return entries
+    roll = NOT_ROLLED if die == NO_DIE or showdown else state.rolls[seat][die]
+    total = state.totals[seat]
+    return {
+        "hand_size": pile_size(state.hands[seat]),
+        "prizes": [STAND_KEYS[stand] for stand in state.prizes[seat]],
+        "prize_stars": rules.prize_stars(state, seat),
+        "may_declare": seat in state.eligible,
+        "declared": seat in state.declared,
+        "die": _die_seen(state, seat, viewer),
+        "roll": None if roll == NOT_ROLLED else face_name(roll),
+        "laid_down": pile_values(state.laid_down[seat]) if total >= 0 else None,
+        "total": total if total >= 0 else None,
+    }
 
 
 def _showdown_entry(state: MoleParkState) -> list[JSONValue]:
@@ -108,13 +78,16 @@ def _showdown_entry(state: MoleParkState) -> list[JSONValue]:
 def _last_round_dice(state: MoleParkState) -> list[JSONValue]:
     """The previous round's die and roll per seat: all public since its reveal (MP-16, MP-17),
     so the table can show the reveal after the round has moved on."""
-    return [
-        {
-            "die": _DIE_SHOWN[die],
-            "roll": _FACE_SHOWN[NOT_ROLLED if die == NO_DIE else rolls[die]],
-        }
-        for die, rolls in zip(state.last_dice, state.last_rolls, strict=False)
-    ]
+    entries: list[JSONValue] = []
+    for seat, die in enumerate(state.last_dice):
+        roll = NOT_ROLLED if die == NO_DIE else state.last_rolls[seat][die]
+        entries.append(
+            {
+                "die": None if die == NO_DIE else DIE_NAMES[die],
+                "roll": None if roll == NOT_ROLLED else face_name(roll),
+            }
+        )
+    return entries
 
 
 def observation(state: MoleParkState, viewer: int | None) -> Observation:
@@ -129,16 +102,18 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "step": rules.PHASE_NAMES[phase],
         "king": None if state.king < 0 else state.king,
         "to_move": rules.to_move(state),
-        "holes": [sum(pile) for pile in state.holes],  # data.pile_size
-        "deck": sum(state.deck),
-        "discard": sum(state.discard),
+        "holes": [pile_size(pile) for pile in state.holes],
+        "deck": pile_size(state.deck),
+        "discard": pile_size(state.discard),
         "stands": {
-            key: {"value": value, "face_up": up, "face_down": down}
-            for key, value, up, down in zip(
-                STAND_KEYS, STAND_VALUES, state.face_up, state.face_down, strict=True
-            )
+            STAND_KEYS[stand]: {
+                "value": STAND_VALUES[stand],
+                "face_up": state.face_up[stand],
+                "face_down": state.face_down[stand],
+            }
+            for stand in range(STANDS)
         },
-        "seats": _seats(state, viewer),
+        "seats": [_seat_entry(state, seat, viewer) for seat in range(state.players)],
         "draft": {
             "total": state.pick_total,
             "pickers": list(state.pickers),
