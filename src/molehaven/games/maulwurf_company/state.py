@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from molehaven.core import Action, JSONValue, Observation, Seat, State, winners_returns
 from molehaven.games.maulwurf_company import rules
@@ -108,23 +109,16 @@ class MaulwurfCompanyState(State):
 
     def _observe(self, viewer: Seat | None) -> Observation:
         """Everything is public (MC-31): the same dict for every viewer (section 7)."""
-        placed = sorted(
-            (point, owner) for owner, mask in enumerate(self.moles) for point in points_of(mask)
-        )
-        moles: dict[str, JSONValue] = {POINT_NAMES[point]: owner for point, owner in placed}
-        rotations: dict[str, JSONValue] = {
-            name: k if k >= 0 else None for name, k in zip(LAYER_NAMES, self.rotations, strict=True)
-        }
         playing = self.phase > rules.START
         return {
             "game": "maulwurf-company",
             "players": self.players,
             "layer": LAYER_NAMES[self.layer],
             "layers_below": list(LAYER_NAMES[self.layer + 1 :]),
-            "rotations": rotations,
+            "rotations": _rotations(self.rotations).copy(),
             "holes": _names(rules.holes(self)),
             "specials": _names(rules.specials(self)),
-            "moles": moles,
+            "moles": _moles(self.moles),
             "moles_left": [mask.bit_count() for mask in self.moles],
             "moles_to_place": (
                 [MOLES_PER_SEAT[self.players] - mask.bit_count() for mask in self.moles]
@@ -154,12 +148,46 @@ class MaulwurfCompanyState(State):
         return render_layer(self)
 
 
+# The parts of an observation that depend on a few small fields only are built once per
+# value of those fields; the observation gets fresh copies, so a caller may change its dict.
+
+
+@cache
+def _point_names(mask: int) -> tuple[str, ...]:
+    return tuple(POINT_NAMES[point] for point in points_of(mask))
+
+
 def _names(mask: int) -> list[JSONValue]:
-    return [POINT_NAMES[point] for point in points_of(mask)]
+    """The names of a mask's points; only the fixed hole and special masks come here, so the
+    cache holds at most one entry per layer and rotation."""
+    return list(_point_names(mask))
+
+
+@cache
+def _rotations(rotations: tuple[int, ...]) -> dict[str, JSONValue]:
+    """Never handed out itself: the observation takes a copy."""
+    return {name: k if k >= 0 else None for name, k in zip(LAYER_NAMES, rotations, strict=True)}
+
+
+@cache
+def _disc_table(counts: tuple[int, ...]) -> dict[str, JSONValue]:
+    """Never handed out itself: ``_disc_counts`` copies it."""
+    return {str(value): count for value, count in zip(DISC_VALUES, counts, strict=True)}
 
 
 def _disc_counts(counts: tuple[int, ...]) -> dict[str, JSONValue]:
-    return {str(value): count for value, count in zip(DISC_VALUES, counts, strict=True)}
+    return _disc_table(counts).copy()
+
+
+def _moles(moles: tuple[int, ...]) -> dict[str, JSONValue]:
+    """The owner of each occupied point, by point name in listing order."""
+    owner_at: dict[int, int] = {}
+    for owner, mask in enumerate(moles):
+        while mask:  # data.points_of, inlined
+            low = mask & -mask
+            owner_at[low.bit_length() - 1] = owner
+            mask ^= low
+    return {POINT_NAMES[point]: owner_at[point] for point in sorted(owner_at)}
 
 
 def new_state(

@@ -4,6 +4,7 @@ conversions, the Groundskeeper's roll, Cave-In / Make A Home, and the chance nod
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import combinations
 from typing import TYPE_CHECKING, Final
 
@@ -151,30 +152,35 @@ def move_actions(state: MoleMajorityState) -> list[Action]:
     spaces = state.spaces
     values = state.values
     core = core_mask(state, seat)
-    open_spaces: list[list[int]] | None = None  # built once a source is found
-    floods: list[int] = []
+    # Core hexes joined by open edges reach the same hexes (MM-15 floods through the Core),
+    # so one flood serves every source hex of its part of the Core: each flood with the empty
+    # spaces of its hexes, ascending.
+    floods: list[tuple[int, list[int]]] = []
     actions: list[Action] = []
     for source_hex in range(POSITIONS):
         if not core >> source_hex & 1:
             continue
         start = source_hex * SLOTS
-        sources = [s for s in range(start, start + values[source_hex]) if spaces[s] == seat]
+        end = start + values[source_hex]
+        sources = [s for s in range(start, end) if spaces[s] == seat]
         if not sources:
             continue
-        if open_spaces is None:
-            open_spaces = [  # empty_spaces of every hex, in one pass
-                [s for s in range(p * SLOTS, p * SLOTS + values[p]) if spaces[s] == EMPTY]
-                for p in range(POSITIONS)
-            ]
-        # Core hexes joined by open edges reach the same hexes (MM-15 floods through the
-        # Core), so one flood serves every source hex of its part of the Core.
         bit = 1 << source_hex
-        flood = next((f for f in floods if f & bit), 0)
-        if not flood:
+        open_spaces = next((empty for flood, empty in floods if flood & bit), None)
+        if open_spaces is None:
             flood = reach(state, core, source_hex) | bit
-            floods.append(flood)
-        reached = flood & ~bit
-        targets = [t for p in range(POSITIONS) if reached >> p & 1 for t in open_spaces[p]]
+            open_spaces = [
+                s
+                for p in range(POSITIONS)
+                if flood >> p & 1
+                for s in range(p * SLOTS, p * SLOTS + values[p])
+                if spaces[s] == EMPTY
+            ]
+            floods.append((flood, open_spaces))
+        # The targets: the flood's empty spaces but the source hex's own, a run of the list.
+        low = bisect_left(open_spaces, start)
+        high = bisect_left(open_spaces, end, low)
+        targets = open_spaces[:low] + open_spaces[high:] if high > low else open_spaces
         for source in sources:
             # ``notation.move(source, target)`` looked up in C: this loop lists most of a
             # game's actions.
@@ -323,37 +329,39 @@ def chance_outcomes(state: MoleMajorityState) -> list[tuple[Action, float]]:
 
 def apply_action(state: MoleMajorityState, action: Action) -> None:
     """Carry out a legal action of a turn, then its resolution (4.5)."""
-    match action:
-        case Move(source, target):
-            _move(state, source, target)
-        case Breed(space):
-            _breed(state, space)
-        case Convert(space):
-            _convert(state, space)
-        case Roll(space, clockwise):
-            _roll(state, space, clockwise)
-        case Stack():
-            _stack(state, action)
-        case Play():
-            _play(state, action)
-        case Cave():
-            _cave(state, action)
-        case Home(position):
-            _home(state, position)
-        case TokenDraw(value):
-            _collect_token(state, value)
-        case CardDraw(kind):
-            ending.draw_card(state, kind)
-        case Discard():
-            seat = state.active
-            state.discards = replaced(
-                state.discards, seat, pile_plus(state.discards[seat], state.hands[seat])
-            )
-            state.hands = replaced(state.hands, seat, NO_CARDS)  # MM-34, MM-47
-            ending.end_turn(state)
-        case _:
-            assert isinstance(action, End | Pass)
-            ending.end_turn(state)  # MM-12, MM-13
+    # Exact type tests (no action class of this game has subclasses): a class pattern such
+    # as ``case Move(...)`` goes through the ABC's ``__instancecheck__``, which took about six
+    # calls per action.
+    if type(action) is Move:
+        _move(state, action.source, action.target)
+    elif type(action) is Breed:
+        _breed(state, action.space)
+    elif type(action) is Convert:
+        _convert(state, action.space)
+    elif type(action) is Roll:
+        _roll(state, action.space, action.clockwise)
+    elif type(action) is Stack:
+        _stack(state, action)
+    elif type(action) is Play:
+        _play(state, action)
+    elif type(action) is Cave:
+        _cave(state, action)
+    elif type(action) is Home:
+        _home(state, action.position)
+    elif type(action) is TokenDraw:
+        _collect_token(state, action.value)
+    elif type(action) is CardDraw:
+        ending.draw_card(state, action.kind)
+    elif type(action) is Discard:
+        seat = state.active
+        state.discards = replaced(
+            state.discards, seat, pile_plus(state.discards[seat], state.hands[seat])
+        )
+        state.hands = replaced(state.hands, seat, NO_CARDS)  # MM-34, MM-47
+        ending.end_turn(state)
+    else:
+        assert type(action) is End or type(action) is Pass
+        ending.end_turn(state)  # MM-12, MM-13
 
 
 def _discard_card(state: MoleMajorityState, kind: int) -> None:

@@ -8,6 +8,7 @@ only). At the end every hand and every collected token is shown.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from molehaven.core import JSONValue, Observation
@@ -21,6 +22,7 @@ from molehaven.games.mole_majority.data import (
     LABELS,
     NO_TOKEN,
     POSITIONS,
+    SLOTS,
     pile_names,
 )
 from molehaven.games.mole_majority.notation import NO_CARD
@@ -40,41 +42,75 @@ def _token_seen(state: MoleMajorityState, position: int) -> JSONValue:
     return value if state.revealed >> position & 1 else "hidden"
 
 
+@cache
+def _spaces_seen(owners: tuple[int, ...]) -> tuple[int | None, ...]:
+    """A hex's owners as shown, ``None`` for an empty space; public, so shared by every
+    viewer (at most 5**6 + 5**5 + 5**4 + 5**3 different hexes)."""
+    return tuple(None if owner < 0 else owner for owner in owners)
+
+
 def _board(state: MoleMajorityState) -> dict[str, JSONValue]:
+    # One pass over the per-position tuples; hex_owners and _token_seen inlined (an
+    # observation is taken every environment step).
     board: dict[str, JSONValue] = {}
     values = state.values
+    spaces = state.spaces
+    revealed = state.revealed
     home_of = {position: seat for seat, position in enumerate(state.home_bases)}
-    for position in range(POSITIONS):
-        if not values[position]:
+    for position, label, value, claim, token, entrant in zip(
+        range(POSITIONS),
+        LABELS,
+        values,
+        state.claims,
+        state.tokens,
+        state.last_entrant,
+        strict=True,
+    ):
+        if not value:
             continue
-        owners = hex_owners(state, position)
-        claim = state.claims[position]
-        entrant = state.last_entrant[position]
-        board[LABELS[position]] = {
-            "value": values[position],
-            "spaces": [None if owner < 0 else owner for owner in owners],
+        start = position * SLOTS
+        shown = token if revealed >> position & 1 else "hidden"
+        board[label] = {
+            "value": value,
+            "spaces": list(_spaces_seen(spaces[start : start + value])),
             "claim": None if claim < 0 else claim,
-            "token": _token_seen(state, position),
+            "token": "none" if token == NO_TOKEN else shown,
             "last_entrant": None if entrant < 0 else entrant,
             "home_base_of": home_of.get(position),
         }
     return board
 
 
-def _seat_entry(state: MoleMajorityState, seat: int) -> dict[str, JSONValue]:
-    shown = state.shown_tokens[seat]
-    return {
-        "moles": state.moles[seat],
-        "moles_on_board": ending.moles_on_board(state, seat),
-        "claims": state.claim_supply[seat],
-        "cave_ins": state.cave_in_supply[seat],
-        "hand_size": sum(state.hands[seat]),
-        "deck_size": sum(state.decks[seat]),
-        "discard": pile_names(state.discards[seat]),
-        "home_tokens": len(state.secret_tokens[seat]) + len(shown),
-        "shown_home_tokens": sorted(shown),
-        "eliminated": state.eliminated[seat],
-    }
+def _seats(state: MoleMajorityState) -> list[JSONValue]:
+    """Each seat's public entry, in one pass over the per-seat tuples."""
+    spaces = state.spaces
+    return [
+        {
+            "moles": moles,
+            "moles_on_board": spaces.count(seat),  # ending.moles_on_board, inlined
+            "claims": claims,
+            "cave_ins": cave_ins,
+            "hand_size": sum(hand),
+            "deck_size": sum(deck),
+            "discard": pile_names(discard),
+            "home_tokens": len(secret) + len(shown),
+            "shown_home_tokens": sorted(shown),
+            "eliminated": eliminated,
+        }
+        for seat, moles, claims, cave_ins, hand, deck, discard, secret, shown, eliminated in zip(
+            range(state.players),
+            state.moles,
+            state.claim_supply,
+            state.cave_in_supply,
+            state.hands,
+            state.decks,
+            state.discards,
+            state.secret_tokens,
+            state.shown_tokens,
+            state.eliminated,
+            strict=True,
+        )
+    ]
 
 
 def _edge_names(mask: int) -> list[str]:
@@ -140,7 +176,7 @@ def observation(state: MoleMajorityState, viewer: int | None) -> Observation:
         "pending_hex": state.pending_hex or None,
         "placing": placing_seat(state) if phase in (phases.BASE, phases.PLACE) else None,
         "pool": sum(state.pool),
-        "seats": [_seat_entry(state, seat) for seat in range(state.players)],
+        "seats": _seats(state),
         "current": _current(state),
         "scores": [float(points) for points in ending.scores(state)],
     }
