@@ -75,6 +75,7 @@ def serve(
         raise CliError("--redis needs a PostgreSQL --database shared by every process")
     if workers > 1 and settings.redis_url is None:
         raise CliError("--workers above 1 needs --redis and a PostgreSQL --database")
+    settings = replace(settings, tune_gc=True)
     listener = _listen(host, port)
     bound_port = listener.getsockname()[1]
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -111,6 +112,7 @@ def _serve_processes(settings: Settings, listener: socket.socket, workers: int) 
     os.environ["MOLEHAVEN_DATABASE"] = settings.database_url
     os.environ["MOLEHAVEN_PUBLIC_URL"] = settings.public_url
     os.environ["MOLEHAVEN_REDIS"] = settings.redis_url or ""
+    os.environ["MOLEHAVEN_TUNE_GC"] = "1"
     print(f"{workers} processes, sharing Redis and the database", flush=True)
     config = uvicorn.Config(
         "molehaven.server.app:create_app",

@@ -7,6 +7,7 @@ processes share PostgreSQL and Redis, each table owned by one of them (``server/
 from __future__ import annotations
 
 import asyncio
+import gc
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 
@@ -79,6 +80,8 @@ def create_app(
             rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
         )
         await authority.load()
+        if settings.tune_gc:
+            calm_the_garbage_collector()
         try:
             yield
         finally:
@@ -153,6 +156,16 @@ def create_app(
     # outermost: an oversized body is refused before anything reads or parses it
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
+
+
+def calm_the_garbage_collector() -> None:
+    """Fewer full collections: a server holding hundreds of live games has millions of
+    long-lived objects, and each full collection stopped every table for 130-170 ms (measured
+    with 500 bot tables: 14 of them in a minute, the people's p99 latency). What is loaded
+    at start-up is frozen out of the collector's scans, and young objects are collected after
+    50,000 allocations instead of 700, so full collections come far more rarely."""
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
 
 
 def explain_invalid(error: RequestValidationError) -> str:

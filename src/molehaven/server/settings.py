@@ -59,6 +59,9 @@ class Settings:
     # Several processes behind one address share PostgreSQL and this Redis (server/cluster.py)
     redis_url: str | None = None
     lease_seconds: float = 5.0  # a dead process's tables are taken over within about this
+    # Fewer full garbage collections (``app.calm_the_garbage_collector``): ``molehaven serve``
+    # turns it on for its own process; an app embedded elsewhere leaves the collector alone.
+    tune_gc: bool = False
 
     @classmethod
     def from_env(cls, database_url: str | None = None) -> Settings:
@@ -73,6 +76,8 @@ class Settings:
         redis_url = os.environ.get(f"{ENV_PREFIX}REDIS")
         if redis_url:
             overrides["redis_url"] = redis_url
+        if os.environ.get(f"{ENV_PREFIX}TUNE_GC") == "1":
+            overrides["tune_gc"] = True
         for name, kind in (
             ("bot_delay", float),
             ("max_message_bytes", int),
