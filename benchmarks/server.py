@@ -203,6 +203,7 @@ def main() -> None:
     )
     with tempfile.TemporaryDirectory() as scratch:
         print(f"logs in {scratch}", file=sys.stderr)
+        scratch = os.environ.get("BENCH_LOGS", scratch)
         for backend in arguments.database:
             if backend == "postgres" and not arguments.postgres_url:
                 print("postgres: skipped (give --postgres-url or MOLEHAVEN_TEST_POSTGRES_URL)")

@@ -96,7 +96,14 @@ class Cluster:
     def __init__(self, url: str, *, lease_seconds: float = 5.0, call_seconds: float = 5.0) -> None:
         self.node = secrets.token_hex(6)
         self.url = url
-        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, decode_responses=True)
+        # A bounded pool that waits for a free connection rather than failing when many
+        # requests are in flight at once.
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, max_connections=32, timeout=10
+        )
+        self.redis: aioredis.Redis = aioredis.Redis(connection_pool=pool)
+        # Notices and answers leave in order through one sender, many to a round trip.
+        self._outbox: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
         self.lease_seconds = lease_seconds
         self.call_seconds = call_seconds
         self.owned: set[str] = set()
@@ -120,7 +127,11 @@ class Cluster:
         await self._pubsub.subscribe(CHANGES, _node_channel(self.node))
         await self.redis.hset(NODES, self.node, time.time())
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep_leases())]
+        self._tasks = [
+            loop.create_task(self._listen()),
+            loop.create_task(self._keep_leases()),
+            loop.create_task(self._send_outbox()),
+        ]
 
     async def close(self) -> None:
         for task in [*self._tasks, *self._background]:
@@ -232,13 +243,33 @@ class Cluster:
     async def publish(self, notice: dict[str, Any]) -> None:
         await self.redis.publish(CHANGES, json.dumps({**notice, "node": self.node}))
 
+    def _post(self, channel: str, message: str) -> None:
+        self._outbox.put_nowait((channel, message))
+
+    async def _send_outbox(self) -> None:
+        """Publish queued notices and answers in order, all that are waiting in one pipeline."""
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty() and len(batch) < 500:
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, message in batch:
+                        pipe.publish(channel, message)
+                    await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a lost notice is made good by the next (see the module)
+                log.exception("cluster: %d messages could not be published", len(batch))
+
     def announce(self, notice: dict[str, Any]) -> None:
         """Tell the other processes that a table changed: ``notice`` holds its new events
         (from number ``first``) and its seats and status."""
-        self._later(self.publish({**notice, "kind": "changed"}))
+        self._post(CHANGES, json.dumps({**notice, "kind": "changed", "node": self.node}))
 
     def announce_presence(self, table_id: str, seats: frozenset[Seat]) -> None:
-        self._later(self.publish({"kind": "presence", "table": table_id, "seats": sorted(seats)}))
+        notice = {"kind": "presence", "table": table_id, "seats": sorted(seats)}
+        self._post(CHANGES, json.dumps({**notice, "node": self.node}))
 
     def seats_elsewhere(self, table_id: str) -> set[Seat]:
         """Seats whose person is connected to the table through another process."""
@@ -311,7 +342,7 @@ class Cluster:
             log.exception("cluster: a forwarded request failed")
             answer = {"error": {"code": "server-error", "message": str(error), "status": 500}}
         message = json.dumps({**answer, "answer": request["id"]})
-        await self.redis.publish(_node_channel(str(request["reply"])), message)
+        self._post(_node_channel(str(request["reply"])), message)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

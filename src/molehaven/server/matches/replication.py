@@ -325,4 +325,4 @@ class Replication:
     async def live_ids(self) -> list[str]:
         """Every open or running table, from the database (some have no replica here)."""
         async with self.db.read() as session:
-            return [row.id for row in await lobby_store.live_tables(session)]
+            return await lobby_store.live_table_ids(session)
