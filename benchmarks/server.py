@@ -196,14 +196,16 @@ def main() -> None:
     parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--redis-url", default=os.environ.get("MOLEHAVEN_TEST_REDIS_URL"))
     parser.add_argument("--repeats", type=int, default=1, help="runs per line (the median)")
+    parser.add_argument("--logs", type=Path, help="keep the servers' log (and SQLite files) here")
     arguments = parser.parse_args()
     print(
         f"{'database':<9} {'procs':>5} {'tables':>6} {'moves':>7} {'moves/s':>9}"
         f" {'p50 ms':>8} {'p99 ms':>8}"
     )
     with tempfile.TemporaryDirectory() as scratch:
-        print(f"logs in {scratch}", file=sys.stderr)
-        scratch = os.environ.get("BENCH_LOGS", scratch)
+        if arguments.logs is not None:  # kept after the run, SQLite files included
+            arguments.logs.mkdir(parents=True, exist_ok=True)
+            scratch = str(arguments.logs)
         for backend in arguments.database:
             if backend == "postgres" and not arguments.postgres_url:
                 print("postgres: skipped (give --postgres-url or MOLEHAVEN_TEST_POSTGRES_URL)")
