@@ -24,7 +24,7 @@ from websockets.sync.client import ClientConnection, connect
 import molehaven
 from molehaven.games import REGISTRY
 from tests.server.live_server import LiveServer
-from tests.server.test_persistence import stored_events
+from tests.server.test_persistence import stored_deadline, stored_events, stored_fired_at
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.postgres]
 
@@ -280,3 +280,28 @@ def test_a_forwarded_change_is_refused_as_the_owner_refuses_it(
     refusal = player.receive(lambda m: m["type"] == "error")
     assert refusal["data"]["code"] in ("notation", "illegal"), refusal
     assert snapshot["type"] == "snapshot"
+
+
+def test_a_taken_over_table_keeps_its_clock(cluster: list[LiveServer], postgres_url: str) -> None:
+    """The Mole's round clock (TM-8) fires on the new owner at the stored deadline."""
+    owner, other, _third = cluster
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, host = start_table(api, "the-mole", round_seconds=30)
+    for seat in range(3):  # people who never act: only the clock moves the game on
+        joined = httpx.post(
+            f"{other.url}/api/tables/{table_id}/seats/{seat}", json={"name": f"P{seat}"}
+        )
+        assert joined.status_code == 200
+    started = httpx.post(f"{owner.url}/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+    assert started.status_code == 204
+    deadline = stored_deadline(postgres_url, table_id)
+    assert deadline is not None
+    owner.kill()
+    fired: list[tuple[int, int, str, str]] = []
+    while time.time() < deadline + 4 * LEASE_SECONDS + 5:
+        fired = [e for e in stored_events(postgres_url, table_id) if e[3] == "clock"]
+        if fired:
+            break
+        time.sleep(0.5)
+    assert fired, "the clock did not fire after the take-over"
+    assert stored_fired_at(postgres_url, table_id) >= deadline - 0.05  # not early either
