@@ -1,19 +1,20 @@
 """Several server processes behind one address: table leases, requests and notices in Redis.
 
-In cluster mode (a Redis URL is set, and every process shares one PostgreSQL database) each
-process keeps a replica of every live table, rebuilt from the shared event log, and serves any
-browser. One process at a time *owns* a table: it holds the table's lease, a Redis key set with
-``NX`` and a time to live that the owner keeps renewing. Only the owner changes the table, drives
-its bots and arms its clock. Another process forwards a change to the owner (a request on the
-owner's channel, answered on its own) and hears of every change from a notice on the shared
-channel, after which it reads the new events from the database and tells its own watchers.
+In cluster mode (a Redis URL is set, and every process shares one PostgreSQL database) any
+process serves any browser, keeping a replica of each table it owns or serves, rebuilt from the
+shared event log. One process at a time *owns* a table: it holds the table's lease, a Redis
+key set with ``NX`` and a time to live that the owner keeps renewing. Only the owner changes
+the table, drives its bots and arms its clock. Another process forwards a change to the owner
+(a request on the owner's channel, answered on its own) and hears of every change from a
+notice on the shared channel that carries the new events and seats, which it applies before
+telling its watchers.
 
 When a process dies its leases lapse within ``lease_seconds``; the others claim the lapsed
 tables, catch up from the event log and resume them (clocks re-armed from their stored
 deadlines, bots restarted). An action is acknowledged only after its commit, so nothing
 acknowledged is lost, and the event log's version guard refuses a commit from a process that
 lost its lease meanwhile. Pub/sub delivers at most once: a notice a process missed is made good
-by the next one (a refresh reads everything newer than the replica) and by a periodic check.
+by the next one (a replica that finds a gap reads everything newer from the database).
 """
 
 from __future__ import annotations
@@ -95,7 +96,6 @@ class Cluster:
 
     def __init__(self, url: str, *, lease_seconds: float = 5.0, call_seconds: float = 5.0) -> None:
         self.node = secrets.token_hex(6)
-        self.url = url
         # A bounded pool that waits for a free connection rather than failing when many
         # requests are in flight at once.
         pool = aioredis.BlockingConnectionPool.from_url(
@@ -163,10 +163,6 @@ class Cluster:
     async def owner(self, table_id: str) -> str | None:
         owner = await self.redis.get(lease_key(table_id))
         return None if owner is None else str(owner)
-
-    async def release(self, table_id: str) -> None:
-        self.owned.discard(table_id)
-        await self._release(keys=[lease_key(table_id)], args=[self.node])
 
     def let_go(self, table_id: str) -> None:
         """Release a finished table's lease (in the background)."""

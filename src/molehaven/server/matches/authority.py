@@ -100,9 +100,7 @@ class Authority(Replication, Lifecycle):
         table = LiveTable(
             id=row.id,
             game=game,
-            seats=[
-                SeatSlot(s.kind, s.name, s.agent, s.token_hash, bool(s.stand_in)) for s in row.seats
-            ],
+            seats=[SeatSlot.of_row(s) for s in row.seats],
             host_token_hash=row.host_token_hash,
             created_at=row.created_at,
             status=row.status,
@@ -112,9 +110,7 @@ class Authority(Replication, Lifecycle):
             final=dict(row.result) if row.result is not None else None,
         )
         for event in events:
-            action = game.parse_action(event.action)
-            table.entries.append(describe(table.state, event.seat, action))
-            table.state.apply(event.seat, action)
+            table.replay(event.seat, event.action)
         return table
 
     async def _resume(self, table: LiveTable) -> None:

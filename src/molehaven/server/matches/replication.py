@@ -3,8 +3,9 @@
 A mixin of ``Authority`` (``server/cluster.py`` explains the cluster). Without a cluster every
 table is this process's own and nothing here does anything. With one, a change to a table that
 another process owns is forwarded to that process (``_route``), and a notice that a table
-changed makes this process read the new events from the database into its replica
-(``refresh``) and send its own watchers what they may now see.
+changed, holding its new events and seats, brings this process's replica up to date
+(``apply_notice``; from the database, ``refresh``, when a notice was missed) before its own
+watchers are sent what they may now see.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from molehaven.server.matches import service as event_store
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.service import NewEvent
-from molehaven.server.matches.story import describe
 from molehaven.server.matches.table import HUMAN, LiveTable, SeatSlot
 
 log = logging.getLogger("molehaven.server")
@@ -109,7 +109,7 @@ class Replication:
             Rejected: the owner refused the change (its code and words), or no owner answered.
         """
         cluster = self.cluster
-        if cluster is None or table_id in cluster.owned:
+        if cluster is None or self._owns(table_id):
             return None
         give_up = time.monotonic() + 2 * cluster.lease_seconds + 1.0
         while time.monotonic() < give_up:
@@ -204,9 +204,7 @@ class Replication:
                 return  # an older notice than what this replica has
             if table.version >= first:
                 for seat, text in events[table.version - first :]:
-                    action = table.game.parse_action(text)
-                    table.entries.append(describe(table.state, seat, action))
-                    table.state.apply(seat, action)
+                    table.replay(seat, text)
                 table.seats = [SeatSlot(*slot) for slot in notice["seats"]]
                 table.status = str(notice["status"])
                 table.clock_deadline = notice["clock_deadline"]
@@ -252,12 +250,8 @@ class Replication:
             for event in events:
                 if event.number != table.version:
                     continue  # applied meanwhile by a refresh that ran first
-                action = table.game.parse_action(event.action)
-                table.entries.append(describe(table.state, event.seat, action))
-                table.state.apply(event.seat, action)
-            table.seats = [
-                SeatSlot(s.kind, s.name, s.agent, s.token_hash, bool(s.stand_in)) for s in row.seats
-            ]
+                table.replay(event.seat, event.action)
+            table.seats = [SeatSlot.of_row(s) for s in row.seats]
             table.status = row.status
             table.clock_deadline = row.clock_deadline
             table.touched_at = row.updated_at

@@ -10,8 +10,8 @@ import hmac
 from dataclasses import dataclass, field
 
 from molehaven.core import Game, JSONValue, Seat, State
-from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING
-from molehaven.server.matches.story import LogEntry
+from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow
+from molehaven.server.matches.story import LogEntry, describe
 
 EMPTY = "empty"
 HUMAN = "human"
@@ -41,6 +41,10 @@ class SeatSlot:
     @property
     def played_by_bot(self) -> bool:
         return self.kind == BOT or (self.kind == HUMAN and self.stand_in)
+
+    @classmethod
+    def of_row(cls, row: SeatRow) -> SeatSlot:
+        return cls(row.kind, row.name, row.agent, row.token_hash, bool(row.stand_in))
 
 
 @dataclass(eq=False, slots=True)
@@ -83,6 +87,13 @@ class LiveTable:
     def is_over(self) -> bool:
         """Finished: played to the end, or abandoned (the record is kept either way)."""
         return self.status in (OVER, ABANDONED)
+
+    def replay(self, seat: Seat, notation: str) -> None:
+        """Apply a stored event (from the log, or another process's notice) and describe
+        it in the move log."""
+        action = self.game.parse_action(notation)
+        self.entries.append(describe(self.state, seat, action))
+        self.state.apply(seat, action)
 
     def bot_seats(self) -> list[Seat]:
         """Seats a bot plays: bots, and people's seats a bot stands in for."""
