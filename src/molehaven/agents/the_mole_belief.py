@@ -42,10 +42,16 @@ from molehaven.games.the_mole.data import LOCATION_COUNT, LOCATION_IDS, LOCATION
 from molehaven.games.the_mole.notation import Answer, Ask, Guess, Nominate, Point, Vote
 
 SLIP: Final = 0.03  # chance a spy's answer does not fit (a human's slip, a free-text mismatch)
+# Prior chance that a seat answers without regard to the truth (a careless or random player):
+# its answers then teach nothing, and a seat whose answers fit no location together is read as
+# one, instead of pulling the belief to a wrong place or looking like the Mole.
+CARELESS: Final = 0.25
 CONFIDENT: Final = 0.75  # the Mole guesses at this belief in its top location
 LATE_CONFIDENT: Final = 0.4  # … or at this one when the round is about to run out
 NOMINATE_AT: Final = 0.8  # a spy calls a vote on a seat this likely to be the Mole
-VOTE_YES_AT: Final = 0.5
+# A passed vote on a spy scores the Mole 2, on the Mole each spy 1 (TM-17): a spy votes yes
+# only when the nominee is the Mole about twice as likely as not.
+VOTE_YES_AT: Final = 0.7
 
 Belief = list[float]
 
@@ -94,6 +100,33 @@ def spy_likelihood(exchange: Mapping[str, JSONValue]) -> list[float]:
     ]
 
 
+def seat_likelihood(exchanges: Sequence[Mapping[str, JSONValue]]) -> list[float]:
+    """P(these answers of one seat | that seat is a spy at location L) for each L.
+
+    The seat is either careful (every answer as ``spy_likelihood``) or, with prior chance
+    ``CARELESS``, careless: each answer then as likely as an answer picked without looking
+    (``spy_likelihood`` averaged over the locations), whatever the location.
+    """
+    careful = [1.0] * LOCATION_COUNT
+    careless = 1.0
+    for exchange in exchanges:
+        likelihood = spy_likelihood(exchange)
+        careful = [c * p for c, p in zip(careful, likelihood, strict=True)]
+        careless *= sum(likelihood) / LOCATION_COUNT
+    return [(1 - CARELESS) * c + CARELESS * careless for c in careful]
+
+
+def _by_answerer(
+    observation: Mapping[str, JSONValue],
+) -> dict[int, list[Mapping[str, JSONValue]]]:
+    grouped: dict[int, list[Mapping[str, JSONValue]]] = {}
+    for exchange in _exchanges(observation):
+        seat = exchange["answerer"]
+        if isinstance(seat, int):
+            grouped.setdefault(seat, []).append(exchange)
+    return grouped
+
+
 def _normalized(values: Sequence[float]) -> Belief:
     total = sum(values)
     if total <= 0:
@@ -120,10 +153,10 @@ def _exchanges(observation: Mapping[str, JSONValue]) -> list[Mapping[str, JSONVa
 def location_belief(observation: Mapping[str, JSONValue], me: int) -> Belief:
     """The Mole's belief over the locations: every other answerer is a spy."""
     belief = location_prior(observation)
-    for exchange in _exchanges(observation):
-        if exchange["answerer"] == me:
+    for seat, exchanges in _by_answerer(observation).items():
+        if seat == me:
             continue
-        likelihood = spy_likelihood(exchange)
+        likelihood = seat_likelihood(exchanges)
         belief = _normalized([b * p for b, p in zip(belief, likelihood, strict=True)])
     return belief
 
@@ -141,16 +174,17 @@ def mole_suspicion(
     assert isinstance(players, int)
     prior = location_prior(observation)
     weight = {seat: 1.0 for seat in range(players) if seat != me}
-    for exchange in _exchanges(observation):
-        seat = exchange["answerer"]
-        if not isinstance(seat, int) or seat not in weight:
+    for seat, exchanges in _by_answerer(observation).items():
+        if seat not in weight:
             continue
-        likelihood = spy_likelihood(exchange)
-        as_spy = sum(p * q for p, q in zip(location, likelihood, strict=True))
-        as_mole = sum(p * q for p, q in zip(prior, likelihood, strict=True))
+        as_spy = sum(p * q for p, q in zip(location, seat_likelihood(exchanges), strict=True))
+        as_mole = 1.0
+        for exchange in exchanges:
+            likelihood = spy_likelihood(exchange)
+            as_mole *= sum(p * q for p, q in zip(prior, likelihood, strict=True))
         # P(seat is Mole | answers) ∝ P(answers | Mole); the other seats' answers are then a
         # spy's, so dividing every seat by its spy likelihood keeps the ratios right.
-        weight[seat] *= as_mole / max(as_spy, 1e-12)
+        weight[seat] *= as_mole / max(as_spy, 1e-300)
     total = sum(weight.values())
     return {seat: value / total for seat, value in weight.items()}
 
