@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import molehaven
 from molehaven.agents import GreedyAgent, RandomAgent, SeatView
-from molehaven.agents.evaluation import EVALUATIONS, win_chances
+from molehaven.agents.evaluation import EVALUATIONS, Evaluation, win_chances
+from molehaven.core import Observation
 from molehaven.sim import play_game
 
 
@@ -47,3 +50,30 @@ def test_greedy_is_reproducible_and_beats_random_at_mole_hill() -> None:
             agents.reverse()
         wins += play_game(game, agents, random.Random(seed)).returns()[greedy_seat]
     assert wins >= 5
+
+
+def test_greedy_waits_where_acting_is_optional_and_a_guess_is_a_blind_one() -> None:
+    """TM-26, TM-18: at the start of a round nobody has answered; a guess is right in only
+    the samples naming that location, so neither the Mole nor a spy interjects."""
+    from tests.games.the_mole.helpers import p4
+
+    state = p4()
+    for seat in range(4):
+        view = SeatView.of(state, seat)
+        assert any(str(action).startswith("nominate") for action in view.legal_actions)
+        assert GreedyAgent(seat).interjection(view) is None
+
+
+def test_greedy_interjects_when_its_weighing_prefers_acting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With an evaluation that prizes an open vote, the optional nomination beats waiting."""
+    from tests.games.the_mole.helpers import p4
+
+    def vote_lover(observation: Observation, players: int) -> list[float]:
+        bonus = 10.0 if observation.get("phase") == "vote" else 0.0
+        return [bonus if seat == observation.get("seat") else 0.0 for seat in range(players)]
+
+    monkeypatch.setitem(EVALUATIONS, "the-mole", Evaluation(vote_lover, scale=2.0, samples=2))
+    choice = GreedyAgent(0).interjection(SeatView.of(p4(), 0))
+    assert choice is not None and str(choice).startswith("nominate")

@@ -11,6 +11,7 @@ import molehaven
 from molehaven.agents import AGENTS, MCTSAgent, SeatView
 from molehaven.agents.the_mole_belief import (
     VOTE_YES_AT,
+    AnswerMemory,
     TheMoleBeliefAgent,
     location_belief,
     mole_suspicion,
@@ -118,14 +119,39 @@ def test_no_vote_and_no_guess_without_evidence() -> None:
 
 
 def test_the_mole_guesses_once_the_answers_leave_one_location() -> None:
-    """TM-18: answers that together fit only the bakery make the Mole confident enough."""
+    """TM-18: answers that together fit only the bakery make the Mole confident; it stakes
+    the round on a guess once a fourth answer agrees (a guess doubts seats with no record)."""
     state = apply_all(asked(p4(), 1, 0, "q2"), ["0: answer a9"])  # aquarium bakery hosp. rec.
     state = apply_all(asked(state, 0, 2, "q1", "q22"), ["2: answer a2"])  # bakery hosp. + 4
     state = apply_all(asked(state, 2, 1, "q3", "q23"), ["1: answer a5"])  # bakery + 4, no hosp.
     belief = location_belief(state.observation(3), 3)
     assert belief[BAKERY] > 0.75
+    assert TheMoleBeliefAgent(0).interjection(SeatView.of(state, 3)) is None
+    state = apply_all(asked(state, 1, 2, "q6", "q24"), ["2: answer a7"])  # bakery bowl. theme
     choice = TheMoleBeliefAgent(0).interjection(SeatView.of(state, 3))
     assert choice is not None and str(choice) == "guess bakery"
+
+
+def test_it_remembers_who_answered_carelessly_in_earlier_rounds() -> None:
+    """Section 7: a round's location and Mole become public at its end; a seat whose answers
+    did not fit is then read as careless, and its answers in later rounds count for little."""
+    memory = AnswerMemory()
+    state = apply_all(asked(p4(), 1, 0, "q2"), ["0: answer a8"])  # fits the bakery
+    state = apply_all(asked(state, 0, 2, "q1", "q22"), ["2: answer a3"])  # airport, campsite…
+    assert "bakery" not in fits("q1", "a3")
+    memory.update(state.observation(3))
+    assert memory.carelessness() == {}  # the round is not over: nothing is judged yet
+    state = apply_all(state, ["3: guess farm"])  # wrong: the round ends, the bakery revealed
+    memory.update(state.observation(3))
+    carelessness = memory.carelessness()
+    assert set(carelessness) == {0, 2}
+    assert carelessness[2] > 0.9 > 0.1 > carelessness[0]
+    # The same answers in a new round: seat 2's no longer move the belief.
+    heard = apply_all(asked(p4(), 1, 2, "q2"), ["2: answer a8"])
+    plain = location_belief(heard.observation(3), 3)
+    remembered = location_belief(heard.observation(3), 3, carelessness)
+    on_fits = [LOCATION_INDEX[loc] for loc in fits("q2", "a8")]
+    assert sum(remembered[i] for i in on_fits) < 0.35 < 0.6 < sum(plain[i] for i in on_fits)
 
 
 def test_a_spy_votes_by_its_belief() -> None:

@@ -57,6 +57,29 @@ class GreedyAgent:
         best = max(totals.values())
         return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
 
+    def interjection(self, view: SeatView) -> Action | None:
+        """Where acting is optional (The Mole's nominations and guesses, TM-26): the best
+        action if the weighing prefers it to leaving the position as it is, else ``None``.
+
+        Each sample is a world the seat cannot tell from the real one, so an action is worth
+        its average over the samples: a guess is right only in the samples whose location it
+        names, which keeps a seat that knows nothing from guessing.
+        """
+        if view.sample_state is None or not view.legal_actions:
+            return None
+        evaluation = evaluation_for(view.game.slug)
+        totals = dict.fromkeys(view.legal_actions, 0.0)
+        waiting = 0.0
+        for _ in range(evaluation.samples):
+            state = view.sample_state(self._rng)
+            waiting += win_chances(state, view.seat, evaluation)[view.seat]
+            for action in view.legal_actions:
+                totals[action] += outcome_value(state, view.seat, action, evaluation, self._rng)
+        best = max(totals.values())
+        if best <= waiting + EPSILON:
+            return None
+        return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
+
 
 def outcome_value(
     state: State,

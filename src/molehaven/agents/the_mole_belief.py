@@ -47,7 +47,8 @@ SLIP: Final = 0.03  # chance a spy's answer does not fit (a human's slip, a free
 # one, instead of pulling the belief to a wrong place or looking like the Mole.
 CARELESS: Final = 0.25
 CONFIDENT: Final = 0.75  # the Mole guesses at this belief in its top location
-LATE_CONFIDENT: Final = 0.4  # … or at this one when the round is about to run out
+GUESS_DOUBT: Final = 0.5  # the carelessness a guess assumes of a seat with no track record
+LATE_CONFIDENT: Final = 0.25  # … never below this one, even with the final vote against it
 NOMINATE_AT: Final = 0.8  # a spy calls a vote on a seat this likely to be the Mole
 # A passed vote on a spy scores the Mole 2, on the Mole each spy 1 (TM-17): a spy votes yes
 # only when the nominee is the Mole about twice as likely as not.
@@ -100,20 +101,82 @@ def spy_likelihood(exchange: Mapping[str, JSONValue]) -> list[float]:
     ]
 
 
-def seat_likelihood(exchanges: Sequence[Mapping[str, JSONValue]]) -> list[float]:
+Carelessness = Mapping[int, float]  # per seat, the chance it answers without regard to truth
+
+
+def careless_chance(exchange: Mapping[str, JSONValue]) -> float:
+    """How likely a careless seat gives this answer: ``spy_likelihood`` averaged over the
+    locations (for a canned answer, on average one over the question's answers)."""
+    return sum(spy_likelihood(exchange)) / LOCATION_COUNT
+
+
+def seat_likelihood(
+    exchanges: Sequence[Mapping[str, JSONValue]], careless: float = CARELESS
+) -> list[float]:
     """P(these answers of one seat | that seat is a spy at location L) for each L.
 
-    The seat is either careful (every answer as ``spy_likelihood``) or, with prior chance
-    ``CARELESS``, careless: each answer then as likely as an answer picked without looking
-    (``spy_likelihood`` averaged over the locations), whatever the location.
+    The seat is either careful (every answer as ``spy_likelihood``) or, with chance
+    ``careless``, careless: each answer then as likely as one picked without looking
+    (``careless_chance``), whatever the location.
     """
     careful = [1.0] * LOCATION_COUNT
-    careless = 1.0
+    without_looking = 1.0
     for exchange in exchanges:
         likelihood = spy_likelihood(exchange)
         careful = [c * p for c, p in zip(careful, likelihood, strict=True)]
-        careless *= sum(likelihood) / LOCATION_COUNT
-    return [(1 - CARELESS) * c + CARELESS * careless for c in careful]
+        without_looking *= careless_chance(exchange)
+    return [(1 - careless) * c + careless * without_looking for c in careful]
+
+
+class AnswerMemory:
+    """What a seat heard in the rounds before, judged once each round's location is public.
+
+    A player remembers who answered truthfully: when a round ends, its location and Mole are
+    revealed (the round history), and every spy's answers of that round either fit the
+    location or not. Weighing those answers under "careful" and "careless" gives each seat's
+    chance of answering carelessly, which the next rounds' beliefs use. A bot made afresh for
+    each decision (the server's) has no memory and keeps the prior ``CARELESS``.
+    """
+
+    def __init__(self) -> None:
+        self._heard: dict[int, list[Mapping[str, JSONValue]]] = {}
+        self._judged: set[int] = set()
+        self._careful: dict[int, float] = {}  # per seat, the likelihood of its answers so far
+        self._careless: dict[int, float] = {}
+
+    def update(self, observation: Mapping[str, JSONValue]) -> None:
+        """Keep this round's answers; judge every finished round heard but not yet judged."""
+        current = observation.get("round")
+        if not isinstance(current, int):
+            return
+        if any(number > current for number in self._heard):
+            self.__init__()  # type: ignore[misc]  # a new game in the same seat: start over
+        self._heard[current] = _exchanges(observation)
+        history = observation.get("history") or []
+        assert isinstance(history, list)
+        for entry in history:
+            if not isinstance(entry, Mapping):
+                continue
+            number, location, mole = entry.get("round"), entry.get("location"), entry.get("mole")
+            if not isinstance(number, int) or number in self._judged or number not in self._heard:
+                continue
+            self._judged.add(number)
+            if not isinstance(location, str) or location not in LOCATION_INDEX:
+                continue
+            for exchange in self._heard.pop(number):
+                seat = exchange.get("answerer")
+                if isinstance(seat, int) and seat != mole:
+                    careful = spy_likelihood(exchange)[LOCATION_INDEX[location]]
+                    self._careful[seat] = self._careful.get(seat, 1.0) * careful
+                    self._careless[seat] = self._careless.get(seat, 1.0) * careless_chance(exchange)
+
+    def carelessness(self) -> dict[int, float]:
+        """Each judged seat's chance of answering carelessly, given what it answered."""
+        chances = {}
+        for seat, careful in self._careful.items():
+            careless = CARELESS * self._careless[seat]
+            chances[seat] = careless / max(careless + (1 - CARELESS) * careful, 1e-300)
+        return chances
 
 
 def _by_answerer(
@@ -150,19 +213,29 @@ def _exchanges(observation: Mapping[str, JSONValue]) -> list[Mapping[str, JSONVa
     return [exchange for exchange in exchanges if isinstance(exchange, Mapping)]
 
 
-def location_belief(observation: Mapping[str, JSONValue], me: int) -> Belief:
-    """The Mole's belief over the locations: every other answerer is a spy."""
+def location_belief(
+    observation: Mapping[str, JSONValue], me: int, carelessness: Carelessness | None = None
+) -> Belief:
+    """The Mole's belief over the locations: every other answerer is a spy, careless with the
+    chance ``carelessness`` gives it (``CARELESS`` for a seat not known)."""
     belief = location_prior(observation)
     for seat, exchanges in _by_answerer(observation).items():
         if seat == me:
             continue
-        likelihood = seat_likelihood(exchanges)
+        likelihood = seat_likelihood(exchanges, _careless(carelessness, seat))
         belief = _normalized([b * p for b, p in zip(belief, likelihood, strict=True)])
     return belief
 
 
+def _careless(carelessness: Carelessness | None, seat: int) -> float:
+    return CARELESS if carelessness is None else carelessness.get(seat, CARELESS)
+
+
 def mole_suspicion(
-    observation: Mapping[str, JSONValue], me: int, location: Belief
+    observation: Mapping[str, JSONValue],
+    me: int,
+    location: Belief,
+    carelessness: Carelessness | None = None,
 ) -> dict[int, float]:
     """P(seat s is the Mole) for every seat but ``me``, given a belief over the location.
 
@@ -177,7 +250,8 @@ def mole_suspicion(
     for seat, exchanges in _by_answerer(observation).items():
         if seat not in weight:
             continue
-        as_spy = sum(p * q for p, q in zip(location, seat_likelihood(exchanges), strict=True))
+        likely = seat_likelihood(exchanges, _careless(carelessness, seat))
+        as_spy = sum(p * q for p, q in zip(location, likely, strict=True))
         as_mole = 1.0
         for exchange in exchanges:
             likelihood = spy_likelihood(exchange)
@@ -187,6 +261,24 @@ def mole_suspicion(
         weight[seat] *= as_mole / max(as_spy, 1e-300)
     total = sum(weight.values())
     return {seat: value / total for seat, value in weight.items()}
+
+
+def final_vote_risk(
+    observation: Mapping[str, JSONValue],
+    me: int,
+    belief: Belief,
+    carelessness: Carelessness | None = None,
+) -> float:
+    """How likely every spy points at the Mole ``me`` in a final vote (TM-21): each spy points
+    at it as often as it would suspect it, judged with the Mole's own ``belief`` standing in
+    for the location the spies know."""
+    players = observation["players"]
+    assert isinstance(players, int)
+    risk = 1.0
+    for spy in range(players):
+        if spy != me:
+            risk *= mole_suspicion(observation, spy, belief, carelessness).get(me, 0.0)
+    return risk
 
 
 def answers_heard(observation: Mapping[str, JSONValue], seat: int) -> int:
@@ -230,12 +322,15 @@ class TheMoleBeliefAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
         self._elsewhere = MCTSAgent(seed)
+        self._memory = AnswerMemory()
+        self._carelessness: dict[int, float] = {}
 
     # -------------------------------------------------------------------- the driver's view
 
     def act(self, view: SeatView) -> Action:
         if view.game.slug != "the-mole":
             return self._elsewhere.act(view)  # seated at another game: the general search
+        self._remember(view)
         legal = view.legal_actions
         kinds = {type(action) for action in legal}
         if Vote in kinds:
@@ -253,15 +348,31 @@ class TheMoleBeliefAgent:
 
     def interjection(self, view: SeatView) -> Action | None:
         """A nomination or guess the bot wants to make now, or ``None`` to wait (TM-26)."""
+        self._remember(view)
         observation = view.observation
         me = view.seat
         if self._is_mole(view):
-            belief = location_belief(observation, me)
+            # A guess stakes the round: answers of seats not yet seen answering truthfully
+            # (no earlier round judged) are read with more doubt than for other choices.
+            players = observation["players"]
+            assert isinstance(players, int)
+            doubted = {
+                seat: self._carelessness.get(seat, GUESS_DOUBT)
+                for seat in range(players)
+                if seat != me
+            }
+            belief = location_belief(observation, me, doubted)
             best = max(range(LOCATION_COUNT), key=lambda location: belief[location])
             answers = observation.get("answers_given")
             limit = observation.get("question_limit")
             late = isinstance(answers, int) and isinstance(limit, int) and answers >= limit - 2
-            threshold = LATE_CONFIDENT if late and limit else CONFIDENT
+            threshold = CONFIDENT
+            if late and limit:
+                # The final vote is near: a right guess scores 2, a wrong one each spy 1, the
+                # final vote 2 unless every spy points here (TM-21). Guessing is the better bet
+                # once the belief beats the chance of getting through the final vote.
+                risk = final_vote_risk(observation, me, belief, self._carelessness)
+                threshold = max(LATE_CONFIDENT, 1 - risk)
             if belief[best] < threshold:
                 return None
             return next(
@@ -281,6 +392,10 @@ class TheMoleBeliefAgent:
 
     # ---------------------------------------------------------------------------- beliefs
 
+    def _remember(self, view: SeatView) -> None:
+        self._memory.update(view.observation)
+        self._carelessness = self._memory.carelessness()
+
     @staticmethod
     def _is_mole(view: SeatView) -> bool:
         card = view.observation.get("card")
@@ -297,11 +412,13 @@ class TheMoleBeliefAgent:
         """What the seat believes about the location: certain for a spy."""
         own = self._own_location(view)
         if own is None:
-            return location_belief(view.observation, view.seat)
+            return location_belief(view.observation, view.seat, self._carelessness)
         return [1.0 if location == own else 0.0 for location in range(LOCATION_COUNT)]
 
     def _suspicion(self, view: SeatView) -> dict[int, float]:
-        return mole_suspicion(view.observation, view.seat, self._location_view(view))
+        return mole_suspicion(
+            view.observation, view.seat, self._location_view(view), self._carelessness
+        )
 
     # -------------------------------------------------------------------------- decisions
 
@@ -311,7 +428,7 @@ class TheMoleBeliefAgent:
         targets = sorted({action.target for action in asks})
         observation = view.observation
         if self._is_mole(view):
-            belief = location_belief(observation, view.seat)
+            belief = location_belief(observation, view.seat, self._carelessness)
             question = max(questions, key=lambda q: (information_gain(f"q{q}", belief), -q))
             target = self._rng.choice(targets)
         else:
@@ -334,7 +451,7 @@ class TheMoleBeliefAgent:
         belief = self._location_view(view)
         # What a listening Mole would believe after each answer: it starts from every public
         # answer so far (a spy cannot tell which of them were the Mole's own).
-        heard = location_belief(view.observation, -1)
+        heard = location_belief(view.observation, -1, self._carelessness)
         counts = _fit_counts(question)
 
         def score(action: Answer) -> tuple[float, float, int]:

@@ -53,7 +53,10 @@ EVALUATIONS: dict[str, Evaluation] = {
     "maulwurf-company": Evaluation(maulwurf_company.strengths, scale=1.0),
     "mole-park": Evaluation(mole_park.strengths, scale=8.0, lookahead=12, samples=6),
     "mole-majority": Evaluation(mole_majority.strengths, scale=6.0),
-    "the-mole": Evaluation(the_mole.strengths, scale=2.0, lookahead=4, samples=2),
+    # Many samples and no look ahead: a move's worth is its average over worlds the seat
+    # cannot tell apart (a guess is right in few of them), and the points change only when
+    # a round ends, which one ply reaches whenever the move itself ends it.
+    "the-mole": Evaluation(the_mole.strengths, scale=2.0, samples=16),
 }
 
 
