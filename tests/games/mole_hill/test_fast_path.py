@@ -101,3 +101,22 @@ def test_a_rejected_action_leaves_the_state_unchanged() -> None:
         assert state.move_actions == before.move_actions
         assert state.legal_actions(0) == before.legal_actions(0)
         assert state.legal_actions(1) == before.legal_actions(1)
+
+
+@pytest.mark.parametrize("square", [0, 31, 44])
+def test_step_reach_matches_a_scan_for_every_rod_pattern(square: int) -> None:
+    """MH-11 … MH-13: the memoised reach of a square equals a scan of its steps for every
+    pattern of rods on its step edges (more patterns than its table holds, so it is also
+    emptied and refilled on the way)."""
+    edges = [e for e in range(EDGE_COUNT) if rules._STEP_EDGES[square] >> e & 1]
+    for pattern in range(1 << len(edges)):
+        rods = sum(1 << edge for bit, edge in enumerate(edges) if pattern >> bit & 1)
+        rods |= 1 << 109  # the rod h7 i7 is far from the three squares and changes nothing
+        expected = sum(
+            step.target_bit
+            for step in STEPS[square]
+            if not rods & step.path_a or not rods & step.path_b
+        )
+        assert rules.step_reach(square, rods) == expected, (square, bin(rods))
+        moves = [MOVES[step.target] for step in STEPS[square] if expected & step.target_bit]
+        assert list(rules.moves_onto(expected)) == moves

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from molehaven.core import Action, Observation, Seat, State, winners_returns
@@ -34,6 +35,7 @@ class MoleHillState(State):
     listing and checking actions costs a copy, not a scan (search calls them millions of
     times): the free rods in MH-33 order, and in phase ``move`` the mole's
     open moves and their squares as a bitmask; and ``rules.seat_to_move`` (-1 at the end).
+    The two sequences are never changed in place, so clones share them.
     """
 
     rounds: int
@@ -46,8 +48,8 @@ class MoleHillState(State):
     rod_order: tuple[int, ...] = ()
     jump: bool = False
     round_scores: tuple[int, ...] = (0,)
-    free_rods: tuple[Rod, ...] = field(default=RODS_BY_EDGE, compare=False, repr=False)
-    move_actions: tuple[Move, ...] = field(default=(), compare=False, repr=False)
+    free_rods: Sequence[Rod] = field(default=RODS_BY_EDGE, compare=False, repr=False)
+    move_actions: Sequence[Move] = field(default=(), compare=False, repr=False)
     move_squares: int = field(default=0, compare=False, repr=False)
     mover: int = field(default=0, compare=False, repr=False)
 
