@@ -13,7 +13,7 @@ import random
 import pytest
 
 import molehaven
-from molehaven.core import Action, IllegalActionError
+from molehaven.core import Action, IllegalActionError, State
 from molehaven.games.mole_hill import rules
 from molehaven.games.mole_hill.data import EDGE_COUNT, SQUARE_COUNT, STEPS
 from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move
@@ -120,3 +120,25 @@ def test_step_reach_matches_a_scan_for_every_rod_pattern(square: int) -> None:
         assert rules.step_reach(square, rods) == expected, (square, bin(rods))
         moves = [MOVES[step.target] for step in STEPS[square] if expected & step.target_bit]
         assert list(rules.moves_onto(expected)) == moves
+
+
+def test_apply_accepts_exactly_the_listed_actions() -> None:
+    """MH-31: ``apply`` checks legality on its own quick path as well; it applies a listed
+    action by the seat to move like the base class does and rejects everything else."""
+    for state in random_states(80, 6):
+        for seat in (0, 1):
+            legal = set(state.legal_actions(seat))
+            for action in EVERY_ACTION:
+                fast = state.clone()
+                try:
+                    fast.apply(seat, action)
+                except IllegalActionError:
+                    assert action not in legal, (str(state), seat, str(action))
+                    assert fast == state
+                    continue
+                assert action in legal, (str(state), seat, str(action))
+                checked = state.clone()
+                State.apply(checked, seat, action)
+                assert fast == checked
+                assert fast.history() == checked.history()
+                assert fast.legal_actions(fast.mover) == checked.legal_actions(checked.mover)

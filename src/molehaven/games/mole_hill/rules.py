@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from molehaven.core import Action
+from molehaven.core import Action, Seat
 from molehaven.games.mole_hill.data import (
     CENTRE,
     FLOWER_POINTS,
@@ -18,7 +18,7 @@ from molehaven.games.mole_hill.data import (
     STEPS,
     Step,
 )
-from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move, Place, Rod
+from molehaven.games.mole_hill.notation import MOVES, RODS_BY_EDGE, Move, Place, Rod
 
 if TYPE_CHECKING:
     from molehaven.games.mole_hill.state import MoleHillState
@@ -128,22 +128,6 @@ def seat_to_move(state: MoleHillState) -> int:
     return 1 - mole if phase == ROD else mole
 
 
-def legal_actions(state: MoleHillState) -> list[Action]:
-    """The legal actions of the seat to move, in MH-33 order.
-
-    Rods and moves come from the lists ``apply_action`` keeps up to date, so listing them is
-    a copy rather than a scan of 110 edges.
-    """
-    phase = state.phase
-    if phase == ROD:  # MH-8, MH-9: any interior edge without a rod
-        return list(state.free_rods)
-    if phase == MOVE:
-        return list(state.move_actions)
-    if phase == PLACE:  # MH-6: any square
-        return list(PLACES)
-    return []
-
-
 def is_legal(state: MoleHillState, action: Action) -> bool:
     """Whether the seat to move may play ``action`` (MH-30, MH-31)."""
     phase = state.phase
@@ -154,9 +138,11 @@ def is_legal(state: MoleHillState, action: Action) -> bool:
     return phase == PLACE and type(action) is Place
 
 
-def apply_action(state: MoleHillState, action: Action) -> None:
-    """Carry out a legal action, then the end check of section 4.
+def apply_action(state: MoleHillState, seat: Seat, action: Action) -> None:
+    """Carry out a legal action by ``seat``, then the end check of section 4.
 
+    ``seat`` is not read (only the seat to move may act, MH-31); it is there so that
+    ``MoleHillState`` can take this function as its ``_apply`` without a call in between.
     The mole's open moves are worked out after its own move (the MH-20 check needs them) and
     kept; a rod then changes them only if it lies on a path of one of the stack's steps.
     """
@@ -188,7 +174,8 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         state.move_actions = moves
         state.move_squares = squares
         return
-    # A Place or a Move: is_legal let nothing else through (no cast: this runs millions of times).
+    # A Place or a Move: the legality check let nothing else through (no cast: this runs
+    # millions of times).
     square: int = action.square  # type: ignore[attr-defined]
     visited = state.visited = state.visited | 1 << square
     path = state.path = (*state.path, square)
