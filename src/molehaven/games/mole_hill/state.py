@@ -21,7 +21,7 @@ from molehaven.games.mole_hill.data import (
     square_of,
 )
 from molehaven.games.mole_hill.describe import describe_action
-from molehaven.games.mole_hill.notation import PLACES, RODS_BY_EDGE, Move, Place, Rod
+from molehaven.games.mole_hill.notation import PLACES, RODS_BY_EDGE, Move, Rod
 from molehaven.games.mole_hill.rules import MOVE, PLACE, ROD
 
 
@@ -108,17 +108,9 @@ class MoleHillState(State):
         # the base class's call to ``check`` (searches apply millions of actions); anything
         # else (text, another seat, an illegal action) takes the base class's path, which
         # parses, raises with its full message and leaves the state as it was (MH-31).
-        # ``rules.is_legal`` and ``State._record`` are written out here: a call costs about as
-        # much as either body, and this runs for every action of every playout.
-        if seat == self.mover and (
-            (type(action) is Rod and self.phase == ROD and not self.rods >> action.edge & 1)
-            or (
-                type(action) is Move
-                and self.phase == MOVE
-                and self.move_squares >> action.square & 1
-            )
-            or (type(action) is Place and self.phase == PLACE)
-        ):
+        # ``State._record`` is written out here: a call costs about as much as its body, and
+        # this runs for every action of every playout.
+        if seat == self.mover and not isinstance(action, str) and rules.is_legal(self, action):
             self._apply(seat, action)
             # mypy's dataclass plugin lists only this class's fields as its slots, not those
             # of ``State`` that hold the history.
