@@ -13,7 +13,7 @@ import random
 import pytest
 
 import molehaven
-from molehaven.core import Action, IllegalActionError
+from molehaven.core import Action, IllegalActionError, State
 from molehaven.games.mole_hill import rules
 from molehaven.games.mole_hill.data import EDGE_COUNT, SQUARE_COUNT, STEPS
 from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move
@@ -101,3 +101,44 @@ def test_a_rejected_action_leaves_the_state_unchanged() -> None:
         assert state.move_actions == before.move_actions
         assert state.legal_actions(0) == before.legal_actions(0)
         assert state.legal_actions(1) == before.legal_actions(1)
+
+
+@pytest.mark.parametrize("square", [0, 31, 44])
+def test_step_reach_matches_a_scan_for_every_rod_pattern(square: int) -> None:
+    """MH-11 … MH-13: the memoised reach of a square equals a scan of its steps for every
+    pattern of rods on its step edges (more patterns than its table holds, so it is also
+    emptied and refilled on the way)."""
+    edges = [e for e in range(EDGE_COUNT) if rules._STEP_EDGES[square] >> e & 1]
+    for pattern in range(1 << len(edges)):
+        rods = sum(1 << edge for bit, edge in enumerate(edges) if pattern >> bit & 1)
+        rods |= 1 << 109  # the rod h7 i7 is far from the three squares and changes nothing
+        expected = sum(
+            step.target_bit
+            for step in STEPS[square]
+            if not rods & step.path_a or not rods & step.path_b
+        )
+        assert rules.step_reach(square, rods) == expected, (square, bin(rods))
+        moves = [MOVES[step.target] for step in STEPS[square] if expected & step.target_bit]
+        assert list(rules.moves_onto(expected)) == moves
+
+
+def test_apply_accepts_exactly_the_listed_actions() -> None:
+    """MH-31: ``apply`` checks legality on its own quick path as well; it applies a listed
+    action by the seat to move like the base class does and rejects everything else."""
+    for state in random_states(80, 6):
+        for seat in (0, 1):
+            legal = set(state.legal_actions(seat))
+            for action in EVERY_ACTION:
+                fast = state.clone()
+                try:
+                    fast.apply(seat, action)
+                except IllegalActionError:
+                    assert action not in legal, (str(state), seat, str(action))
+                    assert fast == state
+                    continue
+                assert action in legal, (str(state), seat, str(action))
+                checked = state.clone()
+                State.apply(checked, seat, action)
+                assert fast == checked
+                assert fast.history() == checked.history()
+                assert fast.legal_actions(fast.mover) == checked.legal_actions(checked.mover)

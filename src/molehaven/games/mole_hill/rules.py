@@ -5,9 +5,10 @@ Each function that carries out a decision cites its id (MH-n).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
-from molehaven.core import Action
+from molehaven.core import Action, Seat
 from molehaven.games.mole_hill.data import (
     CENTRE,
     FLOWER_POINTS,
@@ -17,7 +18,7 @@ from molehaven.games.mole_hill.data import (
     STEPS,
     Step,
 )
-from molehaven.games.mole_hill.notation import MOVES, PLACES, RODS_BY_EDGE, Move, Place, Rod
+from molehaven.games.mole_hill.notation import MOVES, RODS_BY_EDGE, Move, Place, Rod
 
 if TYPE_CHECKING:
     from molehaven.games.mole_hill.state import MoleHillState
@@ -33,10 +34,9 @@ def mole_seat(round_number: int) -> int:
     return (round_number - 1) % 2
 
 
-# Per square, each step of ``STEPS`` with its ``move`` action: what the move test reads.
-_STEP_MOVES: Final = tuple(
-    tuple((MOVES[step.target], step.target_bit, step.path_a, step.path_b) for step in steps)
-    for steps in STEPS
+# Per square, each step of ``STEPS`` as (target bit, path A, path B): what the step test reads.
+_STEP_PATHS: Final = tuple(
+    tuple((step.target_bit, step.path_a, step.path_b) for step in steps) for steps in STEPS
 )
 
 
@@ -50,6 +50,53 @@ def _edges_of(steps: tuple[Step, ...]) -> int:
 # Per square, every edge on any path of its steps: a rod elsewhere cannot close one of them.
 _STEP_EDGES: Final = tuple(_edges_of(steps) for steps in STEPS)
 
+# Per square, the squares its open steps reach, keyed by the rods on its step edges. The mole's
+# moves are worked out about twenty times a round, and a lookup costs a fraction of the scan.
+# Only patterns that occur are stored; a square's table is emptied when it grows past the
+# limit, so a long-running process keeps it small (there are at most 4096 per square).
+_REACH_BY_RODS: Final[tuple[dict[int, int], ...]] = tuple({} for _ in range(SQUARE_COUNT))
+_REACH_TABLE_LIMIT: Final = 1024
+
+# The ``move`` actions onto a set of squares (a bitmask), in MH-33 order, shared by every state
+# that needs them. The sets are parts of one square's neighbourhood (centre jumps list their
+# moves without it), so there are at most 63 × 256 of them and the table needs no limit.
+_MOVES_ONTO: Final[dict[int, tuple[Move, ...]]] = {}
+
+
+def _scan_reach(square: int, rods: int) -> int:
+    """The squares one step from ``square`` that the rods leave open, visited or not: a
+    straight step needs its edge free (MH-11), a diagonal either dodging path (MH-12, MH-13)."""
+    squares = 0
+    for bit, path_a, path_b in _STEP_PATHS[square]:
+        if not rods & path_a or not rods & path_b:
+            squares |= bit
+    return squares
+
+
+def step_reach(square: int, rods: int) -> int:
+    """The squares one step from ``square`` that the rods leave open, as a bitmask (memoised)."""
+    near_rods = rods & _STEP_EDGES[square]
+    table = _REACH_BY_RODS[square]
+    squares = table.get(near_rods)
+    if squares is None:
+        if len(table) >= _REACH_TABLE_LIMIT:
+            table.clear()
+        squares = table[near_rods] = _scan_reach(square, near_rods)
+    return squares
+
+
+def moves_onto(squares: int) -> tuple[Move, ...]:
+    """The ``move`` actions onto the squares of a bitmask, in MH-33 order (shared tuples).
+
+    For squares next to one square only: every other set would stay in the table for good.
+    """
+    moves = _MOVES_ONTO.get(squares)
+    if moves is None:
+        moves = _MOVES_ONTO[squares] = tuple(
+            MOVES[s] for s in range(SQUARE_COUNT) if squares >> s & 1
+        )
+    return moves
+
 
 def open_steps(square: int, visited: int, rods: int) -> tuple[list[Move], int]:
     """The steps from ``square`` to unvisited squares that the rods leave open, in MH-33
@@ -58,13 +105,8 @@ def open_steps(square: int, visited: int, rods: int) -> tuple[list[Move], int]:
     A straight step needs its edge free (MH-11), a diagonal either dodging path (MH-12,
     MH-13); a visited square is never entered (MH-14). Search evaluations flood-fill with it.
     """
-    moves = []
-    squares = 0
-    for move, bit, path_a, path_b in _STEP_MOVES[square]:
-        if not visited & bit and (not rods & path_a or not rods & path_b):
-            moves.append(move)
-            squares |= bit
-    return moves, squares
+    squares = step_reach(square, rods) & ~visited
+    return list(moves_onto(squares)), squares
 
 
 def open_moves(state: MoleHillState) -> tuple[list[Move], int]:
@@ -86,22 +128,6 @@ def seat_to_move(state: MoleHillState) -> int:
     return 1 - mole if phase == ROD else mole
 
 
-def legal_actions(state: MoleHillState) -> list[Action]:
-    """The legal actions of the seat to move, in MH-33 order.
-
-    Rods and moves come from the lists ``apply_action`` keeps up to date, so listing them is
-    a copy rather than a scan of 110 edges.
-    """
-    phase = state.phase
-    if phase == ROD:  # MH-8, MH-9: any interior edge without a rod
-        return list(state.free_rods)
-    if phase == MOVE:
-        return list(state.move_actions)
-    if phase == PLACE:  # MH-6: any square
-        return list(PLACES)
-    return []
-
-
 def is_legal(state: MoleHillState, action: Action) -> bool:
     """Whether the seat to move may play ``action`` (MH-30, MH-31)."""
     phase = state.phase
@@ -112,9 +138,11 @@ def is_legal(state: MoleHillState, action: Action) -> bool:
     return phase == PLACE and type(action) is Place
 
 
-def apply_action(state: MoleHillState, action: Action) -> None:
-    """Carry out a legal action, then the end check of section 4.
+def apply_action(state: MoleHillState, seat: Seat, action: Action) -> None:
+    """Carry out a legal action by ``seat``, then the end check of section 4.
 
+    ``seat`` is not read (only the seat to move may act, MH-31); it is there so that
+    ``MoleHillState`` can take this function as its ``_apply`` without a call in between.
     The mole's open moves are worked out after its own move (the MH-20 check needs them) and
     kept; a rod then changes them only if it lies on a path of one of the stack's steps.
     """
@@ -123,25 +151,31 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         rods = state.rods
         # The rod's place among the free rods: its edge number less the rods already below it.
         at = edge - (rods & ((1 << edge) - 1)).bit_count()
-        free = state.free_rods
-        state.free_rods = free[:at] + free[at + 1 :]
+        # A fresh list, never changed once stored, so clones may share it (half the cost of
+        # joining two slices of a tuple).
+        free = list(state.free_rods)
+        del free[at]
+        state.free_rods = free
         rods = state.rods = rods | 1 << edge
         state.rod_order = (*state.rod_order, edge)
         state.phase = MOVE  # MH-10
         state.mover = 1 - state.mover
         if state.jump:
-            moves, squares = open_moves(state)
+            listed, squares = open_moves(state)
+            moves: Sequence[Move] = listed
         elif _STEP_EDGES[state.path[-1]] >> edge & 1:
-            moves, squares = open_steps(state.path[-1], state.visited, rods)
+            squares = step_reach(state.path[-1], rods) & ~state.visited
+            moves = moves_onto(squares)
         else:
             return  # the moves kept from the mole's last move still stand
         if not squares:
             _end_round(state)  # MH-20
             return
-        state.move_actions = tuple(moves)
+        state.move_actions = moves
         state.move_squares = squares
         return
-    # A Place or a Move: is_legal let nothing else through (no cast: this runs millions of times).
+    # A Place or a Move: the legality check let nothing else through (no cast: this runs
+    # millions of times).
     square: int = action.square  # type: ignore[attr-defined]
     visited = state.visited = state.visited | 1 << square
     path = state.path = (*state.path, square)
@@ -164,11 +198,11 @@ def apply_action(state: MoleHillState, action: Action) -> None:
         if visited == ALL_SQUARES:
             _end_round(state)  # MH-20 (cannot happen with 22 pieces on 63 squares)
         return
-    moves, squares = open_steps(square, visited, state.rods)
+    squares = step_reach(square, state.rods) & ~visited
     if not squares:
         _end_round(state)  # MH-20: boxed in by its own move, no rod follows
         return
-    state.move_actions = tuple(moves)
+    state.move_actions = moves_onto(squares)
     state.move_squares = squares
 
 

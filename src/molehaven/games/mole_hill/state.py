@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from molehaven.core import Action, Observation, Seat, State, winners_returns
@@ -20,7 +21,8 @@ from molehaven.games.mole_hill.data import (
     square_of,
 )
 from molehaven.games.mole_hill.describe import describe_action
-from molehaven.games.mole_hill.notation import RODS_BY_EDGE, Move, Rod
+from molehaven.games.mole_hill.notation import PLACES, RODS_BY_EDGE, Move, Rod
+from molehaven.games.mole_hill.rules import MOVE, PLACE, ROD
 
 
 @dataclass(slots=True, eq=True)
@@ -34,6 +36,7 @@ class MoleHillState(State):
     listing and checking actions costs a copy, not a scan (search calls them millions of
     times): the free rods in MH-33 order, and in phase ``move`` the mole's
     open moves and their squares as a bitmask; and ``rules.seat_to_move`` (-1 at the end).
+    The two sequences are never changed in place, so clones share them.
     """
 
     rounds: int
@@ -46,8 +49,8 @@ class MoleHillState(State):
     rod_order: tuple[int, ...] = ()
     jump: bool = False
     round_scores: tuple[int, ...] = (0,)
-    free_rods: tuple[Rod, ...] = field(default=RODS_BY_EDGE, compare=False, repr=False)
-    move_actions: tuple[Move, ...] = field(default=(), compare=False, repr=False)
+    free_rods: Sequence[Rod] = field(default=RODS_BY_EDGE, compare=False, repr=False)
+    move_actions: Sequence[Move] = field(default=(), compare=False, repr=False)
     move_squares: int = field(default=0, compare=False, repr=False)
     mover: int = field(default=0, compare=False, repr=False)
 
@@ -73,15 +76,26 @@ class MoleHillState(State):
         return [seat] if seat >= 0 else []
 
     def _seat_actions(self, seat: Seat) -> list[Action]:
-        return rules.legal_actions(self)
+        return self.legal_actions(seat)  # the base class asks only for the seat to move
 
     def _is_legal(self, seat: Seat, action: Action) -> bool:
         return rules.is_legal(self, action)
 
     def legal_actions(self, seat: Seat) -> list[Action]:
-        # The base class's answer, without building ``to_move()``: one seat acts at a time
-        # and there is no chance or clock (MH-27), so every other seat gets [].
-        return rules.legal_actions(self) if seat == self.mover else []
+        """The legal actions in MH-33 order, copied from the lists ``rules.apply_action`` keeps
+        up to date rather than found by a scan of 110 edges.
+
+        The base class's answer, without building ``to_move()``: one seat acts at a time and
+        there is no chance or clock (MH-27), so every other seat gets [].
+        """
+        if seat != self.mover:
+            return []
+        phase = self.phase
+        if phase == ROD:  # MH-8, MH-9: any interior edge without a rod
+            return list(self.free_rods)
+        if phase == MOVE:
+            return list(self.move_actions)
+        return list(PLACES) if phase == PLACE else []  # MH-6: any square
 
     def check(self, seat: Seat, action: Action) -> None:
         # The common case, a legal action by the seat to move, passes at once; anything else
@@ -94,14 +108,19 @@ class MoleHillState(State):
         # the base class's call to ``check`` (searches apply millions of actions); anything
         # else (text, another seat, an illegal action) takes the base class's path, which
         # parses, raises with its full message and leaves the state as it was (MH-31).
+        # ``State._record`` is written out here: a call costs about as much as its body, and
+        # this runs for every action of every playout.
         if seat == self.mover and not isinstance(action, str) and rules.is_legal(self, action):
             self._apply(seat, action)
-            self._record(seat, action)
+            # mypy's dataclass plugin lists only this class's fields as its slots, not those
+            # of ``State`` that hold the history.
+            self._history = (self._history, seat, action)  # type: ignore[misc]
+            self._length += 1  # type: ignore[misc]
             return
         State.apply(self, seat, action)
 
-    def _apply(self, seat: Seat, action: Action) -> None:
-        rules.apply_action(self, action)
+    # The rules' function itself, not a method that calls it: one call less per action.
+    _apply = rules.apply_action
 
     def _copy(self) -> MoleHillState:
         return MoleHillState(
