@@ -31,10 +31,12 @@ class GreedyAgent:
         *,
         seconds: float | None = None,
         clock: Clock | None = None,
+        samples: int | None = None,
     ) -> None:
         self._rng = random.Random(seed)
         self.seconds = seconds
         self._clock = clock
+        self._samples = samples  # sampled worlds a decision weighs (None: the evaluation's)
 
     def act(self, view: SeatView) -> Action:
         if len(view.legal_actions) == 1:
@@ -43,15 +45,21 @@ class GreedyAgent:
             return self._rng.choice(view.legal_actions)
         deadline = Deadline(self.seconds, self._clock) if self._clock else Deadline(self.seconds)
         evaluation = evaluation_for(view.game.slug)
+        samples = evaluation.samples if self._samples is None else self._samples
         totals = dict.fromkeys(view.legal_actions, 0.0)
-        for _ in range(evaluation.samples):
+        for weighed in range(samples):
             state = view.sample_state(self._rng)
+            values: dict[Action, float] = {}
             for action in view.legal_actions:
-                totals[action] += outcome_value(
+                values[action] = outcome_value(
                     state, view.seat, action, evaluation, self._rng, deadline
                 )
                 if deadline.passed():
                     break
+            if deadline.passed() and weighed > 0:
+                break  # a world not weighed through for every action would tilt the sums
+            for action, value in values.items():
+                totals[action] += value
             if deadline.passed():
                 break
         best = max(totals.values())

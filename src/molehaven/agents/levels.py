@@ -50,7 +50,13 @@ _DEFAULT_LEVELS = {
 LEVELS: dict[str, dict[str, Level]] = {
     "mole-hill": {**_DEFAULT_LEVELS, "hard": Level(("alphabeta", "informed"), 1.0)},
     "maulwurf-company": dict(_DEFAULT_LEVELS),
-    "mole-park": dict(_DEFAULT_LEVELS),
+    # Mole Park's search (``informed``) measured no stronger than greedy; weighing greedy's
+    # look ahead over many more sampled worlds is (docs/agents.md).
+    "mole-park": {
+        "easy": _DEFAULT_LEVELS["easy"],
+        "medium": Level(("flat",), 0.3),
+        "hard": Level(("flat",), 1.0),
+    },
     "mole-majority": dict(_DEFAULT_LEVELS),
     "the-mole": {**_DEFAULT_LEVELS, "hard": Level(("belief", "informed"), 1.0)},
 }
@@ -178,6 +184,20 @@ def greedy(seed: int | None = None) -> GreedyAgent:
     """``greedy``: a full one-ply weighing, whatever the budget (it takes milliseconds), so
     its games replay exactly from their seed."""
     return GreedyAgent(seed)
+
+
+FLAT_SAMPLES = 100_000  # in effect unbounded: the budget ends a flat decision
+FLAT_SECONDS = 1.0
+
+
+def flat(seed: int | None = None, *, seconds: float | None = None) -> GreedyAgent:
+    """``flat``: greedy's weighing repeated over as many sampled worlds as ``seconds`` allows
+    (flat Monte Carlo over the seat's information set), each world's look ahead as greedy's."""
+    agent = GreedyAgent(
+        seed, seconds=FLAT_SECONDS if seconds is None else seconds, samples=FLAT_SAMPLES
+    )
+    agent.name = "flat"
+    return agent
 
 
 def mcts(seed: int | None = None, *, seconds: float | None = None) -> MCTSAgent:
