@@ -76,3 +76,25 @@ def test_greedy_keeps_a_budget_too() -> None:
     action = GreedyAgent(1, seconds=2 * TICK, clock=clock).act(SeatView.of(state, seat))
     assert action in state.legal_actions(seat)
     assert clock.now <= 2 * TICK + 3 * TICK
+
+
+def test_flat_weighs_worlds_until_its_budget() -> None:
+    """``flat`` samples worlds until the deadline (more than greedy's six in Mole Park) and
+    stops within a few ticks of it."""
+    state = position("mole-park", 30)
+    seat = state.to_move()[0]
+    view = SeatView.of(state, seat)
+    sampled: list[int] = []
+    sample_state = view.sample_state
+    assert sample_state is not None
+
+    def counting(rng: random.Random) -> State:
+        sampled.append(1)
+        return sample_state(rng)
+
+    counted = SeatView(view.game, seat, view.observation, view.legal_actions, counting)
+    clock = TickingClock()
+    agent = GreedyAgent(1, seconds=400 * TICK, clock=clock, samples=100_000)
+    assert agent.act(counted) in state.legal_actions(seat)
+    assert 400 * TICK <= clock.now <= 400 * TICK + 3 * TICK
+    assert len(sampled) > 6

@@ -6,7 +6,15 @@ from __future__ import annotations
 import pytest
 
 import molehaven
-from molehaven.agents import AGENTS, LEVEL_NAMES, LEVELS, Agent, SeatView, make_agent
+from molehaven.agents import (
+    AGENTS,
+    LEVEL_NAMES,
+    LEVELS,
+    Agent,
+    GreedyAgent,
+    SeatView,
+    make_agent,
+)
 from molehaven.agents.levels import LevelAgent, level_agent_name
 from molehaven.core import Action
 
@@ -67,3 +75,13 @@ def test_each_level_plays_a_legal_move_in_every_game(slug: str) -> None:
 def test_an_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="valid: easy, medium, hard"):
         LevelAgent("expert")
+
+
+def test_mole_parks_medium_and_hard_weigh_sampled_worlds_within_their_budgets() -> None:
+    """Mole Park's search measured no stronger than greedy, so its levels above easy are
+    ``flat`` (docs/agents.md): 0.3 s and 1 s a decision."""
+    assert level_agent_name("mole-park", "medium") == "flat"
+    assert level_agent_name("mole-park", "hard") == "flat"
+    assert LEVELS["mole-park"]["hard"].seconds == 1.0
+    agent = make_agent("flat", 1, 0.05)
+    assert isinstance(agent, GreedyAgent) and agent.seconds == 0.05 and agent.name == "flat"

@@ -50,17 +50,19 @@ class GreedyAgent:
         for weighed in range(samples):
             state = view.sample_state(self._rng)
             values: dict[Action, float] = {}
+            late = False
             for action in view.legal_actions:
                 values[action] = outcome_value(
                     state, view.seat, action, evaluation, self._rng, deadline
                 )
-                if deadline.passed():
+                late = deadline.passed()
+                if late:
                     break
-            if deadline.passed() and weighed > 0:
-                break  # a world not weighed through for every action would tilt the sums
+            if late and weighed > 0:
+                break  # a world the deadline cut into would tilt the sums: the first one only
             for action, value in values.items():
                 totals[action] += value
-            if deadline.passed():
+            if late:
                 break
         best = max(totals.values())
         return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
