@@ -7,8 +7,9 @@ from seeded random games where a seat has a real choice, lets each search agent 
 ``--seconds`` on each, and prints the median search iterations per second: ``mcts`` (random
 playouts to the end), ``informed`` (truncated playouts scored by the evaluation, root prior
 from the greedy weighing) and ``informed-eps`` (the same with epsilon-greedy playouts,
-epsilon 0.5). It also prints the median milliseconds of one ``greedy`` decision. Strength is
-measured by ``molehaven arena`` (see docs/agents.md).
+epsilon 0.5). It also prints the median milliseconds of one ``greedy`` decision and the
+sampled worlds per second ``flat`` weighs (greedy's weighing, world after world, until its
+time is up). Strength is measured by ``molehaven arena`` (see docs/agents.md).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 
 import molehaven
 from molehaven.agents import GreedyAgent, MCTSAgent, SeatView
-from molehaven.agents.levels import PLAYOUTS, Playouts
+from molehaven.agents.levels import PLAYOUTS, Playouts, flat
 from molehaven.core import State
 from molehaven.core.play import step_random
 from molehaven.games import REGISTRY
@@ -66,7 +67,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=0.5, help="thinking time per position")
     args = parser.parse_args()
     print(f"median search iterations per second ({args.seconds} s per position)", flush=True)
-    header = f"{'game':<18} {'mcts':>8} {'informed':>9} {'informed-eps':>13} {'greedy ms':>10}"
+    header = (
+        f"{'game':<18} {'mcts':>8} {'informed':>9} {'informed-eps':>13} {'greedy ms':>10}"
+        f" {'flat worlds/s':>14}"
+    )
     print(header)
     print("-" * len(header), flush=True)
     for slug in args.game or molehaven.list_games():
@@ -84,11 +88,18 @@ def main() -> None:
             started = time.perf_counter()
             GreedyAgent(1).act(view)
             greedy_ms.append(1000 * (time.perf_counter() - started))
+        worlds = []
+        for view in views:
+            weigher = flat(1, seconds=args.seconds)
+            started = time.perf_counter()
+            weigher.act(view)
+            worlds.append(weigher.last_samples / (time.perf_counter() - started))
         print(
             f"{slug:<18} {statistics.median(rates['mcts']):>8.0f}"
             f" {statistics.median(rates['informed']):>9.0f}"
             f" {statistics.median(rates['informed-eps']):>13.0f}"
-            f" {statistics.median(greedy_ms):>10.1f}",
+            f" {statistics.median(greedy_ms):>10.1f}"
+            f" {statistics.median(worlds):>14.1f}",
             flush=True,
         )
 

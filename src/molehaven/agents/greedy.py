@@ -37,6 +37,7 @@ class GreedyAgent:
         self.seconds = seconds
         self._clock = clock
         self._samples = samples  # sampled worlds a decision weighs (None: the evaluation's)
+        self.last_samples = 0  # worlds the last decision counted (benchmarks read it)
 
     def act(self, view: SeatView) -> Action:
         if len(view.legal_actions) == 1:
@@ -47,6 +48,7 @@ class GreedyAgent:
         evaluation = evaluation_for(view.game.slug)
         samples = evaluation.samples if self._samples is None else self._samples
         totals = dict.fromkeys(view.legal_actions, 0.0)
+        self.last_samples = 0
         for weighed in range(samples):
             state = view.sample_state(self._rng)
             values: dict[Action, float] = {}
@@ -62,6 +64,7 @@ class GreedyAgent:
                 break  # a world the deadline cut into would tilt the sums: the first one only
             for action, value in values.items():
                 totals[action] += value
+            self.last_samples = weighed + 1
             if late:
                 break
         best = max(totals.values())
