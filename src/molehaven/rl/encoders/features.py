@@ -230,13 +230,19 @@ class Memo(dict[Key, bytes]):
 
     __slots__ = ("build", "limit")
 
-    def __init__(self, build: Callable[[Key], bytes], limit: int = 4096) -> None:
+    def __init__(self, build: Callable[[Key], bytes] | None = None, limit: int = 4096) -> None:
         super().__init__()
         self.build = build
         self.limit = limit
 
     def __missing__(self, key: Key) -> bytes:
-        value = self.build(key)
+        if self.build is None:  # a memo filled by ``put`` only: ask with ``get``
+            raise KeyError(key)
+        return self.put(key, self.build(key))
+
+    def put(self, key: Key, value: bytes) -> bytes:
+        """Keep ``value`` as the chunk of ``key`` (for chunks built from more than the key:
+        the caller's key must name everything the chunk depends on)."""
         if len(self) >= self.limit:
             self.clear()
         self[key] = value
@@ -264,3 +270,14 @@ def numbers(bound: float) -> Memo[tuple[float, ...]]:
 
 def _numbers_chunk(bound: float, values: tuple[float, ...]) -> bytes:
     return numbers_chunk(values, bound)
+
+
+@cache
+def number(bound: float) -> Memo[float]:
+    """The memo of one number's chunk for one ``bound``: ``number(10)[3]``; a row of numbers
+    whose combinations rarely repeat is the join of their chunks."""
+    return Memo(partial(_number_chunk, bound))
+
+
+def _number_chunk(bound: float, value: float) -> bytes:
+    return numbers_chunk((value,), bound)
