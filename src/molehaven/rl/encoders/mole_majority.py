@@ -44,6 +44,8 @@ from molehaven.rl.encoders.features import (
 )
 
 TOKENS = ("none", "hidden", *(str(v) for v in TOKEN_VALUES))
+# The observation's token words: a face-up token shows its value, an int (MM-45).
+TOKEN_WORDS: tuple[object, ...] = ("none", "hidden", *TOKEN_VALUES)
 STACKED = (
     "stack twoplus",
     "stack keeper1",
@@ -138,7 +140,7 @@ def _tables(players: int) -> _Tables:
         phase=lay.positions("phase", PHASE_NAMES),
         hexes={label: position for position, label in enumerate(LABELS)},
         hex_value=lay.positions("hex_value", HEX_VALUES),
-        token=lay.positions("token", TOKENS),
+        token=lay.positions("token", TOKEN_WORDS),
         cave_ins=lay.positions("cave_ins", CAVE_IN_NAMES),
         pile=tuple(str(value) for value in HEX_VALUES),
         pending_hex=lay.positions("pending_hex", HEX_VALUES),
