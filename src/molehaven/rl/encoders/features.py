@@ -26,7 +26,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Callable, Iterable, Sequence
 from functools import cache, partial
-from typing import Generic, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -262,10 +262,11 @@ def numbers_chunk(values: tuple[float, ...], bound: float) -> bytes:
     return array("f", [clip(value / bound) for value in values]).tobytes()
 
 
-@cache
-def numbers(bound: float) -> Memo[tuple[float, ...]]:
-    """The memo of ``numbers_chunk`` for one ``bound``: ``numbers(10)[(3, 4)]``."""
-    return Memo(partial(_numbers_chunk, bound))
+def numbers(bound: float, limit: int = 4096) -> Memo[tuple[float, ...]]:
+    """A new memo of ``numbers_chunk`` for one ``bound``: ``numbers(10)[(3, 4)]``. Each
+    segment gets its own, so one with many different rows (discard piles) does not empty the
+    memo of another."""
+    return Memo(partial(_numbers_chunk, bound), limit)
 
 
 def _numbers_chunk(bound: float, values: tuple[float, ...]) -> bytes:
@@ -281,3 +282,49 @@ def number(bound: float) -> Memo[float]:
 
 def _number_chunk(bound: float, value: float) -> bytes:
     return numbers_chunk((value,), bound)
+
+
+def row(memo: Memo[float], values: Iterable[float]) -> bytes:
+    """One ``number`` chunk per value, joined: for a per-seat row whose combinations rarely
+    repeat (a tuple-keyed memo would miss and fill up)."""
+    return b"".join(map(memo.__getitem__, values))
+
+
+def _nothing_derived(first: object, second: object, third: object) -> Any:
+    raise TypeError("this Kept derives nothing itself: use kept() and keep()")
+
+
+class Kept(Generic[Part]):
+    """A value derived from up to three state fields, kept while the very same field objects
+    come back (an identity test, far cheaper than hashing them). A game state replaces a
+    field's tuple when it changes and never mutates one, so the same objects mean the same
+    value; the kept objects stay referenced, so no other object can take their ids."""
+
+    __slots__ = ("_last", "derive")
+
+    def __init__(self, derive: Callable[[Any, Any, Any], Part] = _nothing_derived) -> None:
+        self.derive = derive
+        self._last: tuple[object, object, object, Part | None] = (_NOTHING,) * 3 + (None,)
+
+    def of(self, first: object, second: object = None, third: object = None) -> Part:
+        """``derive(first, second, third)``, kept from the last call if all are the same
+        objects."""
+        last = self._last  # one tuple: threads never see it torn
+        value = last[3]
+        if value is None or first is not last[0] or second is not last[1] or third is not last[2]:
+            value = self.derive(first, second, third)
+            self._last = (first, second, third, value)
+        return value
+
+    def kept(self, first: object, second: object = None, third: object = None) -> Part | None:
+        """The kept value if these are the same objects as last time, else None (for values
+        derived with more than the key: then ``keep`` one)."""
+        last = self._last
+        if first is last[0] and second is last[1] and third is last[2]:
+            return last[3]
+        return None
+
+    def keep(self, value: Part, first: object, second: object = None, third: object = None) -> Part:
+        """Keep ``value`` as the one derived from these objects, and return it."""
+        self._last = (first, second, third, value)
+        return value

@@ -53,6 +53,7 @@ from molehaven.rl.encoders.features import (
     assemble,
     chunk,
     join,
+    number,
     numbers,
     one_hots,
     value_counts,
@@ -197,7 +198,7 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
             chunks.value[value - 1] if value else chunks.no_value,
             _PENDING[game.pending],
             ONE if game.bonus_move else ZERO,
-            numbers(max(game.max_turns, 1))[(game.turns,)],
+            number(max(game.max_turns, 1))[game.turns],
         ],
         chunks.size,
     )
