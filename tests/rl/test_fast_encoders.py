@@ -15,7 +15,7 @@ from molehaven.core import CHANCE, State
 from molehaven.rl.encoders import Encoder, encoder
 from tests.rl.playouts import case_id, extreme_counts, seat_states
 
-FAST = ("maulwurf-company", "mole-park", "mole-majority")
+FAST = ("mole-hill", "maulwurf-company", "mole-park", "mole-majority")
 CASES = [case for case in extreme_counts() if case[0] in FAST]
 # Options other than the defaults (and other than the short ones of the other tests), with a
 # player count between the extremes where there is one.
