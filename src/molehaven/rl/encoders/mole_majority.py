@@ -403,7 +403,7 @@ def _chunks(players: int) -> _Chunks:
         home_tokens=Kept(_home_tokens),
         discard=Kept(_discards),
         scores=Kept(),
-        cards=Kept(_cards),
+        cards=Kept(lambda action, number_, stacked: _CARDS[(action, number_, stacked)]),
     )
 
 
@@ -551,8 +551,9 @@ def _my_tokens(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
     return numbers_chunk(tuple(values.count(value) for value in TOKEN_VALUES), 3)
 
 
-def _cards(action: int, number_: int, stacked: tuple[object, ...]) -> bytes:
+def _cards(key: tuple[int, int, tuple[object, ...]]) -> bytes:
     """The turn's Action card, its Number card and the stacks played (rules 4.1, public)."""
+    action, number_, stacked = key
     kinds = len(CARD_NAMES)
     return b"".join(
         [
@@ -595,6 +596,7 @@ _DECK_SIZE = number(20)
 _HOME_TOKENS = number(4)
 _DISCARD = numbers(6, limit=16384)  # a seat's discard pile: at most 6,480 different ones
 _COUNTS: Memo[tuple[object, ...]] = Memo(_counts)
+_CARDS: Memo[tuple[int, int, tuple[object, ...]]] = Memo(_cards)
 _SCORES = number(20)
 
 
