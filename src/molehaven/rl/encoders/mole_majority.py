@@ -284,7 +284,6 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     the same objects (``features.Kept``) or looked up by what it shows (``Memo``)."""
     game = cast(MoleMajorityState, state)
     chunks = _chunks(players)
-    hot = chunks.seat
     phase = game.phase
     values, claims = game.values, game.claims
     spaces, packed = chunks.spaces.of(values, game.spaces)
@@ -297,7 +296,6 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
             chunks.scores.keep(scores, values, claims)
     active = game.active if phase in phases.TURN_PHASES or phase in _TURN_CHANCE else -1
     placing = setup.placing_seat(game) if phase in _PLACING else -1
-    pending = game.pending_hex
     hands, secret, shown = game.hands, game.secret_tokens, game.shown_tokens
     counts = (
         game.steps,
@@ -311,10 +309,7 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     )
     return join(
         [
-            hot[seat],
-            chunks.phase[phase],
-            hot[active] if active >= 0 else chunks.no_seats,
-            hot[placing] if placing >= 0 else chunks.no_seats,
+            chunks.head[(seat, phase, active, placing)],  # me, phase, active, placing
             chunks.turn.of(game.turn, game.turn_limit),
             chunks.hex_value.of(values),
             spaces,
@@ -322,12 +317,9 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
             chunks.last_entrant.of(values, game.last_entrant)[0],
             chunks.home_base.of(values, game.home_bases),
             chunks.token.of(values, game.tokens, game.revealed),
-            _CAVE_IN_EDGES[game.cave_ins],
-            _PILE[game.hex_pile],
-            chunks.pending[HEX_VALUES.index(pending)] if pending else chunks.no_pending,
-            _POOL[sum(game.pool)],  # how many tokens are left, not their values
-            _HAND[hands[seat]],  # the seat's own hand: counts by kind, as the state keeps
-            _MY_TOKENS[(secret[seat], shown[seat])],
+            # cave_ins, pile, pending_hex and pool (how many tokens are left, not their values)
+            _SUPPLY[(game.cave_ins, game.hex_pile, game.pending_hex, sum(game.pool))],
+            _OWN[(hands[seat], secret[seat], shown[seat])],  # hand, my_home_tokens
             chunks.moles.of(game.moles),
             chunks.on_board.of(packed),  # every space, as ending.moles_on_board counts them
             chunks.claim_supply.of(game.claim_supply),
@@ -356,11 +348,7 @@ class _Chunks:
     """The fixed chunks of one player count, and its kept ones."""
 
     size: int
-    seat: tuple[bytes, ...]
-    phase: tuple[bytes, ...]
-    pending: tuple[bytes, ...]
-    no_seats: bytes
-    no_pending: bytes
+    head: Memo[tuple[int, int, int, int]]
     hex_value: Kept[bytes]
     turn: Kept[bytes]
     moles: Kept[bytes]
@@ -383,11 +371,7 @@ class _Chunks:
 def _chunks(players: int) -> _Chunks:
     return _Chunks(
         size=layout(players).size,
-        seat=one_hots(players),
-        phase=one_hots(len(PHASE_NAMES)),
-        pending=one_hots(len(HEX_VALUES)),
-        no_seats=zeros(players),
-        no_pending=zeros(len(HEX_VALUES)),
+        head=Memo(partial(_head, players)),
         hex_value=Kept(_hex_values),
         turn=Kept(lambda turn, limit, _: number(max(limit, 1))[turn]),
         moles=Kept(lambda moles, _, __: row(_MOLES, moles)),
@@ -404,6 +388,44 @@ def _chunks(players: int) -> _Chunks:
         discard=Kept(_discards),
         scores=Kept(),
         cards=Kept(lambda action, number_, stacked: _CARDS[(action, number_, stacked)]),
+    )
+
+
+def _head(players: int, key: tuple[int, int, int, int]) -> bytes:
+    """me, phase, the active seat and the placing seat (-1: none shown)."""
+    seat, phase, active, placing = key
+    hot = one_hots(players)
+    return b"".join(
+        [
+            hot[seat],
+            one_hots(len(PHASE_NAMES))[phase],
+            hot[active] if active >= 0 else zeros(players),
+            hot[placing] if placing >= 0 else zeros(players),
+        ]
+    )
+
+
+def _supply(key: tuple[int, tuple[int, ...], int, int]) -> bytes:
+    """cave_ins (edges), pile (hex tiles left by value), pending_hex and pool (its size)."""
+    cave_ins, pile, pending, pool = key
+    width = len(HEX_VALUES)
+    return b"".join(
+        [
+            chunk(len(EDGES), _bits(cave_ins)),
+            numbers_chunk(pile, 6),
+            one_hots(width)[HEX_VALUES.index(pending)] if pending else zeros(width),
+            numbers_chunk((pool,), 24),
+        ]
+    )
+
+
+def _own(key: tuple[Pile, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """The seat's hand (counts by kind, as the state keeps them) and its collected token
+    values counted by value."""
+    hand, secret, shown = key
+    values = secret + shown
+    return numbers_chunk(hand, 5) + numbers_chunk(
+        tuple(values.count(value) for value in TOKEN_VALUES), 3
     )
 
 
@@ -544,13 +566,6 @@ def _token_count(secret: tuple[int, ...], shown: tuple[int, ...]) -> int:
     return len(secret) + len(shown)
 
 
-def _my_tokens(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
-    """The seat's own collected token values, counted by value."""
-    secret, shown = key
-    values = secret + shown
-    return numbers_chunk(tuple(values.count(value) for value in TOKEN_VALUES), 3)
-
-
 def _cards(key: tuple[int, int, tuple[object, ...]]) -> bytes:
     """The turn's Action card, its Number card and the stacks played (rules 4.1, public)."""
     action, number_, stacked = key
@@ -582,11 +597,8 @@ def _counts(key: tuple[object, ...]) -> bytes:
     )
 
 
-_CAVE_IN_EDGES: Memo[int] = Memo(lambda mask: chunk(len(EDGES), _bits(mask)))
-_PILE = numbers(6)
-_POOL = number(24)
-_HAND = numbers(5)
-_MY_TOKENS: Memo[tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_my_tokens)
+_SUPPLY: Memo[tuple[int, tuple[int, ...], int, int]] = Memo(_supply)
+_OWN: Memo[tuple[Pile, tuple[int, ...], tuple[int, ...]]] = Memo(_own)
 # Per-seat rows whose combinations rarely repeat: one number's chunk per seat, joined (row).
 _MOLES = number(30)
 _CLAIMS = number(10)
