@@ -44,6 +44,7 @@ from molehaven.games.mole_majority.data import (
     KINDS,
     LABELS,
     NO_TOKEN,
+    NOBODY,
     POSITIONS,
     SLOTS,
     SPACE_COUNT,
@@ -448,12 +449,13 @@ class _Rows:
     as bytes (``struct``, in C) and compared with the last ones as one int, and only the blocks
     whose byte changed are rewritten. The packed bytes also count each seat's entries."""
 
-    __slots__ = ("_last", "blocks", "entries", "pack", "shown")
+    __slots__ = ("_last", "blocks", "empty", "entries", "pack", "shown")
 
     def __init__(self, players: int, entries: int, shown: Callable[[tuple[int, ...]], bytes]):
         self.blocks = _seat_blocks(players)
         self.entries = entries
         self.pack = struct.Struct(f"{entries}b").pack
+        self.empty = int.from_bytes(self.pack(*(NOBODY,) * entries), "little")  # no seat anywhere
         self.shown = shown  # the board's values to a byte per entry: 1 where it is shown
         # values, which entries they show, the entries, their packed bits, the floats, the bytes
         self._last: tuple[object, bytes, object, int, bytes | bytearray, bytes] = (
@@ -480,17 +482,17 @@ class _Rows:
         if values is last[0]:
             shown = last[1]
             floats = bytearray(last[4])  # a new buffer: the kept one may be in use elsewhere
-            changed = []
             diff = bits ^ last[3]
-            while diff:
-                entry = ((diff & -diff).bit_length() - 1) >> 3
-                diff &= ~(0xFF << (entry << 3))
-                if shown[entry]:
-                    changed.append(entry)
-        else:  # a hex was placed (setup): every block
+        else:  # a hex was placed (setup): from an empty board, whose blocks are all zeros
             shown = self.shown(values)
             floats = bytearray(width * self.entries)
-            changed = [entry for entry in range(self.entries) if shown[entry]]
+            diff = bits ^ self.empty
+        changed = []
+        while diff:  # the entries whose byte differs
+            entry = ((diff & -diff).bit_length() - 1) >> 3
+            diff &= ~(0xFF << (entry << 3))
+            if shown[entry]:
+                changed.append(entry)
         for entry in changed:
             floats[entry * width : (entry + 1) * width] = blocks[seats[entry]]
         self._last = (values, shown, seats, bits, floats, packed)
