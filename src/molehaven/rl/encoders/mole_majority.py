@@ -320,7 +320,8 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
             chunks.token.of(values, game.tokens, game.revealed),
             # cave_ins, pile, pending_hex and pool (how many tokens are left, not their values)
             _SUPPLY[(game.cave_ins, game.hex_pile, game.pending_hex, sum(game.pool))],
-            _OWN[(hands[seat], secret[seat], shown[seat])],  # hand, my_home_tokens
+            _HAND[hands[seat]],  # the seat's own hand: counts by kind, as the state keeps
+            _MY_TOKENS[(secret[seat], shown[seat])],
             chunks.moles.of(game.moles),
             chunks.on_board.of(packed),  # every space, as ending.moles_on_board counts them
             chunks.claim_supply.of(game.claim_supply),
@@ -420,14 +421,11 @@ def _supply(key: tuple[int, tuple[int, ...], int, int]) -> bytes:
     )
 
 
-def _own(key: tuple[Pile, tuple[int, ...], tuple[int, ...]]) -> bytes:
-    """The seat's hand (counts by kind, as the state keeps them) and its collected token
-    values counted by value."""
-    hand, secret, shown = key
+def _my_tokens(key: tuple[tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """The seat's own collected token values, counted by value."""
+    secret, shown = key
     values = secret + shown
-    return numbers_chunk(hand, 5) + numbers_chunk(
-        tuple(values.count(value) for value in TOKEN_VALUES), 3
-    )
+    return numbers_chunk(tuple(values.count(value) for value in TOKEN_VALUES), 3)
 
 
 def _on_board(values: tuple[int, ...]) -> list[int]:
@@ -487,16 +485,21 @@ class _Rows:
             shown = self.shown(values)
             floats = bytearray(width * self.entries)
             diff = bits ^ self.empty
+        # The entries whose byte differs: the difference as bytes, 1 where nonzero, and find().
+        differs = diff.to_bytes(self.entries, "little").translate(_NONZERO)
         changed = []
-        while diff:  # the entries whose byte differs
-            entry = ((diff & -diff).bit_length() - 1) >> 3
-            diff &= ~(0xFF << (entry << 3))
+        entry = differs.find(1)
+        while entry >= 0:
             if shown[entry]:
                 changed.append(entry)
+            entry = differs.find(1, entry + 1)
         for entry in changed:
             floats[entry * width : (entry + 1) * width] = blocks[seats[entry]]
         self._last = (values, shown, seats, bits, floats, packed)
         return floats, packed
+
+
+_NONZERO = bytes([0] + [1] * 255)  # a byte table: 1 for every nonzero byte
 
 
 def _spaces_shown(values: tuple[int, ...]) -> bytes:
@@ -600,7 +603,8 @@ def _counts(key: tuple[object, ...]) -> bytes:
 
 
 _SUPPLY: Memo[tuple[int, tuple[int, ...], int, int]] = Memo(_supply)
-_OWN: Memo[tuple[Pile, tuple[int, ...], tuple[int, ...]]] = Memo(_own)
+_HAND = numbers(5)
+_MY_TOKENS: Memo[tuple[tuple[int, ...], tuple[int, ...]]] = Memo(_my_tokens)
 # Per-seat rows whose combinations rarely repeat: one number's chunk per seat, joined (row).
 _MOLES = number(30)
 _CLAIMS = number(10)
