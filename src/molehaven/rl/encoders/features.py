@@ -15,10 +15,12 @@ the next are kept while equal (``LastPart``). An unknown word in an observation 
 The fast encoders (``encode_state``, straight from a game state) build the same tensor as a
 row of byte chunks, one or a few per segment, joined once (``join``): a segment's chunk is a
 pure function of a small piece of the position (a one-hot's index, a bitmask, a tuple of
-counts), so it is looked up in a table (``one_hots``) or cached by that piece (``flags``,
-``numbers``, ``chunk``); a step then costs a few dozen lookups and one join instead of a
-Python write per value. ``numbers`` divides and clips exactly as ``assemble`` does, so both
-paths give the same float32 bytes.
+counts), so it is looked up in a table (``one_hots``), in a bounded memo keyed by that piece
+(``Memo``: ``FLAGS``, ``numbers``, ``number``; ``row`` joins one number's chunk per seat), or
+kept while the state holds the very same field objects (``Kept``: an identity test, since
+states replace their tuples and never mutate them); a step then costs a few dozen lookups and
+one join instead of a Python write per value. ``chunk``, ``numbers_chunk`` and ``clip`` divide
+and clip exactly as ``Shares`` and ``assemble`` do, so both paths give the same float32 bytes.
 """
 
 from __future__ import annotations
