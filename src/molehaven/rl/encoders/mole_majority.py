@@ -342,7 +342,6 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
 _NOTHING = object()
 _TURN_CHANCE = (phases.CAVE_TOKEN, phases.DRAW)  # the active seat is shown at these too
 _PLACING = (phases.BASE, phases.PLACE)  # the placing seat is shown in these phases
-_STARTS = tuple(position * SLOTS for position in range(POSITIONS))
 
 
 @dataclass(frozen=True, slots=True)
