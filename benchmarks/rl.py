@@ -10,9 +10,11 @@ as the AEC env picks it (``next_mover``), and a second seeded generator picks
 ``random.choice`` of the legal list, which the env gives in the engine's order:
 
 - ``engine``: the bare rules, ``legal_actions(seat)`` + ``apply(seat, action)``;
-- ``engine+obs``: the same plus ``observation(seat)`` of the seat to act: the engine's own
-  share of any tensor, since tensors are built only from ``observation(seat)`` (so nothing
-  leaks). It is the floor under the ``env`` loop;
+- ``engine+obs``: the same plus ``observation(seat)`` of the seat to act: what the reference
+  encoder (``encode(observation, seat)``) must pay before encoding. The env's fast encoders
+  (``encode_state``) write the same tensor from the state without the observation dict, so
+  this is no longer a floor under the ``env`` loop (it still is for The Mole, which has no
+  fast encoder);
 - ``env step``: ``env.step(index)`` with the choice from ``env.legal_indices(agent)``: indices
   to actions, chance, the next agent, rewards, the legal indices;
 - ``env``: what a learning loop pays per action: ``env.last()`` (the acting agent's

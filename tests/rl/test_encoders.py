@@ -101,3 +101,38 @@ def test_mm_24_a_forfeited_roll_or_effect_has_its_own_slot() -> None:
         if len(found) == 2:
             break
     assert found == {"roll", "effect"}
+
+
+def test_mm_45_a_face_up_home_token_has_its_value_slot() -> None:
+    """MM-45 (``reveal_home_tokens``): a claimed hex's token shows its value, an int in the
+    observation; the tensor marks that value's slot (the encoder once raised KeyError)."""
+    encode = encoder("mole-majority", 2)
+    start = encode.layout.start["token"]
+    labels = "abcdefghijklmnopqrs"
+    game = molehaven.make("mole-majority", 2, reveal_home_tokens=True)
+    rng = random.Random(0)
+    found = 0
+    for _ in range(3):
+        state = game.initial_state()
+        while not state.is_terminal() and found < 20:
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(
+                    CHANCE, rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+                )
+                continue
+            seat = state.to_move()[0]
+            observation = state.observation(seat)
+            tensor = encode.encode(observation, seat)
+            board = observation["board"]
+            assert isinstance(board, dict)
+            for label, hex_ in board.items():
+                assert isinstance(hex_, dict)
+                token = hex_["token"]
+                if isinstance(token, int):
+                    block = start + labels.index(label) * 5
+                    assert tensor[block + 1 + token] == 1.0  # none, hidden, 1, 2, 3
+                    assert tensor[block : block + 5].sum() == 1.0
+                    found += 1
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert found >= 20

@@ -81,12 +81,14 @@ class ActionSpace:
     def indices_of(self, actions: Sequence[Action]) -> list[int]:
         """The indices of ``actions`` in their order, skipping actions without one."""
         # map() keeps the common case (interned actions) in C: legal lists can be long.
-        indices = list(map(self._by_id.get, map(id, actions)))
-        if None not in indices:
-            return indices  # type: ignore[return-value]
-        by_value = self._index
+        try:
+            return list(map(self._by_id.__getitem__, map(id, actions)))
+        except KeyError:  # an action that is not interned, or has no index
+            pass
+        by_id, by_value = self._by_id, self._index
         found = []
-        for action, index in zip(actions, indices, strict=True):
+        for action in actions:
+            index = by_id.get(id(action))
             if index is None:
                 index = by_value.get(action)
             if index is not None:

@@ -240,7 +240,7 @@ class MolehavenObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MolehavenSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode(state.inner.observation(player), player)
+        self.tensor[:] = self.encoder.encode_state(state.inner, player)
 
     def string_from(self, state: MolehavenSpielState, player: int) -> str:
         text = json.dumps(state.inner.observation(player), sort_keys=True, ensure_ascii=False)

@@ -147,7 +147,7 @@ class Table:
 
     def observe(self, seat: Seat) -> ObsDict:
         return {
-            "observation": self.encoder.encode(self.state.observation(seat), seat),
+            "observation": self.encoder.encode_state(self.state, seat),
             "action_mask": self.mask(seat),
         }
 

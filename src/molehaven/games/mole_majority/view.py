@@ -122,8 +122,9 @@ def _edge_names(mask: int) -> list[str]:
     return names
 
 
-def _roll_status(state: MoleMajorityState) -> str:
-    """The Groundskeeper's roll: none (no keeper), available, done or forfeited (MM-24)."""
+def roll_status(state: MoleMajorityState) -> str:
+    """The Groundskeeper's roll: none (no keeper), available, done or forfeited (MM-24), as
+    the observation and the RL layer's tensor show it."""
     if state.action not in KEEPERS:
         return "none"
     if state.roll_done:
@@ -131,8 +132,9 @@ def _roll_status(state: MoleMajorityState) -> str:
     return "forfeited" if state.phase == phases.BONUS else "available"
 
 
-def _effect_status(state: MoleMajorityState) -> str:
-    """The Cave-In / Make A Home effect; a bonus breed forfeits it when unused (MM-24)."""
+def effect_status(state: MoleMajorityState) -> str:
+    """The Cave-In / Make A Home effect; a bonus breed forfeits it when unused (MM-24), as
+    the observation and the RL layer's tensor show it."""
     if state.effect == phases.EFFECT_AVAILABLE and state.phase == phases.BONUS:
         return "forfeited"
     return phases.EFFECT_NAMES[state.effect]
@@ -150,8 +152,8 @@ def _current(state: MoleMajorityState) -> dict[str, JSONValue]:
         "converts": state.converts,
         "roll_number": state.roll_number if state.number != NO_CARD else None,
         "roll_done": state.roll_done,
-        "roll": _roll_status(state),
-        "effect": _effect_status(state),
+        "roll": roll_status(state),
+        "effect": effect_status(state),
         "draws_left": state.draws_left,
     }
 

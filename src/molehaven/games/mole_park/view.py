@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from molehaven.games.mole_park.state import MoleParkState
 
 
-def _die_seen(state: MoleParkState, seat: int, viewer: int | None) -> str | None:
-    """A die choice as ``viewer`` may know it (MP-16, MP-15)."""
+def die_seen(state: MoleParkState, seat: int, viewer: int | None) -> str | None:
+    """A die choice as ``viewer`` may know it (MP-16, MP-15): the one place this secret is
+    filtered, for the observation and for the RL layer's tensor alike."""
     die = state.dice[seat]
     if seat in state.declared or state.phase != rules.CHOOSE:
         return None if die == NO_DIE else DIE_NAMES[die]
@@ -49,7 +50,7 @@ def _seat_entry(state: MoleParkState, seat: int, viewer: int | None) -> dict[str
         "prize_stars": rules.prize_stars(state, seat),
         "may_declare": seat in state.eligible,
         "declared": seat in state.declared,
-        "die": _die_seen(state, seat, viewer),
+        "die": die_seen(state, seat, viewer),
         "roll": None if roll == NOT_ROLLED else face_name(roll),
         "laid_down": pile_values(state.laid_down[seat]) if total >= 0 else None,
         "total": total if total >= 0 else None,

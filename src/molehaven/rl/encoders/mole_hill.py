@@ -5,13 +5,18 @@ Layout (``layout(2).describe()`` prints offsets): ``me`` (seat one-hot, 2), ``i_
 path covers it), ``visit_order`` (63: visit number / 22), ``stack`` (63 one-hot), ``rods``
 (110 edges), ``jump`` (1), ``pieces_left`` and ``rods_left`` (/22), ``round_scores`` (the
 mole's score in round 1 and round 2, /60).
+
+Two encoders write this tensor: ``encode`` from ``observation(seat)`` (the reference) and
+``encode_state`` straight from the state's public fields (everything is public, MH-28), held
+to the same bytes by the tests.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from typing import cast
 
-from molehaven.core import Observation, Seat
+from molehaven.core import Observation, Seat, State
 from molehaven.games.mole_hill.data import (
     EDGE_COUNT,
     EDGE_NAMES,
@@ -21,7 +26,23 @@ from molehaven.games.mole_hill.data import (
     SQUARE_NAMES,
 )
 from molehaven.games.mole_hill.rules import PHASE_NAMES
-from molehaven.rl.encoders.features import FloatArray, Layout, Shares, as_int, as_list, assemble
+from molehaven.games.mole_hill.state import MoleHillState
+from molehaven.rl.encoders.features import (
+    ONE,
+    FloatArray,
+    Kept,
+    Layout,
+    Memo,
+    Shares,
+    as_int,
+    as_list,
+    assemble,
+    chunk,
+    join,
+    numbers_chunk,
+    one_hots,
+    zeros,
+)
 
 SCORE_BOUND = 60
 
@@ -80,3 +101,93 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
     shares.add(_RODS_LEFT, observation["rods_left"], RODS)
     shares.extend(_SCORES, as_list(observation["round_scores"]), SCORE_BOUND)
     return assemble(_LAYOUT.size, ones, shares)
+
+
+# --------------------------------------------------------------- the fast encoder (state)
+
+
+def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
+    """``encode(state.observation(seat), seat, players)``, from the state's fields: byte
+    chunks in layout order (``features.join``); the path's and the rods' chunks are kept
+    while the state holds the same tuples (they change once or twice a turn)."""
+    game = cast(MoleHillState, state)
+    path, rods = game.path, game.rod_order
+    return join(
+        [
+            _SEAT[seat],
+            ONE if game.mole == seat else ZERO,
+            _PHASE_HOT[game.phase],
+            _ROUND_HOT[game.round - 1],
+            _PATH.of(path),  # visited, visit_order, stack
+            _RODS_KEPT.of(rods),
+            ONE if game.jump else ZERO,
+            _LEFT[(len(path), len(rods), game.round_scores)],  # pieces, rods, round scores
+        ],
+        _LAYOUT.size,
+    )
+
+
+class _Path:
+    """visited, visit_order (the n-th visit: n / 22) and the stack (the last square), patched
+    from the last path when the new one only adds a square (a placement)."""
+
+    __slots__ = ("_last",)
+
+    def __init__(self) -> None:
+        self._last: tuple[tuple[int, ...], bytes | bytearray] = ((), _path_chunk(()))
+
+    def of(self, path: tuple[int, ...]) -> bytes | bytearray:
+        """The chunk of ``path`` (do not modify it)."""
+        last, data = self._last  # one tuple: threads never see it torn
+        if path is last:
+            return data
+        count = len(path)
+        if count == len(last) + 1 and count <= len(_ORDER_BYTES) and path[:-1] == last:
+            buffer = bytearray(data)  # a new buffer: the kept one may be in use elsewhere
+            square = path[-1]
+            at = 4 * (_VISITED_AT + square)
+            buffer[at : at + 4] = ONE
+            at = 4 * (_ORDER_AT + square)
+            buffer[at : at + 4] = _ORDER_BYTES[count - 1]
+            if last:
+                at = 4 * (_STACK_AT + last[-1])
+                buffer[at : at + 4] = ZERO
+            at = 4 * (_STACK_AT + square)
+            buffer[at : at + 4] = ONE
+            data = buffer
+        else:
+            data = _path_chunk(path)
+        self._last = (path, data)
+        return data
+
+
+def _path_chunk(path: tuple[int, ...]) -> bytes:
+    ones = [_VISITED_AT + square for square in path]
+    if path:
+        ones.append(_STACK_AT + path[-1])
+    numbers = [
+        (_ORDER_AT + square, value) for square, value in zip(path, _ORDER_VALUES, strict=False)
+    ]
+    return chunk(3 * SQUARE_COUNT, ones, numbers)
+
+
+def _left(key: tuple[int, int, tuple[int, ...]]) -> bytes:
+    """pieces_left and rods_left, then the round scores."""
+    pieces, rods, scores = key
+    return numbers_chunk(((PIECES - pieces) / PIECES, (RODS - rods) / RODS), 1) + (
+        numbers_chunk(scores, SCORE_BOUND).ljust(4 * 2, b"\0")
+    )
+
+
+_SEAT = one_hots(2)
+ZERO = zeros(1)
+_PHASE_HOT = one_hots(len(PHASE_NAMES))
+_ROUND_HOT = one_hots(2)
+_VISITED_AT = 0
+_ORDER_AT = SQUARE_COUNT
+_STACK_AT = 2 * SQUARE_COUNT
+# The n-th visit's visit_order value as a chunk, as assemble writes it (clipped).
+_ORDER_BYTES = tuple(chunk(1, (), [(0, value)]) for value in _ORDER_VALUES)
+_PATH = _Path()
+_RODS_KEPT: Kept[bytes] = Kept(lambda rods, _, __: chunk(EDGE_COUNT, rods))
+_LEFT: Memo[tuple[int, int, tuple[int, ...]]] = Memo(_left)

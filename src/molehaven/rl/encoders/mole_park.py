@@ -9,26 +9,59 @@ not yet]), ``roll`` (n × [x, 1-6]), ``laid_down`` (n × 5 values /10), ``total`
 ``last_die`` and ``last_roll`` (the previous round's public dice, n × 4 and n × 7),
 ``draft`` ([total /60, king picks last] and pickers n), ``showdown`` (n competitors and n
 totals /60), ``finalists`` (n), ``scores`` (/100).
+
+Two encoders write this tensor: ``encode`` from ``observation(seat)`` (the reference) and
+``encode_state`` straight from the state (what the environments use). The fast one reads the
+state's public dataclass fields from here (an accessor in the game package would only copy
+them) and writes only what the observation shows the seat: sizes, never values, of the other
+hands, the holes, the deck and the discard pile (``pile_size``); its own hand; and each die as
+``view.die_seen`` shows it to the viewer, the view's own filter of that secret (MP-16), made
+public for this. Prize stars and scores come from ``rules.prize_stars`` and ``rules.scores``.
+The tests hold the two encoders to the same bytes on seeded random games and check that
+redrawing what a seat cannot see leaves its fast tensor unchanged.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, partial
+from typing import cast
 
-from molehaven.core import Observation, Seat
-from molehaven.games.mole_park.data import DIE_NAMES, FULL_DECK, HOLES, STAND_KEYS, STANDS
+from molehaven.core import Observation, Seat, State
+from molehaven.games.mole_park import rules
+from molehaven.games.mole_park.data import (
+    DIE_NAMES,
+    FULL_DECK,
+    HOLES,
+    NO_DIE,
+    NOT_ROLLED,
+    STAND_KEYS,
+    STANDS,
+    Pile,
+    pile_size,
+)
 from molehaven.games.mole_park.rules import PHASE_NAMES
+from molehaven.games.mole_park.state import MoleParkState
+from molehaven.games.mole_park.view import die_seen
 from molehaven.rl.encoders.features import (
+    FLAGS,
     FloatArray,
     LastPart,
     Layout,
+    Memo,
     Shares,
     as_dict,
     as_int,
     as_list,
     assemble,
+    chunk,
+    join,
+    number,
+    numbers,
+    numbers_chunk,
+    one_hots,
     value_counts,
+    zeros,
 )
 
 DIE_SEEN = (*DIE_NAMES, "chosen", "not yet")
@@ -190,3 +223,317 @@ def _seat(players: int, index: int, raw: object) -> _SeatPart:
     shares.add(start["prize_stars"] + index, entry["prize_stars"], SCORE_BOUND)
     shares.add(start["total"] + index, entry["total"] or 0, TOTAL_BOUND)
     return ones, shares.positions, shares.values
+
+
+# --------------------------------------------------------------- the fast encoder (state)
+
+
+def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
+    """``encode(state.observation(seat), seat, players)``, from the state's fields: byte
+    chunks in layout order (``features.join``).
+
+    A chunk is kept with the field objects it was made of (``_Kept``): the state replaces a
+    tuple when it changes and never mutates one, so the same objects mean the same chunk, and
+    an identity test is far cheaper than hashing the tuples. Otherwise the chunk comes from a
+    ``Memo`` keyed by the few numbers or words it shows (sizes, not values, for hidden piles).
+    """
+    game = cast(MoleParkState, state)
+    chunks = _chunks(players)
+    kept = chunks.kept
+    hot = chunks.seat
+    phase = game.phase
+    king = game.king
+
+    prizes, highest, crowned = game.prizes, game.highest_only, game.crowned
+    kept_prizes = kept.prizes
+    if kept_prizes[0] is prizes and kept_prizes[1] is highest and kept_prizes[2] is crowned:
+        stars, scores = kept_prizes[3], kept_prizes[4]
+    else:
+        won = tuple([rules.prize_stars(game, s) for s in range(players)])
+        stars = _SCORED[won] + _PRIZES[prizes]  # prize_stars, then prizes
+        scores = _SCORED[tuple(rules.scores(game))]
+        kept.prizes = (prizes, highest, crowned, stars, scores)
+
+    round_, holes, deck, discard = game.round, game.holes, game.deck, game.discard
+    kept_table = kept.table
+    if (
+        kept_table[0] is round_
+        and kept_table[1] is holes
+        and kept_table[2] is deck
+        and kept_table[3] is discard
+    ):
+        table = kept_table[4]
+    else:  # sizes only: the values in the holes, the deck and the discard are nobody's
+        table = b"".join(
+            [
+                number(max(game.round_limit, 1))[round_],
+                *map(_HOLE.__getitem__, map(pile_size, holes)),
+                _DECK[pile_size(deck)],
+                _DECK[pile_size(discard)],
+            ]
+        )
+        kept.table = (round_, holes, deck, discard, table)
+
+    face_up, face_down = game.face_up, game.face_down
+    kept_stands = kept.stands
+    if kept_stands[0] is face_up and kept_stands[1] is face_down:
+        stands = kept_stands[2]
+    else:
+        stands = _STANDS[(face_up, face_down)]
+        kept.stands = (face_up, face_down, stands)
+
+    hands = game.hands
+    kept_hands = kept.hands
+    if kept_hands[0] is hands:
+        hand_sizes = kept_hands[1]
+    else:  # only the sizes of the others' hands
+        hand_sizes = b"".join(map(_HAND_SIZE.__getitem__, map(pile_size, hands)))
+        kept.hands = (hands, hand_sizes)
+
+    eligible, declared = game.eligible, game.declared
+    kept_declaring = kept.declaring
+    if kept_declaring[0] is eligible and kept_declaring[1] is declared:
+        declaring = kept_declaring[2]
+    else:
+        declaring = _DECLARING[(players, eligible, declared)]
+        kept.declaring = (eligible, declared, declaring)
+
+    dice = game.dice
+    kept_dice = kept.dice
+    # What view.die_seen reads: the dice, the declarers, the step and the viewer.
+    if (
+        kept_dice[0] is dice
+        and kept_dice[1] is declared
+        and kept_dice[2] == phase
+        and kept_dice[3] == seat
+    ):
+        seen = kept_dice[4]
+    else:  # the view's own filter: another seat's die stays "chosen" while secret
+        seen = _DICE[tuple([die_seen(game, s, seat) for s in range(players)])]
+        kept.dice = (dice, declared, phase, seat, seen)
+
+    rolls, competitors = game.rolls, game.competitors
+    kept_rolls = kept.rolls
+    if kept_rolls[0] is dice and kept_rolls[1] is rolls and kept_rolls[2] is competitors:
+        rolled = kept_rolls[3]
+    else:  # no roll shown before it is made, nor during a Showdown
+        showdown = bool(competitors)
+        faces = tuple(
+            [
+                NOT_ROLLED if die == NO_DIE or showdown else seat_rolls[die]
+                for die, seat_rolls in zip(dice, rolls, strict=True)
+            ]
+        )
+        rolled = _ROLLS[faces]
+        kept.rolls = (dice, rolls, competitors, rolled)
+
+    laid_down, totals = game.laid_down, game.totals
+    kept_cashed = kept.cashed
+    if kept_cashed[0] is laid_down and kept_cashed[1] is totals:
+        cashed = kept_cashed[2]
+    else:
+        cashed = _CASHED[(laid_down, totals)]
+        kept.cashed = (laid_down, totals, cashed)
+
+    previous_dice, previous_rolls = game.last_dice, game.last_rolls
+    kept_last_round = kept.last_round
+    if kept_last_round[0] is previous_dice and kept_last_round[1] is previous_rolls:
+        last_round = kept_last_round[2]
+    else:
+        last_round = _LAST_ROUND[(players, previous_dice, previous_rolls)]
+        kept.last_round = (previous_dice, previous_rolls, last_round)
+
+    return join(
+        [
+            hot[seat],
+            chunks.step[phase],
+            hot[king] if king >= 0 else chunks.no_seats,
+            table,  # round, holes, deck, discard
+            stands,
+            _HAND[hands[seat]],  # the seat's own hand: counts by value, as the state keeps
+            hand_sizes,
+            stars,  # prize_stars, then prizes
+            declaring,  # may_declare, then declared
+            seen,
+            rolled,
+            cashed,  # laid_down, then total
+            last_round,  # last_die, then last_roll
+            (
+                _DRAFT[(players, game.pick_total, game.king_picks_last, game.pickers)]
+                if phase in _DRAFT_STEPS
+                else chunks.no_draft
+            ),
+            (
+                _SHOWDOWN[(players, competitors, game.showdown_totals)]
+                if competitors
+                else chunks.no_showdown
+            ),
+            FLAGS[_members(game.finalists, players)] if phase == rules.CROWN else chunks.no_seats,
+            scores,
+        ],
+        chunks.size,
+    )
+
+
+class _Kept:
+    """The last chunks of one player count with the field objects they were made of, one
+    tuple per chunk (so threads never see a torn pair)."""
+
+    __slots__ = (
+        "cashed",
+        "declaring",
+        "dice",
+        "hands",
+        "last_round",
+        "prizes",
+        "rolls",
+        "stands",
+        "table",
+    )
+
+    def __init__(self) -> None:
+        # The field objects first (nothing yet: no field is this object), the chunks last.
+        no = _NOTHING
+        self.prizes: tuple[object, object, object, bytes, bytes] = (no, no, no, b"", b"")
+        self.table: tuple[object, object, object, object, bytes] = (no, no, no, no, b"")
+        self.stands: tuple[object, object, bytes] = (no, no, b"")
+        self.hands: tuple[object, bytes] = (no, b"")
+        self.declaring: tuple[object, object, bytes] = (no, no, b"")
+        self.dice: tuple[object, object, object, object, bytes] = (no, no, no, no, b"")
+        self.rolls: tuple[object, object, object, bytes] = (no, no, no, b"")
+        self.cashed: tuple[object, object, bytes] = (no, no, b"")
+        self.last_round: tuple[object, object, bytes] = (no, no, b"")
+
+
+_NOTHING = object()
+
+
+@dataclass(frozen=True, slots=True)
+class _Chunks:
+    """The fixed chunks of one player count, and its kept ones."""
+
+    size: int
+    seat: tuple[bytes, ...]
+    step: tuple[bytes, ...]
+    no_seats: bytes
+    no_draft: bytes
+    no_showdown: bytes
+    kept: _Kept
+
+
+@cache
+def _chunks(players: int) -> _Chunks:
+    return _Chunks(
+        size=layout(players).size,
+        seat=one_hots(players),
+        step=one_hots(len(PHASE_NAMES)),
+        no_seats=zeros(players),
+        no_draft=zeros(2 + players),
+        no_showdown=zeros(2 * players),
+        kept=_Kept(),
+    )
+
+
+_DRAFT_STEPS = (rules.ORDER, rules.TAKE)  # the draft entry is shown in these steps
+
+
+def _members(seats: tuple[int, ...], players: int) -> tuple[bool, ...]:
+    return tuple([s in seats for s in range(players)])
+
+
+def _stands(key: tuple[tuple[bool, ...], tuple[int, ...]]) -> bytes:
+    """Each stand's [face up, face-down count]."""
+    face_up, face_down = key
+    return chunk(
+        STANDS * 2,
+        [2 * stand for stand, up in enumerate(face_up) if up],
+        [(2 * stand + 1, count / STAND_BOUND) for stand, count in enumerate(face_down)],
+    )
+
+
+def _prizes(prizes: tuple[tuple[int, ...], ...]) -> bytes:
+    """Each seat's block of the six stands, 1 for each stand it won."""
+    return b"".join(chunk(STANDS, won) for won in prizes)
+
+
+def _declaring(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """may_declare, then declared."""
+    players, eligible, declared = key
+    return chunk(2 * players, [*eligible, *(players + s for s in declared)])
+
+
+def _dice(words: tuple[str | None, ...]) -> bytes:
+    """Each seat's die as the viewer sees it: a die, "chosen", "not yet" or nothing."""
+    width = len(DIE_SEEN)
+    return b"".join(chunk(width, () if word is None else (DIE_SEEN.index(word),)) for word in words)
+
+
+def _rolls(faces: tuple[int, ...]) -> bytes:
+    """Each seat's roll of its die (``NOT_ROLLED``: none shown)."""
+    return b"".join(map(_face, faces))
+
+
+def _face(roll: int) -> bytes:
+    """A roll's block of ``FACES`` (the miss is "x", first; a face ``k`` is ``k``)."""
+    return zeros(len(FACES)) if roll == NOT_ROLLED else one_hots(len(FACES))[roll]
+
+
+def _cashed(key: tuple[tuple[Pile, ...], tuple[int, ...]]) -> bytes:
+    """laid_down (counts by value) and total, for the seats that cashed in this round."""
+    laid_down, totals = key
+    laid = b"".join(
+        numbers_chunk(pile, HAND_BOUND) if total >= 0 else zeros(VALUES)
+        for pile, total in zip(laid_down, totals, strict=True)
+    )
+    return laid + numbers_chunk(tuple(max(total, 0) for total in totals), TOTAL_BOUND)
+
+
+def _last_round(key: tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]) -> bytes:
+    """The previous round's public dice (last_die for every seat), then their rolls; none
+    before the first round ends."""
+    players, dice, rolls = key
+    width = len(DIE_NAMES)
+    if not dice:
+        return zeros(players * (width + len(FACES)))
+    return b"".join(
+        zeros(width) if die == NO_DIE else one_hots(width)[die] for die in dice
+    ) + b"".join(
+        _face(NOT_ROLLED if die == NO_DIE else faces[die])
+        for die, faces in zip(dice, rolls, strict=True)
+    )
+
+
+def _draft(key: tuple[int, int, bool, tuple[int, ...]]) -> bytes:
+    """The draft group's [total, King Mole picks last], then its pickers."""
+    players, total, king_last, pickers = key
+    ones = [2 + p for p in pickers]
+    if king_last:
+        ones.append(1)
+    return chunk(2 + players, ones, [(0, total / TOTAL_BOUND)])
+
+
+def _showdown(key: tuple[int, tuple[int, ...], tuple[int, ...]]) -> bytes:
+    """The Showdown's competitors, then their totals (none yet: 0)."""
+    players, competitors, totals = key
+    return chunk(
+        2 * players,
+        competitors,
+        [(players + s, max(totals[s], 0) / TOTAL_BOUND) for s in competitors],
+    )
+
+
+# Chunks by what they show. A key holds everything its chunk depends on.
+_HOLE = number(HOLE_BOUND)
+_DECK = number(DECK)  # the deck's and the discard pile's sizes
+_STANDS: Memo[tuple[tuple[bool, ...], tuple[int, ...]]] = Memo(_stands)
+_HAND = numbers(HAND_BOUND)
+_HAND_SIZE = number(HAND_BOUND)
+_SCORED = numbers(SCORE_BOUND)  # prize_stars and scores
+_PRIZES: Memo[tuple[tuple[int, ...], ...]] = Memo(_prizes)
+_DECLARING: Memo[tuple[int, tuple[int, ...], tuple[int, ...]]] = Memo(_declaring)
+_DICE: Memo[tuple[str | None, ...]] = Memo(_dice)
+_ROLLS: Memo[tuple[int, ...]] = Memo(_rolls)
+_CASHED: Memo[tuple[tuple[Pile, ...], tuple[int, ...]]] = Memo(_cashed)
+_LAST_ROUND: Memo[tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...]]] = Memo(_last_round)
+_DRAFT: Memo[tuple[int, int, bool, tuple[int, ...]]] = Memo(_draft)
+_SHOWDOWN: Memo[tuple[int, tuple[int, ...], tuple[int, ...]]] = Memo(_showdown)
