@@ -8,9 +8,13 @@ player may read (questions, canned answers and their ``fits``). It never calls
 - As **the Mole** it keeps a probability over the 16 locations (those not used earlier in this
   cycle, TM-5), updated by every answer a spy gave: a canned answer is a truthful choice among
   the answers that fit the location (C6), a free-text answer by how well its words match the
-  canned answers' (``the_mole_text``). It asks the question whose answers split its belief best
-  (expected information gain), answers with the canned answer most likely to fit, guesses only
-  when confident (or late, when the final vote is near), and votes yes on any accusation.
+  canned answers' (``the_mole_text``). Any seat may be careless (answering without regard to
+  the location); a seat's answers are weighed together, and ``AnswerMemory`` judges each
+  seat's answers once a round's location is public, so later rounds trust it accordingly.
+  It asks the question whose answers split its belief best (expected information gain),
+  answers with the canned answer most likely to fit, guesses only when confident on answers
+  it would trust even with doubt (or late, when the final vote is the worse bet), and votes
+  yes on any accusation.
 - As **a spy** it knows the location and keeps a probability over which other seat is the
   Mole: each answer is weighed by how likely a spy at that location would give it against how
   likely a Mole who does not know the location would. It answers truthfully but vaguely (of
@@ -144,13 +148,16 @@ class AnswerMemory:
         self._careful: dict[int, float] = {}  # per seat, the likelihood of its answers so far
         self._careless: dict[int, float] = {}
 
+    def _forget(self) -> None:
+        self._heard, self._judged, self._careful, self._careless = {}, set(), {}, {}
+
     def update(self, observation: Mapping[str, JSONValue]) -> None:
         """Keep this round's answers; judge every finished round heard but not yet judged."""
         current = observation.get("round")
         if not isinstance(current, int):
             return
         if any(number > current for number in self._heard):
-            self.__init__()  # type: ignore[misc]  # a new game in the same seat: start over
+            self._forget()  # a new game in the same seat: start over
         self._heard[current] = _exchanges(observation)
         history = observation.get("history") or []
         assert isinstance(history, list)
