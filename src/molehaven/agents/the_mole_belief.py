@@ -81,28 +81,34 @@ def _text_profile(text: str) -> tuple[list[float], float]:
     return default_model().profile(text)
 
 
-def spy_likelihood(exchange: Mapping[str, JSONValue]) -> list[float]:
+def spy_likelihood(exchange: Mapping[str, JSONValue]) -> tuple[float, ...]:
     """P(this answer | a spy at location L) for each L.
 
     A canned answer: a spy picks one of the answers that fit its location, uniformly, or slips.
     Free text: the text model's profile, flattened when the words match nothing known.
     """
-    question = str(exchange["question"])
-    action = str(exchange["answer"])
+    return _answer_likelihood(
+        str(exchange["question"]), str(exchange["answer"]), str(exchange.get("text", ""))
+    )
+
+
+@lru_cache(maxsize=4096)
+def _answer_likelihood(question: str, action: str, text: str) -> tuple[float, ...]:
+    # A round's answers are weighed again at every decision, for every seat's point of view.
     if action.startswith("answer a") and action[8:].isdigit():
         fits = _fits(question, int(action[8:]))
         counts = _fit_counts(question)
         total = len(QUESTION_BY_ID[question].answers)
-        return [
+        return tuple(
             (1 - SLIP) / counts[location] if location in fits else SLIP / total
             for location in range(LOCATION_COUNT)
-        ]
-    profile, similarity = _text_profile(str(exchange.get("text", "")))
+        )
+    profile, similarity = _text_profile(text)
     trust = min(1.0, similarity / 0.3)  # little overlap: little to learn
-    return [
+    return tuple(
         (1 - trust) / LOCATION_COUNT + trust * ((1 - SLIP) * value + SLIP / LOCATION_COUNT)
         for value in profile
-    ]
+    )
 
 
 Carelessness = Mapping[int, float]  # per seat, the chance it answers without regard to truth
@@ -344,7 +350,7 @@ class TheMoleBeliefAgent:
             return self._vote(view)
         if Point in kinds:
             return self._point(view)
-        chosen = self.interjection(view)
+        chosen = self._wanted_interjection(view)
         if chosen is not None:
             return chosen
         if Ask in kinds:
@@ -356,6 +362,10 @@ class TheMoleBeliefAgent:
     def interjection(self, view: SeatView) -> Action | None:
         """A nomination or guess the bot wants to make now, or ``None`` to wait (TM-26)."""
         self._remember(view)
+        return self._wanted_interjection(view)
+
+    def _wanted_interjection(self, view: SeatView) -> Action | None:
+        # What ``interjection`` answers, once the view is remembered.
         observation = view.observation
         me = view.seat
         if self._is_mole(view):
