@@ -9,6 +9,7 @@ import pytest
 
 import molehaven
 from molehaven.core import CHANCE
+from molehaven.core.play import sample_outcome
 from molehaven.rl.encoders import encoder
 from tests.rl.playouts import case_id, extreme_counts, seat_states
 
@@ -81,10 +82,7 @@ def test_mm_24_a_forfeited_roll_or_effect_has_its_own_slot() -> None:
         state = game.initial_state()
         while not state.is_terminal() and len(found) < 2:
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                state.apply(
-                    CHANCE, rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-                )
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
                 continue
             seat = state.to_move()[0]
             current = state.observation(seat)["current"]
@@ -116,10 +114,7 @@ def test_mm_45_a_face_up_home_token_has_its_value_slot() -> None:
         state = game.initial_state()
         while not state.is_terminal() and found < 20:
             if state.is_chance():
-                outcomes = state.chance_outcomes()
-                state.apply(
-                    CHANCE, rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
-                )
+                state.apply(CHANCE, sample_outcome(state.chance_outcomes(), rng))
                 continue
             seat = state.to_move()[0]
             observation = state.observation(seat)

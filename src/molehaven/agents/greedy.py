@@ -67,8 +67,7 @@ class GreedyAgent:
             self.last_samples = weighed + 1
             if late:
                 break
-        best = max(totals.values())
-        return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
+        return best_of(totals, self._rng)
 
     def interjection(self, view: SeatView) -> Action | None:
         """Where acting is optional (The Mole's nominations and guesses, TM-26): the best
@@ -88,10 +87,15 @@ class GreedyAgent:
             waiting += win_chances(state, view.seat, evaluation)[view.seat]
             for action in view.legal_actions:
                 totals[action] += outcome_value(state, view.seat, action, evaluation, self._rng)
-        best = max(totals.values())
-        if best <= waiting + EPSILON:
+        if max(totals.values()) <= waiting + EPSILON:
             return None
-        return self._rng.choice([a for a, v in totals.items() if v >= best - EPSILON])
+        return best_of(totals, self._rng)
+
+
+def best_of(totals: dict[Action, float], rng: random.Random) -> Action:
+    """The action with the highest total; ties go to a seeded random choice."""
+    best = max(totals.values())
+    return rng.choice([action for action, value in totals.items() if value >= best - EPSILON])
 
 
 def outcome_value(

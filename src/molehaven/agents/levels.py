@@ -53,7 +53,7 @@ LEVELS: dict[str, dict[str, Level]] = {
     # Mole Park's search (``informed``) measured no stronger than greedy; weighing greedy's
     # look ahead over many more sampled worlds is (docs/agents.md).
     "mole-park": {
-        "easy": _DEFAULT_LEVELS["easy"],
+        **_DEFAULT_LEVELS,
         "medium": Level(("flat",), 0.3),
         "hard": Level(("flat",), 1.0),
     },
