@@ -10,6 +10,14 @@ legality of its action, ``legal_indices``); the table lists them once per positi
 A position is known by the state object and its action count, so the cache stays right
 whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do); the cache
 holds the state itself, not its ``id``, which a later state could reuse.
+
+Each seat's last long listing is kept across positions too: where the engine lists the same
+actions again, or one fewer, its indices and mask are patched rather than rebuilt
+(``masks.Listing``). That pays for long lists (Mole Hill's rods: about 100 actions, one
+fewer each turn); for short ones (a Mole Park die, the mole's steps) looking up each index
+costs less than trying, so lists shorter than ``REUSE_FROM`` are indexed directly, and so
+are a seat's lists for the rest of a game once ``REUSE_MISSES`` long ones in a row could not
+be reused (Mole Majority's hands and spaces change every turn).
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from gymnasium import spaces
 import molehaven
 from molehaven.core import CHANCE, Game, Seat, State
 from molehaven.rl.encoders import encoder
-from molehaven.rl.masks import Mask
+from molehaven.rl.masks import Listing, Mask
 from molehaven.rl.render import render_text
 
 ObsDict = dict[str, Any]
@@ -64,6 +72,10 @@ def play_chance(state: State, rng: random.Random) -> None:
         state.apply(CHANCE, action)
 
 
+REUSE_FROM = 16
+REUSE_MISSES = 4
+
+
 class Table:
     """One game of ``slug`` in progress with its seeded chance and its spaces."""
 
@@ -76,9 +88,14 @@ class Table:
         self._actions = space.actions
         self.rng = random.Random()
         self.state: State = self.game.initial_state()
-        # The position whose legal indices ``_legal`` holds: a state and its action count.
+        # The position whose legal indices ``_legal`` holds: a state and its action count;
+        # ``_listings`` holds the long lists' listings of the same position.
         self._position: tuple[State | None, int] = (None, -1)
         self._legal: dict[Seat, list[int]] = {}
+        self._listings: dict[Seat, Listing] = {}
+        # Each seat's latest listing, whatever the position: the base of its next one.
+        self._latest: dict[Seat, Listing] = {}
+        self._not_reusing: set[Seat] = set()
 
     @property
     def players(self) -> int:
@@ -96,6 +113,8 @@ class Table:
         if seed is not None:
             self.rng = random.Random(seed)
         self.state = self.game.initial_state()
+        self._latest.clear()
+        self._not_reusing.clear()
         self.play_chance()
 
     def play_chance(self) -> None:
@@ -129,9 +148,22 @@ class Table:
         if state is not known or state.num_actions != count:
             self._position = (state, state.num_actions)
             self._legal = {}
+            self._listings = {}
         indices = self._legal.get(seat)
         if indices is None:
-            indices = self.space.indices_of(state.legal_actions(seat))
+            actions = state.legal_actions(seat)
+            if len(actions) < REUSE_FROM or seat in self._not_reusing:
+                indices = self.space.indices_of(actions)
+            else:
+                latest = self._latest.get(seat)
+                if latest is None:
+                    listing = Listing(actions, self.space.indices_of(actions), self.size)
+                else:
+                    listing = latest.next(actions, self.space)
+                    if listing.misses >= REUSE_MISSES:
+                        self._not_reusing.add(seat)
+                self._latest[seat] = self._listings[seat] = listing
+                indices = listing.indices
             self._legal[seat] = indices
         return indices
 
@@ -141,8 +173,12 @@ class Table:
 
     def mask(self, seat: Seat) -> Mask:
         """An int8 vector over the action space: 1 where the action is legal for ``seat``."""
+        indices = self.legal_indices(seat)
+        listing = self._listings.get(seat)
+        if listing is not None:
+            return listing.mask()
         mask = np.zeros(self.size, dtype=np.int8)
-        mask.put(self.legal_indices(seat), 1)
+        mask.put(indices, 1)
         return mask
 
     def observe(self, seat: Seat) -> ObsDict:

@@ -296,6 +296,38 @@ def _nothing_derived(first: object, second: object, third: object) -> Any:
     raise TypeError("this Kept derives nothing itself: use kept() and keep()")
 
 
+class Grown:
+    """The chunk of a tuple field that grows one item at a time (a path, the rods laid):
+    kept while the state holds the same tuple, patched from the last chunk when the new
+    tuple is the last one plus an item, built whole otherwise. ``patch(buffer, items)``
+    writes what the last item changes into a copy of the last chunk."""
+
+    __slots__ = ("_last", "build", "patch")
+
+    def __init__(
+        self,
+        build: Callable[[tuple[int, ...]], bytes],
+        patch: Callable[[bytearray, tuple[int, ...]], None],
+    ) -> None:
+        self.build = build
+        self.patch = patch
+        self._last: tuple[tuple[int, ...], bytes | bytearray] = ((), build(()))
+
+    def of(self, items: tuple[int, ...]) -> bytes | bytearray:
+        """The chunk of ``items`` (do not modify it)."""
+        last, data = self._last  # one tuple: threads never see it torn
+        if items is last:
+            return data
+        if len(items) == len(last) + 1 and items[:-1] == last:
+            buffer = bytearray(data)  # a new buffer: the kept one may be in use elsewhere
+            self.patch(buffer, items)
+            data = buffer
+        else:
+            data = self.build(items)
+        self._last = (items, data)
+        return data
+
+
 class Kept(Generic[Part]):
     """A value derived from up to three state fields, kept while the very same field objects
     come back (an identity test, far cheaper than hashing them). A game state replaces a

@@ -30,7 +30,7 @@ from molehaven.games.mole_hill.state import MoleHillState
 from molehaven.rl.encoders.features import (
     ONE,
     FloatArray,
-    Kept,
+    Grown,
     Layout,
     Memo,
     Shares,
@@ -109,7 +109,7 @@ def encode(observation: Observation, seat: Seat, players: int) -> FloatArray:
 def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     """``encode(state.observation(seat), seat, players)``, from the state's fields: byte
     chunks in layout order (``features.join``); the path's and the rods' chunks are kept
-    while the state holds the same tuples (they change once or twice a turn)."""
+    while the state holds the same tuples and patched when one grew by an item."""
     game = cast(MoleHillState, state)
     path, rods = game.path, game.rod_order
     return join(
@@ -119,7 +119,7 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
             _PHASE_HOT[game.phase],
             _ROUND_HOT[game.round - 1],
             _PATH.of(path),  # visited, visit_order, stack
-            _RODS_KEPT.of(rods),
+            _RODS_LAID.of(rods),
             ONE if game.jump else ZERO,
             _LEFT[(len(path), len(rods), game.round_scores)],  # pieces, rods, round scores
         ],
@@ -127,38 +127,24 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     )
 
 
-class _Path:
-    """visited, visit_order (the n-th visit: n / 22) and the stack (the last square), patched
-    from the last path when the new one only adds a square (a placement)."""
+def _patch_path(buffer: bytearray, path: tuple[int, ...]) -> None:
+    """A placement or move: the new square is visited, numbered and the stack."""
+    square = path[-1]
+    at = 4 * (_VISITED_AT + square)
+    buffer[at : at + 4] = ONE
+    at = 4 * (_ORDER_AT + square)
+    buffer[at : at + 4] = _ORDER_BYTES[len(path) - 1]
+    if len(path) > 1:
+        at = 4 * (_STACK_AT + path[-2])
+        buffer[at : at + 4] = ZERO
+    at = 4 * (_STACK_AT + square)
+    buffer[at : at + 4] = ONE
 
-    __slots__ = ("_last",)
 
-    def __init__(self) -> None:
-        self._last: tuple[tuple[int, ...], bytes | bytearray] = ((), _path_chunk(()))
-
-    def of(self, path: tuple[int, ...]) -> bytes | bytearray:
-        """The chunk of ``path`` (do not modify it)."""
-        last, data = self._last  # one tuple: threads never see it torn
-        if path is last:
-            return data
-        count = len(path)
-        if count == len(last) + 1 and count <= len(_ORDER_BYTES) and path[:-1] == last:
-            buffer = bytearray(data)  # a new buffer: the kept one may be in use elsewhere
-            square = path[-1]
-            at = 4 * (_VISITED_AT + square)
-            buffer[at : at + 4] = ONE
-            at = 4 * (_ORDER_AT + square)
-            buffer[at : at + 4] = _ORDER_BYTES[count - 1]
-            if last:
-                at = 4 * (_STACK_AT + last[-1])
-                buffer[at : at + 4] = ZERO
-            at = 4 * (_STACK_AT + square)
-            buffer[at : at + 4] = ONE
-            data = buffer
-        else:
-            data = _path_chunk(path)
-        self._last = (path, data)
-        return data
+def _patch_rods(buffer: bytearray, rods: tuple[int, ...]) -> None:
+    """A rod laid: its edge is set."""
+    at = 4 * rods[-1]
+    buffer[at : at + 4] = ONE
 
 
 def _path_chunk(path: tuple[int, ...]) -> bytes:
@@ -188,6 +174,8 @@ _ORDER_AT = SQUARE_COUNT
 _STACK_AT = 2 * SQUARE_COUNT
 # The n-th visit's visit_order value as a chunk, as assemble writes it (clipped).
 _ORDER_BYTES = tuple(chunk(1, (), [(0, value)]) for value in _ORDER_VALUES)
-_PATH = _Path()
-_RODS_KEPT: Kept[bytes] = Kept(lambda rods, _, __: chunk(EDGE_COUNT, rods))
+# visited, visit_order and the stack; the rods. A path or the rods grow by one square or one
+# edge a turn, so each chunk is patched from the last (``features.Grown``).
+_PATH = Grown(_path_chunk, _patch_path)
+_RODS_LAID = Grown(lambda rods: chunk(EDGE_COUNT, rods), _patch_rods)
 _LEFT: Memo[tuple[int, int, tuple[int, ...]]] = Memo(_left)
