@@ -18,7 +18,11 @@ as the AEC env picks it (``next_mover``), and a second seeded generator picks
 - ``env step``: ``env.step(index)`` with the choice from ``env.legal_indices(agent)``: indices
   to actions, chance, the next agent, rewards, the legal indices;
 - ``env``: what a learning loop pays per action: ``env.last()`` (the acting agent's
-  observation tensor and action mask) + ``env.step(index)``, choosing as above.
+  observation tensor and action mask) + ``env.step(index)``, choosing as above;
+- ``parallel``: the Parallel env, ``env.step(actions)`` with a choice for every seat that
+  may act, which returns every agent's observation, so it encodes one tensor per seat each
+  step. Its games are not the others': all movers act in one step, in seat order, where the
+  AEC env asks them in turn. Its rate counts seat actions, like the others.
 
 The ratio the issue bounds (at most 2x) is ``env`` against ``engine``: the env step including
 the acting agent's mask and observation tensor, against the bare ``legal_actions`` +
@@ -44,10 +48,10 @@ from functools import partial
 import molehaven
 from molehaven.core import Game
 from molehaven.rl import env as make_env
+from molehaven.rl import parallel_env as make_parallel_env
 from molehaven.rl.table import next_mover, play_chance
 
 SHORT: dict[str, dict[str, object]] = {"mole-hill": {"rounds": 1}}
-LOOPS = ("engine", "engine+obs", "env step", "env")
 
 
 def _game(slug: str, players: int) -> Game[object]:
@@ -96,6 +100,27 @@ def env_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -
     return steps / (time.perf_counter() - start)
 
 
+def parallel_loop(slug: str, players: int, steps: int, seed: int) -> float:
+    """Seat actions per second of the Parallel env (every agent's observation each step)."""
+    env = make_parallel_env(slug, players, **SHORT.get(slug, {}))
+    env.reset(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    start = time.perf_counter()
+    while done < steps:
+        if not env.agents:
+            env.reset()
+            continue
+        actions = {}
+        for agent in env.agents:
+            legal = env.legal_indices(agent)
+            if legal:
+                actions[agent] = rng.choice(legal)
+        env.step(actions)
+        done += len(actions)
+    return done / (time.perf_counter() - start)
+
+
 def measure(loops: list[Callable[[int], float]], repeats: int) -> list[list[float]]:
     """Each loop's rate in each round; the loops take turns within a round."""
     rates: list[list[float]] = [[] for _ in loops]
@@ -122,7 +147,7 @@ def main() -> None:
     print(f"{args.steps} seat actions a run, median of {args.repeats} rounds; load {load}")
     print(
         f"{'game':<22}{'engine/s':>10}{'+obs/s':>9}{'×':>6}"
-        f"{'env step/s':>12}{'×':>6}{'env/s':>9}{'×':>6}"
+        f"{'env step/s':>12}{'×':>6}{'env/s':>9}{'×':>6}{'parallel/s':>12}{'×':>6}"
     )
     for slug in slugs:
         info = molehaven.make(slug).info
@@ -130,12 +155,13 @@ def main() -> None:
             args.players, sorted({info.min_players, info.max_players})
         )
         for players in counts:
-            engine, floor, step, full = measure(
+            engine, floor, step, full, parallel = measure(
                 [
                     partial(engine_loop, slug, players, args.steps, observe=False),
                     partial(engine_loop, slug, players, args.steps, observe=True),
                     partial(env_loop, slug, players, args.steps, observe=False),
                     partial(env_loop, slug, players, args.steps, observe=True),
+                    partial(parallel_loop, slug, players, args.steps),
                 ],
                 args.repeats,
             )
@@ -144,7 +170,8 @@ def main() -> None:
                 f"{slug + f' {players}p':<22}{rate(engine):>10.0f}"
                 f"{rate(floor):>9.0f}{median_ratio(engine, floor):>6.2f}"
                 f"{rate(step):>12.0f}{median_ratio(engine, step):>6.2f}"
-                f"{rate(full):>9.0f}{median_ratio(engine, full):>6.2f}",
+                f"{rate(full):>9.0f}{median_ratio(engine, full):>6.2f}"
+                f"{rate(parallel):>12.0f}{median_ratio(engine, parallel):>6.2f}",
                 flush=True,
             )
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
