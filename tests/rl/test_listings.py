@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from molehaven import rl
-from molehaven.rl.masks import dropped_one, legal_mask
+from molehaven.rl.masks import Listing, dropped_one, legal_mask
 from tests.rl.playouts import SHORT_OPTIONS, case_id, extreme_counts
 
 
@@ -90,3 +90,15 @@ def test_mole_hill_rod_listings_are_reused_and_stay_exact() -> None:
 def test_every_game_lists_the_engines_legal_actions_at_every_step(slug: str, players: int) -> None:
     for seed in range(2):
         _check_env_against_engine(slug, players, seed, **SHORT_OPTIONS[slug])
+
+
+def test_a_list_handed_out_again_and_changed_in_place_is_listed_anew() -> None:
+    env = rl.env("mole-hill", rounds=1)
+    space = env.table.space
+    actions = list(space.actions[126:146])  # twenty rods
+    listing = Listing(actions, space.indices_of(actions), space.size)
+    del actions[3]  # the same list object, one shorter: nothing may be taken from before
+    actions.append(space.actions[0])
+    again = listing.next(actions, space)
+    assert not again.reused
+    assert again.indices == space.indices_of(actions)

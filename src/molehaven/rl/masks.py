@@ -122,27 +122,28 @@ class Listing:
         """The listing of the same seat's ``actions`` at a later position.
 
         A seat's legal actions often come back unchanged, or one shorter (a Mole Hill rod
-        taken): then this listing's indices and kept mask are reused
-        and patched, which costs a fraction of looking up every action's index (about 55 ns
-        each) and filling a new mask.
+        taken): then this listing's indices and kept mask are reused and patched, which costs
+        a fraction of looking up every action's index (about 55 ns each) and filling a new
+        mask. The very list object handed out again is listed anew: it may have been changed
+        in place.
         """
         before, size = self.actions, self._size
-        if len(actions) == len(before) and actions == before:
-            listing = Listing(actions, self.indices, size, base=self._kept)
+        if actions is before:
+            gone = None
+        elif len(actions) == len(before) and actions == before:
+            gone = -1
         else:
             gone = dropped_one(before, actions)
-            if gone is None:
-                fresh = Listing(actions, space.indices_of(actions), size)
-                fresh.misses = self.misses + 1
-                return fresh
-            indices = self.indices
-            listing = Listing(
-                actions,
-                indices[:gone] + indices[gone + 1 :],
-                size,
-                base=self._kept,
-                cleared=indices[gone],
-            )
+        if gone is None:
+            fresh = Listing(actions, space.indices_of(actions), size)
+            fresh.misses = self.misses + 1
+            return fresh
+        indices = self.indices
+        if gone < 0:
+            listing = Listing(actions, indices, size, base=self._kept)
+        else:
+            kept = indices[:gone] + indices[gone + 1 :]
+            listing = Listing(actions, kept, size, base=self._kept, cleared=indices[gone])
         listing.reused = True
         listing.misses = 0
         return listing
