@@ -62,3 +62,12 @@ def test_opponents_are_named_agents_and_bad_names_are_refused() -> None:
         SingleSeatEnv("mole-hill", opponents="nobody")
     with pytest.raises(OptionsError, match="seat must be"):
         SingleSeatEnv("mole-hill", seat=2)
+
+
+def test_a_step_that_is_not_an_integer_is_refused() -> None:
+    env = SingleSeatEnv("mole-hill", seat=0, rounds=1)
+    env.reset(seed=0)
+    with pytest.raises(TypeError, match="an action index is an integer"):
+        env.step(0.0)
+    observation, *_ = env.step(np.int64(0))  # place a1
+    assert observation["action_mask"].any()

@@ -87,6 +87,25 @@ def test_aec_env_refuses_an_illegal_action_and_renders_text() -> None:
     assert " 1 " in text  # the first piece on the grid
 
 
+@pytest.mark.parametrize("action", [1.5, 3.0, "3", True, [3]])
+def test_every_env_refuses_an_action_that_is_not_an_integer(action: object) -> None:
+    """A float is not rounded, a string not parsed: the action is refused and the game is
+    left as it was; a NumPy integer is an integer."""
+    env = rl.env("mole-park", players=4)
+    env.reset(seed=0)
+    before = env.table.state.num_actions
+    with pytest.raises(TypeError, match="an action index is an integer"):
+        env.step(action)
+    assert env.table.state.num_actions == before
+    parallel = rl.parallel_env("mole-park", players=4)
+    parallel.reset(seed=0)
+    with pytest.raises(TypeError, match="an action index is an integer"):
+        parallel.step(dict.fromkeys(parallel.agents, action))
+    legal = env.legal_indices(env.agent_selection)[0]
+    env.step(np.int64(legal))
+    assert env.table.state.num_actions > before
+
+
 def test_env_defaults_to_the_minimum_player_count() -> None:
     assert rl.env("the-mole").possible_agents == ["seat_0", "seat_1", "seat_2"]
     assert rl.env("mole-park", players=4).num_agents == 4

@@ -18,7 +18,7 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, next_mover
+from molehaven.rl.table import ObsDict, as_index, next_mover
 
 
 class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
@@ -64,6 +64,9 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         """Apply the selected agent's action (an index; ``None`` once the agent is done).
 
         Raises:
+            TypeError: the action is not an integer (a float or a string is not rounded or
+                parsed).
+            IndexError: no action has that index.
             IllegalActionError: the action is not legal for the agent now (see its mask).
         """
         agent = self.agent_selection
@@ -73,7 +76,7 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         if action is None:
             raise ValueError(f"{agent} must act: pass an action index, not None")
         seat = self.seats[agent]
-        self.table.act(seat, int(action))
+        self.table.act(seat, as_index(action))
         self._last_seat = seat
         self._steps += 1
         self._cumulative_rewards[agent] = 0.0

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.core import OptionsError, Seat
-from molehaven.rl.table import ObsDict, Table, next_mover
+from molehaven.rl.table import ObsDict, Table, as_index, next_mover
 
 Opponents = str | Agent | Sequence[str | Agent]
 
@@ -107,9 +107,11 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         """Apply the learning seat's action (an index; see the mask), then the others'.
 
         Raises:
+            TypeError: the action is not an integer.
+            IndexError: no action has that index.
             IllegalActionError: the action is not legal now.
         """
-        self.table.act(self.seat, int(action))
+        self.table.act(self.seat, as_index(action))
         self._last_seat = self.seat
         self._steps += 1
         self._play_opponents()

@@ -19,7 +19,7 @@ from typing import Any
 from pettingzoo import ParallelEnv
 
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, agent_name
+from molehaven.rl.table import ObsDict, agent_name, as_index
 
 
 class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
@@ -68,6 +68,8 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
 
         Raises:
             ValueError: a seat that must act has no action in ``actions``.
+            TypeError: an action is not an integer.
+            IndexError: no action has that index.
             IllegalActionError: an action is not legal for its seat (see the masks).
         """
         movers = self.table.movers()
@@ -78,7 +80,7 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         dropped: set[str] = set()
         for position, seat in enumerate(movers):
             agent = agent_name(seat)
-            index = int(actions[agent])
+            index = as_index(actions[agent])
             # The first mover's mask was exact, so an illegal action of its raises.
             if position and not self.table.is_legal(seat, index):
                 dropped.add(agent)

@@ -22,8 +22,9 @@ be reused (Mole Majority's hands and spaces change every turn).
 
 from __future__ import annotations
 
+import operator
 import random
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 import numpy as np
 from gymnasium import spaces
@@ -52,6 +53,23 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
         if seat > last_seat:
             return seat
     return movers[0]
+
+
+def as_index(action: object) -> int:
+    """An action index as an ``int``: ints and NumPy integers pass, anything else (a float, a
+    string, ``True``) is refused rather than truncated or parsed.
+
+    Raises:
+        TypeError: ``action`` is not an integer.
+    """
+    if type(action) is int:
+        return action
+    try:
+        if not isinstance(action, bool):
+            return operator.index(cast(SupportsIndex, action))
+    except TypeError:
+        pass
+    raise TypeError(f"an action index is an integer, got {action!r}")
 
 
 def play_chance(state: State, rng: random.Random) -> None:
