@@ -3,6 +3,8 @@ evaluation run on the Molehaven games."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pyspiel
 import pytest
@@ -25,7 +27,10 @@ def test_openspiel_random_simulation_test_passes(slug: str, players: int) -> Non
     info = molehaven.make(slug).info
     game_type = game.get_type()
     assert game.num_players() == players
-    assert game.num_distinct_actions() == molehaven.make(slug, players).num_distinct_actions()
+    # The simultaneous form adds NO_ACTION, for seats that do not choose at a simultaneous node.
+    engine_actions = molehaven.make(slug, players).num_distinct_actions()
+    assert game.num_distinct_actions() == engine_actions + (1 if info.simultaneous else 0)
+    assert (game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS) == info.simultaneous
     assert (game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == (
         info.has_chance
     )
@@ -71,7 +76,10 @@ def test_mcts_bot_plays_mole_hill_in_openspiel_evaluation() -> None:
 
 
 def test_ismcts_bot_plays_hidden_information_mole_park() -> None:
-    game = _load("mole-park", 2)
+    # OpenSpiel's IS-MCTS searches sequential games: Mole Park's turn-based form.
+    game = pyspiel.load_game(spiel_name("mole-park"), {"players": 2, "simultaneous": False})
+    assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert game.num_distinct_actions() == molehaven.make("mole-park", 2).num_distinct_actions()
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     bots = [
@@ -103,3 +111,48 @@ def test_openspiel_evaluation_plays_every_game_with_its_bots(slug: str) -> None:
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert len(returns) == players
     assert sum(returns) == pytest.approx(1.0)
+
+
+def test_mole_park_dice_are_one_simultaneous_node_and_a_race_is_not() -> None:
+    """MP: the seats that choose a die choose in secret at once, so the choice is one joint
+    action, and a seat that does not choose then has only NO_ACTION; The Mole's asker and the
+    seats that may call a vote meanwhile race (TM), which stays a sequential node."""
+    game = _load("mole-park", 8)
+    no_action = game.num_distinct_actions() - 1
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    joint_nodes = with_no_action = 0
+    while not state.is_terminal() and with_no_action < 3:
+        if state.is_chance_node():
+            actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(actions, probabilities)[0])
+            continue
+        if not state.is_simultaneous_node():
+            state.apply_action(rng.choice(state.legal_actions()))
+            continue
+        joint_nodes += 1
+        engine = state.inner
+        choosers = engine.to_move()
+        assert len(choosers) > 1
+        for seat in range(8):
+            legal = state.legal_actions(seat)
+            if seat in choosers:
+                assert legal == game.actions.legal_indices(engine, seat)
+            else:
+                assert legal == [no_action]
+        with_no_action += len(choosers) < 8
+        assert state.action_to_string(0, no_action) == "no action"
+        before = engine.num_actions
+        state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(8)])
+        applied = [seat for seat, _ in engine.history()[before:] if seat >= 0]
+        assert applied == choosers  # each chooser once, in seat order; NO_ACTION is not applied
+    assert joint_nodes > 3 and with_no_action == 3
+
+    tm = _load("the-mole", 3)
+    race = tm.new_initial_state()
+    while race.is_chance_node():
+        race.apply_action(race.chance_outcomes()[0][0])
+    inner = race.inner
+    assert len(inner.to_move()) > 1 and inner.awaited() != inner.to_move()
+    assert not race.is_simultaneous_node()
+    assert race.current_player() in inner.to_move()

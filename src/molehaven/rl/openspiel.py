@@ -5,13 +5,22 @@ Importing this module registers ``molehaven_<slug with underscores>`` for each g
 algorithms (MCTS, IS-MCTS, evaluation, random simulation) run on them. The engine stays the one
 rules authority: each OpenSpiel state wraps a Molehaven state.
 
-- Parameters: ``players`` (default the minimum) and every game option, with its default.
+- Parameters: ``players`` (default the minimum), every game option with its default and,
+  for games with simultaneous choices, ``simultaneous`` (default true).
 - Seat actions are indices into ``game.action_space()``; chance outcomes are indices into the
   game's ``chance_space()`` (``games/<pkg>/actions.py``), listed with their probabilities.
-- Dynamics are sequential. Where seats act at once (Mole Park's die choice, The Mole's votes)
-  they are asked one at a time, round-robin from the seat after the last one that acted; the
-  engine hides each choice until all are in, so the sequential game has the same information
-  sets as the simultaneous one (the usual turn-based reduction of a simultaneous game).
+- Dynamics: simultaneous for the games that have simultaneous choices (Mole Park's dice, The
+  Mole's votes), sequential for the others. Where every seat in ``to_move()`` must choose
+  (the engine awaits them all) the node is a simultaneous node: the seats that choose have
+  their legal indices, every other seat has one action, ``NO_ACTION`` (the last index,
+  ``num_distinct_actions() - 1``), and the joint action is applied in seat order. Where
+  seats *may* act in real time (The Mole: anyone may call a vote while the asker asks), the
+  node stays sequential, asked round-robin as below: a race is not a joint choice.
+  With the parameter ``simultaneous=False`` (which OpenSpiel's MCTS and IS-MCTS bots need)
+  those games are sequential too: the seats are asked one at a time, round-robin from the
+  seat after the last one that acted; the engine hides each choice until all are in, so the
+  sequential game has the same information sets as the simultaneous one (the usual
+  turn-based reduction), and there is no ``NO_ACTION``.
 - Utility: constant-sum, ``1/k`` to each of ``k`` winners (sum 1).
 - Observation string and tensor: ``observation(seat)`` as JSON and as the seat's tensor
   (``molehaven.rl.encoders``). Information-state string: perfect recall, the current
@@ -64,14 +73,20 @@ def chance_space(game: Game[object]) -> ActionSpace:
     return space
 
 
-def _game_type(slug: str) -> pyspiel.GameType:
+def _game_type(slug: str, *, simultaneous: bool = True) -> pyspiel.GameType:
+    """The game's OpenSpiel type; ``simultaneous=False`` gives the turn-based form of a game
+    with simultaneous choices (the registered type is the simultaneous one)."""
     game = molehaven.make(slug)
     info = game.info
     parameters: dict[str, Any] = {"players": info.min_players, **game.options_dict()}
+    if info.simultaneous:
+        parameters["simultaneous"] = True
     return pyspiel.GameType(
         short_name=spiel_name(slug),
         long_name=f"Molehaven {info.title}",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS
+        if info.simultaneous and simultaneous
+        else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
         if info.has_chance
         else pyspiel.GameType.ChanceMode.DETERMINISTIC,
@@ -96,13 +111,16 @@ class MolehavenSpielGame(pyspiel.Game):
     slug = ""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        game_type = _game_type(self.slug)
-        merged = {**game_type.parameter_specification, **(params or {})}
-        options = {key: value for key, value in merged.items() if key != "players"}
+        merged = {**_game_type(self.slug).parameter_specification, **(params or {})}
+        simultaneous = bool(merged.get("simultaneous", False))
+        game_type = _game_type(self.slug, simultaneous=simultaneous)
+        options = {k: v for k, v in merged.items() if k not in ("players", "simultaneous")}
         game = molehaven.make(self.slug, int(merged["players"]), **options)
         actions, chance = game.action_space(), chance_space(game)
         info = pyspiel.GameInfo(
-            num_distinct_actions=actions.size,
+            # The simultaneous form adds NO_ACTION for seats that do not choose at a
+            # simultaneous node.
+            num_distinct_actions=actions.size + simultaneous,
             max_chance_outcomes=chance.size,
             num_players=game.players,
             min_utility=0.0,
@@ -115,6 +133,9 @@ class MolehavenSpielGame(pyspiel.Game):
         # pybind11 objects keep Python attributes only once the base class is initialised.
         super().__init__(game_type, info, merged)
         self.molehaven_game: Game[object] = game
+        self.simultaneous = simultaneous
+        # The index of "no action", for seats that do not choose at a simultaneous node.
+        self.no_action = actions.size
         self.actions = actions
         self.chance = chance
         self.encoder = encoder(self.slug, game.players)
@@ -174,10 +195,20 @@ class MolehavenSpielState(pyspiel.State):
         movers = inner.to_move()
         if not movers:
             raise RuntimeError(f"{inner.game.slug}: no seat can act and the game is not over")
+        if self._choosing_together(movers):
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
         return next_mover(movers, self.last_seat)
 
+    def _choosing_together(self, movers: list[Seat]) -> bool:
+        """Whether this is a simultaneous node: several seats, all of them awaited."""
+        return len(movers) > 1 and self.spiel_game.simultaneous and self.inner.awaited() == movers
+
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.current_player():
+        current = self.current_player()
+        if current == pyspiel.PlayerId.SIMULTANEOUS:
+            if player not in self.inner.to_move():
+                return [self.spiel_game.no_action]
+        elif player != current:
             return []
         return self.spiel_game.actions.legal_indices(self.inner, player)
 
@@ -187,7 +218,15 @@ class MolehavenSpielState(pyspiel.State):
 
     def _apply_action(self, action: int) -> None:
         player = self.current_player()
-        seat = CHANCE if player == pyspiel.PlayerId.CHANCE else player
+        self._apply_seat(CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        """A simultaneous node's joint action: each choosing seat's, in seat order (the engine
+        resolves them together once the last is in)."""
+        for seat in self.inner.to_move():
+            self._apply_seat(seat, actions[seat])
+
+    def _apply_seat(self, seat: Seat, action: int) -> None:
         space = self.spiel_game.chance if seat == CHANCE else self.spiel_game.actions
         chosen = space.at(int(action))
         describe = self.inner.describe_action
@@ -199,10 +238,11 @@ class MolehavenSpielState(pyspiel.State):
             self.last_seat = seat
 
     def _action_to_string(self, player: int, action: int) -> str:
-        space = (
-            self.spiel_game.chance if player == pyspiel.PlayerId.CHANCE else self.spiel_game.actions
-        )
-        return str(space.at(int(action)))
+        if player == pyspiel.PlayerId.CHANCE:
+            return str(self.spiel_game.chance.at(int(action)))
+        if self.spiel_game.simultaneous and action == self.spiel_game.no_action:
+            return "no action"
+        return str(self.spiel_game.actions.at(int(action)))
 
     def is_terminal(self) -> bool:
         return self.inner.is_terminal()
