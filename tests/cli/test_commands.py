@@ -213,7 +213,7 @@ def test_option_errors_use_the_engines_wording(value: str) -> None:
 
 
 def test_mole_majority_counts_cards_in_words() -> None:
-    from molehaven.cli.boards.mole_majority import _turn
+    from molehaven.boards.mole_majority import _turn
 
     for draws, words in ((1, "draws 1 card."), (2, "draws 2 cards.")):
         observation = {

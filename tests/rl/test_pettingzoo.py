@@ -3,14 +3,17 @@ and maximum player count, plus what those tests do not check."""
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
 import pytest
 from pettingzoo.test import api_test, parallel_api_test, seed_test
 
+import molehaven
 from molehaven import rl
 from molehaven.core import IllegalActionError
+from molehaven.rl.render import render_text
 from tests.rl.playouts import SHORT_OPTIONS, case_id, extreme_counts
 
 CASES = extreme_counts()
@@ -83,8 +86,31 @@ def test_aec_env_refuses_an_illegal_action_and_renders_text() -> None:
         env.step(illegal)
     env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     text = env.render()
-    assert "Mole Hill" in text
-    assert " 1 " in text  # the first piece on the grid
+    assert text.startswith("Mole Hill (2 players)\n")
+    assert "[ 1]" in text  # the first piece on the grid, the stack
+    assert "\x1b" not in text  # plain text, no terminal colours
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=[case_id(c) for c in CASES])
+def test_render_draws_the_spectators_board_and_no_secret(slug: str, players: int) -> None:
+    """``render()`` is the terminal's board for a spectator: a state whose hidden parts are
+    drawn anew (other hands, the deck, secret roles) renders the same."""
+    env = rl.env(slug, players, **SHORT_OPTIONS[slug])
+    env.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(12):
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            break
+        env.step(rng.choice(env.legal_indices(agent)))
+    text = env.render()
+    title = molehaven.make(slug).info.title
+    assert text.startswith(title)
+    assert len(text.splitlines()) > 8  # a board, not a line of facts
+    state = env.table.state
+    for seed in range(3):
+        other = state.resample_hidden(None, random.Random(seed))
+        assert render_text(other) == text
 
 
 @pytest.mark.parametrize("action", [1.5, 3.0, "3", True, [3]])

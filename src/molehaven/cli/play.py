@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from molehaven.agents import Agent, SeatView
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.cli.replaying import result_text
 from molehaven.core import CHANCE, CLOCK, Action, Game, IllegalActionError, Seat, State, name_seats

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.rule import Rule
 
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, name_seats
 from molehaven.games import REGISTRY

@@ -6,7 +6,7 @@ import io
 
 from rich.console import Console
 
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.core import Observation
 from molehaven.core.conformance import playout_states
 from molehaven.games.maulwurf_company import GAME

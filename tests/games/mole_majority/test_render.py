@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.core import State
 from tests.games.mole_majority.helpers import apply_all, s2
 

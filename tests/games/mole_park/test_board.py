@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.core.conformance import playout_states
 from molehaven.games.mole_park import GAME
 from tests.games.mole_park.helpers import deal, new_game

@@ -8,7 +8,7 @@ import io
 import pytest
 from rich.console import Console
 
-from molehaven.cli.boards import render
+from molehaven.boards import render
 from molehaven.core import Observation
 from molehaven.core.conformance import playout_states
 from molehaven.games.the_mole import GAME

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from rich.console import RenderableType
 
-from molehaven.cli.boards import (
+from molehaven.boards import (
     generic,
     maulwurf_company,
     mole_hill,
