@@ -92,6 +92,7 @@ def play_chance(state: State, rng: random.Random) -> None:
 
 REUSE_FROM = 16
 REUSE_MISSES = 4
+FEW_INDICES = 8
 
 
 class Table:
@@ -196,7 +197,11 @@ class Table:
         if listing is not None:
             return listing.mask()
         mask = np.zeros(self.size, dtype=np.int8)
-        mask.put(indices, 1)
+        if len(indices) > FEW_INDICES:
+            mask.put(indices, 1)
+        else:  # setting a few entries one by one costs less than converting the list
+            for index in indices:
+                mask[index] = 1
         return mask
 
     def observe(self, seat: Seat) -> ObsDict:
