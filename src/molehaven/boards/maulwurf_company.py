@@ -7,13 +7,14 @@ observation.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.maulwurf_company.data import (
     DISC_VALUES,
@@ -31,21 +32,11 @@ BOTTOM = "nothing: the centre hole is the golden shovel"
 COORDINATES = "points +q+r (right column: each row's first and last) · directions e ne nw w sw se"
 
 
-def _mapping(value: JSONValue) -> Mapping[str, JSONValue]:
-    assert isinstance(value, Mapping)
-    return value
-
-
-def _sequence(value: JSONValue) -> Sequence[JSONValue]:
-    assert isinstance(value, list)
-    return value
-
-
 def _header(observation: Observation, viewer: Seat | None) -> Text:
     layer = str(observation["layer"])
-    below = ", ".join(str(name) for name in _sequence(observation["layers_below"]))
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
+    below = ", ".join(str(name) for name in as_sequence(observation["layers_below"]))
+    who = viewer_words(viewer)
+    to_move = movers_words(observation)
     header = Text.assemble(
         ("Die Maulwurf Company", "bold magenta"),
         "  layer ",
@@ -59,7 +50,7 @@ def _header(observation: Observation, viewer: Seat | None) -> Text:
         kind = "bonus move" if observation.get("bonus_move") else "move"
         header.append(f"\nSeat {observation['current']} has turned a {value}: {kind} exactly ")
         header.append(f"{value} step{'s' if value != 1 else ''} in a straight line", style="bold")
-    pending = _sequence(observation["pending"])
+    pending = as_sequence(observation["pending"])
     if pending:
         shown = " and ".join(str(v) for v in pending)
         header.append(f"\nTournament: seat {observation['current']} turned {shown}")
@@ -81,9 +72,9 @@ def _cell(name: str, holes: set[str], specials: set[str], moles: Mapping[str, JS
 def _layer(observation: Observation) -> Group:
     layer = LAYER_BY_NAME[str(observation["layer"])]
     on_layer = LAYER_POINTS[layer]
-    holes = {str(p) for p in _sequence(observation["holes"])}
-    specials = {str(p) for p in _sequence(observation["specials"])}
-    moles = _mapping(observation["moles"])
+    holes = {str(p) for p in as_sequence(observation["holes"])}
+    specials = {str(p) for p in as_sequence(observation["specials"])}
+    moles = as_mapping(observation["moles"])
     rows: list[Text] = []
     for r in range(-RADIUS, RADIUS + 1):
         cells = [
@@ -111,19 +102,19 @@ def _seats(observation: Observation) -> Table:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), title="Players", title_style="bold")
     for column in ("seat", "moles", "in holes", "discs face down", "turned since shuffle", ""):
         table.add_column(column)
-    moles = _mapping(observation["moles"])
-    holes = {str(p) for p in _sequence(observation["holes"])}
-    winners = _sequence(observation["winners"])
-    to_place = _sequence(observation.get("moles_to_place") or [])
-    face_up = _sequence(observation["face_up"])
-    for seat, counts in enumerate(_sequence(observation["face_down"])):
-        down = _mapping(counts)
+    moles = as_mapping(observation["moles"])
+    holes = {str(p) for p in as_sequence(observation["holes"])}
+    winners = as_sequence(observation["winners"])
+    to_place = as_sequence(observation.get("moles_to_place") or [])
+    face_up = as_sequence(observation["face_up"])
+    for seat, counts in enumerate(as_sequence(observation["face_down"])):
+        down = as_mapping(counts)
         discs = " ".join(f"{v}" for v in DISC_VALUES for _ in range(int(str(down[str(v)]))))
         owned = [name for name, owner in moles.items() if owner == seat]
         status = []
         if seat in winners:
             status.append("winner")
-        if _sequence(observation["out"])[seat]:
+        if as_sequence(observation["out"])[seat]:
             status.append("out")
         if seat == observation.get("current") and not winners:
             status.append("◀ playing")
@@ -134,7 +125,7 @@ def _seats(observation: Observation) -> Table:
             str(len(owned)),
             str(sum(name in holes for name in owned)),
             discs or "—",
-            " ".join(str(v) for v in _sequence(face_up[seat])) or "—",
+            " ".join(str(v) for v in as_sequence(face_up[seat])) or "—",
             ", ".join(status),
         )
     return table

@@ -4,29 +4,20 @@ turn under way and the viewer's own hand."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.mole_majority.data import COORDINATES, LABELS, NEIGHBOURS, positions_of
 
 ROWS = ("abc", "defg", "hijkl", "mnop", "qrs")
 CELL = 16  # characters per hex cell (5 cells fit 80 columns); rows shift by half a cell
 SEAT_STYLES = ("bold red", "bold blue", "bold green", "bold magenta")
-
-
-def _mapping(value: JSONValue) -> Mapping[str, JSONValue]:
-    assert isinstance(value, Mapping)
-    return value
-
-
-def _sequence(value: JSONValue) -> Sequence[JSONValue]:
-    assert isinstance(value, list)
-    return value
 
 
 def _seat_style(seat: JSONValue) -> str:
@@ -51,7 +42,7 @@ def _cell(label: str, entry: Mapping[str, JSONValue] | None, caved: set[str]) ->
     if entry["home_base_of"] is not None:
         heading.append(" ⌂", style=_seat_style(entry["home_base_of"]))
     spaces = Text(" ")
-    for owner in _sequence(entry["spaces"]):
+    for owner in as_sequence(entry["spaces"]):
         spaces.append("·" if owner is None else str(owner), style=_seat_style(owner))
         spaces.append(" ")
     token = entry["token"]
@@ -63,9 +54,9 @@ def _cell(label: str, entry: Mapping[str, JSONValue] | None, caved: set[str]) ->
 
 
 def _board(observation: Observation) -> Text:
-    board = _mapping(observation["board"])
+    board = as_mapping(observation["board"])
     caved: dict[str, set[str]] = {label: set() for label in LABELS}
-    for edge in _sequence(observation["cave_ins"]):
+    for edge in as_sequence(observation["cave_ins"]):
         first, second = str(edge).split("-")
         caved[first].add(second)
         caved[second].add(first)
@@ -73,7 +64,7 @@ def _board(observation: Observation) -> Text:
     for row in ROWS:
         indent = " " * ((5 - len(row)) * CELL // 2)
         cells = [
-            _cell(label, _mapping(board[label]) if label in board else None, caved[label])
+            _cell(label, as_mapping(board[label]) if label in board else None, caved[label])
             for label in row
         ]
         for line in range(3):
@@ -82,15 +73,15 @@ def _board(observation: Observation) -> Text:
                 text.append_text(cell[line])
             lines.append(text)
         lines.append(Text())
-    caves = ", ".join(str(edge) for edge in _sequence(observation["cave_ins"]))
+    caves = ", ".join(str(edge) for edge in as_sequence(observation["cave_ins"]))
     if caves:
         lines.append(Text(f"Cave-Ins: {caves}", style="bold yellow"))
     return Text("\n").join(lines)
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
+    who = viewer_words(viewer)
+    to_move = movers_words(observation)
     return Text.assemble(
         ("Mole Majority", "bold magenta"),
         f"  phase {observation['phase']} · turn {observation['turn']} of at most"
@@ -104,7 +95,7 @@ def _setup_line(observation: Observation) -> Text | None:
     if placing is None:
         return None
     what = f"a {pending}-space hex" if pending is not None else "its Home Base (6)"
-    pile = _mapping(observation["pile"])
+    pile = as_mapping(observation["pile"])
     left = ", ".join(f"{count}×{value}" for value, count in pile.items())
     return Text(f"Seat {placing} places {what}. Hex pile: {left}.", style="bold green")
 
@@ -114,17 +105,17 @@ def _seats(observation: Observation, viewer: Seat | None) -> Table:
     columns = ("seat", "moles", "on board", "claims", "cave-ins", "hand", "deck", "homes", "score")
     for column in columns:
         table.add_column(column, no_wrap=True)
-    scores = _sequence(observation["scores"])
-    to_move = _sequence(observation["to_move"])
-    for seat, raw in enumerate(_sequence(observation["seats"])):
-        entry = _mapping(raw)
+    scores = as_sequence(observation["scores"])
+    to_move = as_sequence(observation["to_move"])
+    for seat, raw in enumerate(as_sequence(observation["seats"])):
+        entry = as_mapping(raw)
         name = Text("▶ " if seat in to_move else "  ", style="bold yellow")
         name.append(str(seat), style=_seat_style(seat))
         if seat == viewer:
             name.append(" you", style="cyan")
         if entry["eliminated"]:
             name.append(" out", style="dim")
-        shown = _sequence(entry["shown_home_tokens"])
+        shown = as_sequence(entry["shown_home_tokens"])
         homes = str(entry["home_tokens"]) + (
             f" ({', '.join(map(str, shown))} shown)" if shown else ""
         )
@@ -143,7 +134,7 @@ def _seats(observation: Observation, viewer: Seat | None) -> Table:
 
 
 def _turn(observation: Observation) -> Text | None:
-    current = _mapping(observation["current"])
+    current = as_mapping(observation["current"])
     if observation["phase"] not in ("main", "bonus", "cave-token", "draw"):
         return None
     if current["action"] is None:
@@ -159,7 +150,7 @@ def _turn(observation: Observation) -> Text | None:
         parts.append(f"conversions {current['converts']}")
     if current["effect"] != "none":
         parts.append(f"Cave-In/Home {current['effect']}")
-    stacked = _sequence(current["stacked"])
+    stacked = as_sequence(current["stacked"])
     if stacked:
         parts.append("stacked: " + ", ".join(str(s).removeprefix("stack ") for s in stacked))
     return Text(" · ".join(parts), style="bold")
@@ -168,8 +159,8 @@ def _turn(observation: Observation) -> Text | None:
 def _hand(observation: Observation, viewer: Seat | None) -> Text | None:
     if viewer is None or "hand" not in observation:
         return None
-    cards = " ".join(f"[{card}]" for card in _sequence(observation["hand"])) or "empty"
-    tokens = _sequence(observation["my_home_tokens"])
+    cards = " ".join(f"[{card}]" for card in as_sequence(observation["hand"])) or "empty"
+    tokens = as_sequence(observation["my_home_tokens"])
     text = Text.assemble(("Your hand: ", "bold cyan"), cards)
     if tokens:
         text.append(f"   your Home Tokens: {', '.join(map(str, tokens))}", style="green")
@@ -185,11 +176,11 @@ def _result(observation: Observation) -> Text | None:
     text = Text(
         f"Game over ({observation['end_reason']}) — winner: seat {names}", style="bold magenta"
     )
-    hands = _sequence(observation["hands"])
-    tokens = _sequence(observation["home_token_values"])
+    hands = as_sequence(observation["hands"])
+    tokens = as_sequence(observation["home_token_values"])
     for seat, (cards, values) in enumerate(zip(hands, tokens, strict=True)):
-        shown = " ".join(str(card) for card in _sequence(cards)) or "no cards"
-        homes = ", ".join(str(value) for value in _sequence(values)) or "none"
+        shown = " ".join(str(card) for card in as_sequence(cards)) or "no cards"
+        homes = ", ".join(str(value) for value in as_sequence(values)) or "none"
         text.append(f"\n  seat {seat}: hand {shown}; Home Tokens {homes}", style="magenta")
     return text
 

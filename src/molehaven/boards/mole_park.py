@@ -3,13 +3,14 @@ size, prizes, die choice, roll, total), the viewer's own hand and what happened 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES
 
@@ -17,19 +18,9 @@ DICE = ("glove", "pan", "mallet", "prize")
 RECENT_EVENTS = 12
 
 
-def _mapping(value: JSONValue) -> Mapping[str, JSONValue]:
-    assert isinstance(value, Mapping)
-    return value
-
-
-def _sequence(value: JSONValue) -> Sequence[JSONValue]:
-    assert isinstance(value, list)
-    return value
-
-
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = "a spectator" if viewer is None else f"seat {viewer}"
-    to_move = ", ".join(str(seat) for seat in _sequence(observation["to_move"])) or "—"
+    who = viewer_words(viewer)
+    to_move = movers_words(observation)
     return Text.assemble(
         ("Mole Park: Whack and Win!", "bold magenta"),
         f"  round {observation['round']} of at most {observation['round_limit']}"
@@ -40,7 +31,7 @@ def _header(observation: Observation, viewer: Seat | None) -> Text:
 
 def _holes(observation: Observation) -> Text:
     line = Text("Mole holes  ", style="bold")
-    for number, count in enumerate(_sequence(observation["holes"]), start=1):
+    for number, count in enumerate(as_sequence(observation["holes"]), start=1):
         moles = int(count) if isinstance(count, int) else 0
         line.append(f" {number}:", style="bold")
         line.append("●" * moles if moles <= 8 else f"●×{moles}", style="sandy_brown")
@@ -55,9 +46,9 @@ def _stands(observation: Observation) -> Table:
     table = Table(title="Prize stands", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
     for column in ("stand", "stars", "face up", "below"):
         table.add_column(column)
-    stands = _mapping(observation["stands"])
+    stands = as_mapping(observation["stands"])
     for key, name in zip(STAND_KEYS, STAND_NAMES, strict=True):
-        stand = _mapping(stands[key])
+        stand = as_mapping(stands[key])
         up = Text("take " + key, style="bold green") if stand["face_up"] else Text("—")
         table.add_row(name, str(stand["value"]), up, str(stand["face_down"]))
     return table
@@ -84,22 +75,22 @@ def _seats(observation: Observation, viewer: Seat | None) -> Table:
     for column in ("seat", "moles", "prizes", "crown", "die", "roll", "cash-in", "score"):
         table.add_column(column, no_wrap=True)
     king = observation["king"]
-    scores = _sequence(observation["scores"])
-    to_move = _sequence(observation["to_move"])
-    for seat, raw in enumerate(_sequence(observation["seats"])):
-        entry = _mapping(raw)
+    scores = as_sequence(observation["scores"])
+    to_move = as_sequence(observation["to_move"])
+    for seat, raw in enumerate(as_sequence(observation["seats"])):
+        entry = as_mapping(raw)
         name = Text("▶ " if seat in to_move else "  ", style="bold yellow")
         name.append(f"{seat}", style="bold cyan" if seat == viewer else "bold")
         if seat == king:
             name.append("👑")
         if seat == viewer:
             name.append(" you", style="cyan")
-        prizes = _sequence(entry["prizes"])
+        prizes = as_sequence(entry["prizes"])
         crown = "GOING" if entry["declared"] else ("may" if entry["may_declare"] else "")
         laid = entry["laid_down"]
         cash_in = ""
         if laid is not None:
-            cash_in = " ".join(str(v) for v in _sequence(laid)) + f" → {entry['total']}★"
+            cash_in = " ".join(str(v) for v in as_sequence(laid)) + f" → {entry['total']}★"
         table.add_row(
             name,
             str(entry["hand_size"]),
@@ -122,11 +113,11 @@ def _showdown(observation: Observation) -> Table | None:
     )
     for column in ("seat", "glove", "pan", "mallet", "prize", "moles", "total ★"):
         table.add_column(column)
-    for raw in _sequence(entries):
-        entry = _mapping(raw)
-        rolls = _mapping(entry["rolls"])
+    for raw in as_sequence(entries):
+        entry = as_mapping(raw)
+        rolls = as_mapping(entry["rolls"])
         cells = ["" if rolls[die] is None else str(rolls[die]) for die in DICE]
-        moles = " ".join(str(v) for v in _sequence(entry["moles"])) or "—"
+        moles = " ".join(str(v) for v in as_sequence(entry["moles"])) or "—"
         total = "" if entry["total"] is None else str(entry["total"])
         table.add_row(str(entry["seat"]), *cells, moles, total)
     return table
@@ -136,7 +127,7 @@ def _situation(observation: Observation) -> Text | None:
     """One line on the draft, the crown choice or the result, when one applies."""
     draft = observation.get("draft")
     if isinstance(draft, Mapping):
-        order = ", ".join(str(seat) for seat in _sequence(draft["pickers"]))
+        order = ", ".join(str(seat) for seat in as_sequence(draft["pickers"]))
         text = f"Prize draft at {draft['total']} stars: seats {order}"
         if observation["step"] == "order":
             text += " are tied: King Mole names their pick order"
@@ -147,7 +138,7 @@ def _situation(observation: Observation) -> Text | None:
     if isinstance(finalists, list):
         names = ", ".join(str(seat) for seat in finalists)
         return Text(f"Tied Showdown: King Mole crowns one of seats {names}", style="bold red")
-    winners = _sequence(observation["winners"])
+    winners = as_sequence(observation["winners"])
     if winners:
         names = ", ".join(str(seat) for seat in winners)
         return Text(f"Game over — winner: seat {names}", style="bold magenta")
@@ -157,7 +148,7 @@ def _situation(observation: Observation) -> Text | None:
 def _hand(observation: Observation, viewer: Seat | None) -> Text | None:
     if viewer is None or "hand" not in observation:
         return None
-    values = [int(v) for v in _sequence(observation["hand"]) if isinstance(v, int)]
+    values = [int(v) for v in as_sequence(observation["hand"]) if isinstance(v, int)]
     shown = " ".join(f"[{value}★]" for value in values) or "empty"
     return Text.assemble(
         ("Your hand: ", "bold cyan"),
@@ -167,8 +158,8 @@ def _hand(observation: Observation, viewer: Seat | None) -> Text | None:
 
 
 def _events(observation: Observation) -> Text:
-    last = [str(e) for e in _sequence(observation["last_round_events"])]
-    now = [str(e) for e in _sequence(observation["events"])]
+    last = [str(e) for e in as_sequence(observation["last_round_events"])]
+    now = [str(e) for e in as_sequence(observation["events"])]
     lines = [("last round: " + e) for e in last] + [("this round: " + e) for e in now]
     shown = lines[-RECENT_EVENTS:]
     return Text("\n".join(shown) if shown else "nothing has happened yet", style="dim")

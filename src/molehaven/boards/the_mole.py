@@ -7,27 +7,18 @@ so a seat sees exactly what it may know.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from molehaven.boards.reading import as_mapping, as_sequence, viewer_words
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.the_mole.content import LOCATION_BY_ID, LOCATIONS, QUESTION_BY_ID
 
 RECENT_EXCHANGES = 10
-
-
-def _mapping(value: JSONValue) -> Mapping[str, JSONValue]:
-    assert isinstance(value, Mapping)
-    return value
-
-
-def _sequence(value: JSONValue) -> Sequence[JSONValue]:
-    assert isinstance(value, list)
-    return value
 
 
 def _location_name(location_id: JSONValue) -> str:
@@ -50,7 +41,7 @@ def _question_text(question_id: JSONValue) -> str:
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = "a spectator" if viewer is None else f"seat {viewer}"
+    who = viewer_words(viewer)
     return Text.assemble(
         ("The Mole", "bold magenta"),
         f"  round {observation['round']} · dealer: seat {observation['dealer']}"
@@ -64,7 +55,7 @@ def _card(observation: Observation, viewer: Seat | None) -> Text | None:
     card = observation["card"]
     if card is None:
         return Text("Your card has not been dealt yet.", style="dim")
-    entry = _mapping(card)
+    entry = as_mapping(card)
     if entry["mole"]:
         return Text("You are the Mole: find out where everyone is.", style="bold red")
     location = entry["location"]
@@ -77,7 +68,7 @@ def _card(observation: Observation, viewer: Seat | None) -> Text | None:
 
 
 def _timer(observation: Observation) -> Text:
-    timer = _mapping(observation["timer"])
+    timer = as_mapping(observation["timer"])
     if timer["time_up"]:
         state = Text("time is up", style="bold red")
     elif timer["running"]:
@@ -94,9 +85,9 @@ def _seats(observation: Observation, viewer: Seat | None) -> Table:
     table = Table(title="Players", title_style="bold", box=box.SIMPLE_HEAD, padding=(0, 1))
     for column in ("seat", "score", "cards", "voted", "now"):
         table.add_column(column, no_wrap=True)
-    scores = _sequence(observation["scores"])
-    sizes = _sequence(observation["hand_sizes"])
-    nominated = _sequence(observation["nominated"])
+    scores = as_sequence(observation["scores"])
+    sizes = as_sequence(observation["hand_sizes"])
+    nominated = as_sequence(observation["nominated"])
     for seat, score in enumerate(scores):
         name = Text(str(seat), style="bold cyan" if seat == viewer else "bold")
         if seat == observation["dealer"]:
@@ -137,12 +128,12 @@ def _hand(observation: Observation, viewer: Seat | None) -> Text | None:
     hand = observation["hand"]
     if viewer is None or hand is None:
         return None
-    lines = [f"  {qid}  {_question_text(qid)}" for qid in _sequence(hand)]
+    lines = [f"  {qid}  {_question_text(qid)}" for qid in as_sequence(hand)]
     return Text("Your questions:\n" + ("\n".join(lines) or "  none"), style="cyan")
 
 
 def _exchanges(observation: Observation) -> RenderableType:
-    exchanges = _sequence(observation["exchanges"])
+    exchanges = as_sequence(observation["exchanges"])
     if not exchanges:
         return Text("No question answered yet this round.", style="dim")
     table = Table(
@@ -151,7 +142,7 @@ def _exchanges(observation: Observation) -> RenderableType:
     for column in ("who", "question", "answer"):
         table.add_column(column)
     for raw in exchanges[-RECENT_EXCHANGES:]:
-        entry = _mapping(raw)
+        entry = as_mapping(raw)
         table.add_row(
             f"{entry['asker']}→{entry['answerer']}",
             _question_text(entry["question"]),
@@ -166,19 +157,19 @@ def _ballots(ballots: Sequence[JSONValue]) -> str:
 
 def _votes(observation: Observation) -> Text | None:
     lines = []
-    for raw in _sequence(observation["votes"]):
-        vote = _mapping(raw)
+    for raw in as_sequence(observation["votes"]):
+        vote = as_mapping(raw)
         result = "passed" if vote["passed"] else "failed"
         lines.append(
             f"Seat {vote['nominator']} accused seat {vote['nominee']}: {result}"
-            f" ({_ballots(_sequence(vote['ballots']))})"
+            f" ({_ballots(as_sequence(vote['ballots']))})"
         )
     open_vote = observation["vote"]
     if open_vote is not None:
-        vote = _mapping(open_vote)
+        vote = as_mapping(open_vote)
         lines.append(
             f"VOTE: seat {vote['nominator']} accuses seat {vote['nominee']} of being the Mole"
-            f" — {_ballots(_sequence(vote['ballots']))}"
+            f" — {_ballots(as_sequence(vote['ballots']))}"
         )
     return Text("\n".join(lines), style="bold red") if lines else None
 
@@ -189,18 +180,18 @@ def _final_vote(observation: Observation) -> Text | None:
         return None
     shown = ", ".join(
         f"{seat}: {'points at ' + str(p) if isinstance(p, int) else p}"
-        for seat, p in enumerate(_sequence(pointing))
+        for seat, p in enumerate(as_sequence(pointing))
     )
     return Text(f"FINAL VOTE: everyone points at a seat — {shown}", style="bold red")
 
 
 def _history(observation: Observation) -> Text | None:
-    history = _sequence(observation["history"])
+    history = as_sequence(observation["history"])
     if not history:
         return None
     lines = []
     for raw in history:
-        entry = _mapping(raw)
+        entry = as_mapping(raw)
         how = {"vote": "a vote", "guess": "a guess", "final-vote": "the final vote"}.get(
             str(entry["end"]), str(entry["end"])
         )
@@ -209,7 +200,7 @@ def _history(observation: Observation) -> Text | None:
             detail = f", guessed {_location_name(entry['guess'])}"
         elif entry["accused"] is not None:
             detail = f", seat {entry['accused']} accused"
-        points = " ".join(str(p) for p in _sequence(entry["points"]))
+        points = " ".join(str(p) for p in as_sequence(entry["points"]))
         lines.append(
             f"Round {entry['round']}: {_location_name(entry['location'])}, the Mole was seat"
             f" {entry['mole']}; ended by {how}{detail}; points {points}"
