@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+from collections import Counter
 from dataclasses import dataclass, field
 
 from molehaven.core import Game, JSONValue, Seat, State
@@ -103,8 +104,12 @@ class LiveTable:
         return any(slot.kind == EMPTY for slot in self.seats)
 
     def names(self) -> list[str]:
-        """Each seat's name for descriptions: the player's, else ``seat N``."""
-        return [slot.name or f"seat {seat}" for seat, slot in enumerate(self.seats)]
+        """Each seat's name for descriptions: the player's, else ``seat N``. A name that
+        several seats share (three "hard bot"s) gets the seat number, as the boards show it
+        ("hard bot 2"), so that "hard bot 1 asked hard bot 3" says who."""
+        plain = [slot.name or f"seat {seat}" for seat, slot in enumerate(self.seats)]
+        counts = Counter(plain)
+        return [f"{name} {seat}" if counts[name] > 1 else name for seat, name in enumerate(plain)]
 
     def result(self) -> dict[str, JSONValue] | None:
         return self.final
