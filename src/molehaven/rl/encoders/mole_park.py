@@ -46,6 +46,7 @@ from molehaven.games.mole_park.view import die_seen
 from molehaven.rl.encoders.features import (
     FLAGS,
     FloatArray,
+    Kept,
     LastPart,
     Layout,
     Memo,
@@ -232,132 +233,57 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     """``encode(state.observation(seat), seat, players)``, from the state's fields: byte
     chunks in layout order (``features.join``).
 
-    A chunk is kept with the field objects it was made of (``_Kept``): the state replaces a
-    tuple when it changes and never mutates one, so the same objects mean the same chunk, and
-    an identity test is far cheaper than hashing the tuples. Otherwise the chunk comes from a
-    ``Memo`` keyed by the few numbers or words it shows (sizes, not values, for hidden piles).
+    A chunk is kept with the field objects it was made of (``features.Kept``): the state
+    replaces a tuple when it changes and never mutates one, so the same objects mean the same
+    chunk, and an identity test is far cheaper than hashing the tuples. Otherwise the chunk
+    comes from a ``Memo`` keyed by the few numbers or words it shows (sizes, not values, for
+    hidden piles).
     """
     game = cast(MoleParkState, state)
     chunks = _chunks(players)
-    kept = chunks.kept
     hot = chunks.seat
     phase = game.phase
     king = game.king
 
     prizes, highest, crowned = game.prizes, game.highest_only, game.crowned
-    kept_prizes = kept.prizes
-    if kept_prizes[0] is prizes and kept_prizes[1] is highest and kept_prizes[2] is crowned:
-        stars, scores = kept_prizes[3], kept_prizes[4]
-    else:
+    scored = chunks.prizes.kept(prizes, highest, crowned)
+    if scored is None:
         won = tuple([rules.prize_stars(game, s) for s in range(players)])
-        stars = _SCORED[won] + _PRIZES[prizes]  # prize_stars, then prizes
-        scores = _SCORED[tuple(rules.scores(game))]
-        kept.prizes = (prizes, highest, crowned, stars, scores)
-
-    round_, holes, deck, discard = game.round, game.holes, game.deck, game.discard
-    kept_table = kept.table
-    if (
-        kept_table[0] is round_
-        and kept_table[1] is holes
-        and kept_table[2] is deck
-        and kept_table[3] is discard
-    ):
-        table = kept_table[4]
-    else:  # sizes only: the values in the holes, the deck and the discard are nobody's
-        table = b"".join(
-            [
-                number(max(game.round_limit, 1))[round_],
-                *map(_HOLE.__getitem__, map(pile_size, holes)),
-                _DECK[pile_size(deck)],
-                _DECK[pile_size(discard)],
-            ]
+        scored = chunks.prizes.keep(
+            (_SCORED[won] + _PRIZES[prizes], _SCORED[tuple(rules.scores(game))]),
+            prizes,
+            highest,
+            crowned,
         )
-        kept.table = (round_, holes, deck, discard, table)
+    stars, scores = scored  # prize_stars, then prizes; the scores
 
-    face_up, face_down = game.face_up, game.face_down
-    kept_stands = kept.stands
-    if kept_stands[0] is face_up and kept_stands[1] is face_down:
-        stands = kept_stands[2]
-    else:
-        stands = _STANDS[(face_up, face_down)]
-        kept.stands = (face_up, face_down, stands)
-
-    hands = game.hands
-    kept_hands = kept.hands
-    if kept_hands[0] is hands:
-        hand_sizes = kept_hands[1]
-    else:  # only the sizes of the others' hands
-        hand_sizes = b"".join(map(_HAND_SIZE.__getitem__, map(pile_size, hands)))
-        kept.hands = (hands, hand_sizes)
-
-    eligible, declared = game.eligible, game.declared
-    kept_declaring = kept.declaring
-    if kept_declaring[0] is eligible and kept_declaring[1] is declared:
-        declaring = kept_declaring[2]
-    else:
-        declaring = _DECLARING[(players, eligible, declared)]
-        kept.declaring = (eligible, declared, declaring)
-
+    declared = game.declared
     dice = game.dice
-    kept_dice = kept.dice
     # What view.die_seen reads: the dice, the declarers, the step and the viewer.
-    if (
-        kept_dice[0] is dice
-        and kept_dice[1] is declared
-        and kept_dice[2] == phase
-        and kept_dice[3] == seat
-    ):
-        seen = kept_dice[4]
+    shown = chunks.dice.kept(dice, declared)
+    if shown is not None and shown[0] == phase and shown[1] == seat:
+        seen = shown[2]
     else:  # the view's own filter: another seat's die stays "chosen" while secret
         seen = _DICE[tuple([die_seen(game, s, seat) for s in range(players)])]
-        kept.dice = (dice, declared, phase, seat, seen)
+        chunks.dice.keep((phase, seat, seen), dice, declared)
 
-    rolls, competitors = game.rolls, game.competitors
-    kept_rolls = kept.rolls
-    if kept_rolls[0] is dice and kept_rolls[1] is rolls and kept_rolls[2] is competitors:
-        rolled = kept_rolls[3]
-    else:  # no roll shown before it is made, nor during a Showdown
-        showdown = bool(competitors)
-        faces = tuple(
-            [
-                NOT_ROLLED if die == NO_DIE or showdown else seat_rolls[die]
-                for die, seat_rolls in zip(dice, rolls, strict=True)
-            ]
-        )
-        rolled = _ROLLS[faces]
-        kept.rolls = (dice, rolls, competitors, rolled)
-
-    laid_down, totals = game.laid_down, game.totals
-    kept_cashed = kept.cashed
-    if kept_cashed[0] is laid_down and kept_cashed[1] is totals:
-        cashed = kept_cashed[2]
-    else:
-        cashed = _CASHED[(laid_down, totals)]
-        kept.cashed = (laid_down, totals, cashed)
-
-    previous_dice, previous_rolls = game.last_dice, game.last_rolls
-    kept_last_round = kept.last_round
-    if kept_last_round[0] is previous_dice and kept_last_round[1] is previous_rolls:
-        last_round = kept_last_round[2]
-    else:
-        last_round = _LAST_ROUND[(players, previous_dice, previous_rolls)]
-        kept.last_round = (previous_dice, previous_rolls, last_round)
-
+    competitors = game.competitors
     return join(
         [
             hot[seat],
             chunks.step[phase],
             hot[king] if king >= 0 else chunks.no_seats,
-            table,  # round, holes, deck, discard
-            stands,
-            _HAND[hands[seat]],  # the seat's own hand: counts by value, as the state keeps
-            hand_sizes,
+            number(max(game.round_limit, 1))[game.round],
+            chunks.piles.of(game.holes, game.deck, game.discard),  # sizes only
+            chunks.stands.of(game.face_up, game.face_down),
+            _HAND[game.hands[seat]],  # the seat's own hand: counts by value, as the state keeps
+            chunks.hand_sizes.of(game.hands),  # only the sizes of the others' hands
             stars,  # prize_stars, then prizes
-            declaring,  # may_declare, then declared
+            chunks.declaring.of(game.eligible, declared),  # may_declare, then declared
             seen,
-            rolled,
-            cashed,  # laid_down, then total
-            last_round,  # last_die, then last_roll
+            chunks.rolls.of(dice, game.rolls, competitors),
+            chunks.cashed.of(game.laid_down, game.totals),  # laid_down, then total
+            chunks.last_round.of(game.last_dice, game.last_rolls),  # last_die, then last_roll
             (
                 _DRAFT[(players, game.pick_total, game.king_picks_last, game.pickers)]
                 if phase in _DRAFT_STEPS
@@ -375,39 +301,6 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
     )
 
 
-class _Kept:
-    """The last chunks of one player count with the field objects they were made of, one
-    tuple per chunk (so threads never see a torn pair)."""
-
-    __slots__ = (
-        "cashed",
-        "declaring",
-        "dice",
-        "hands",
-        "last_round",
-        "prizes",
-        "rolls",
-        "stands",
-        "table",
-    )
-
-    def __init__(self) -> None:
-        # The field objects first (nothing yet: no field is this object), the chunks last.
-        no = _NOTHING
-        self.prizes: tuple[object, object, object, bytes, bytes] = (no, no, no, b"", b"")
-        self.table: tuple[object, object, object, object, bytes] = (no, no, no, no, b"")
-        self.stands: tuple[object, object, bytes] = (no, no, b"")
-        self.hands: tuple[object, bytes] = (no, b"")
-        self.declaring: tuple[object, object, bytes] = (no, no, b"")
-        self.dice: tuple[object, object, object, object, bytes] = (no, no, no, no, b"")
-        self.rolls: tuple[object, object, object, bytes] = (no, no, no, b"")
-        self.cashed: tuple[object, object, bytes] = (no, no, b"")
-        self.last_round: tuple[object, object, bytes] = (no, no, b"")
-
-
-_NOTHING = object()
-
-
 @dataclass(frozen=True, slots=True)
 class _Chunks:
     """The fixed chunks of one player count, and its kept ones."""
@@ -418,7 +311,15 @@ class _Chunks:
     no_seats: bytes
     no_draft: bytes
     no_showdown: bytes
-    kept: _Kept
+    prizes: Kept[tuple[bytes, bytes]]
+    piles: Kept[bytes]
+    stands: Kept[bytes]
+    hand_sizes: Kept[bytes]
+    declaring: Kept[bytes]
+    dice: Kept[tuple[int, int, bytes]]
+    rolls: Kept[bytes]
+    cashed: Kept[bytes]
+    last_round: Kept[bytes]
 
 
 @cache
@@ -430,8 +331,43 @@ def _chunks(players: int) -> _Chunks:
         no_seats=zeros(players),
         no_draft=zeros(2 + players),
         no_showdown=zeros(2 * players),
-        kept=_Kept(),
+        prizes=Kept(),
+        piles=Kept(_piles),
+        stands=Kept(lambda face_up, face_down, _: _STANDS[(face_up, face_down)]),
+        hand_sizes=Kept(
+            lambda hands, _, __: b"".join(map(_HAND_SIZE.__getitem__, map(pile_size, hands)))
+        ),
+        declaring=Kept(lambda eligible, declared, _: _DECLARING[(players, eligible, declared)]),
+        dice=Kept(),
+        rolls=Kept(_rolled),
+        cashed=Kept(lambda laid_down, totals, _: _CASHED[(laid_down, totals)]),
+        last_round=Kept(lambda dice, rolls, _: _LAST_ROUND[(players, dice, rolls)]),
     )
+
+
+def _piles(holes: tuple[Pile, ...], deck: Pile, discard: Pile) -> bytes:
+    """Sizes only: the values in the holes, the deck and the discard are nobody's."""
+    return b"".join(
+        [
+            *map(_HOLE.__getitem__, map(pile_size, holes)),
+            _DECK[pile_size(deck)],
+            _DECK[pile_size(discard)],
+        ]
+    )
+
+
+def _rolled(
+    dice: tuple[int, ...], rolls: tuple[tuple[int, ...], ...], competitors: tuple[int, ...]
+) -> bytes:
+    """Each seat's roll; none shown before it is made, nor during a Showdown."""
+    showdown = bool(competitors)
+    faces = tuple(
+        [
+            NOT_ROLLED if die == NO_DIE or showdown else seat_rolls[die]
+            for die, seat_rolls in zip(dice, rolls, strict=True)
+        ]
+    )
+    return _ROLLS[faces]
 
 
 _DRAFT_STEPS = (rules.ORDER, rules.TAKE)  # the draft entry is shown in these steps
