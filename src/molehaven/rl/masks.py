@@ -21,8 +21,22 @@ def legal_indices(state: State, seat: Seat) -> list[int]:
 def legal_mask(state: State, seat: Seat) -> Mask:
     """An int8 vector over the action space: 1 where the action is legal for ``seat`` now."""
     space = state.game.action_space()
-    mask = np.zeros(space.size, dtype=np.int8)
-    mask.put(space.indices_of(state.legal_actions(seat)), 1)
+    return mask_of(space.indices_of(state.legal_actions(seat)), space.size)
+
+
+# Up to this many indices, setting them one by one costs less than ``put``, which converts
+# the list to an array first (Mole Hill's steps, Mole Park's dice).
+FEW_INDICES = 8
+
+
+def mask_of(indices: Sequence[int], size: int) -> Mask:
+    """A new int8 vector of ``size``: 1 at each of ``indices``."""
+    mask = np.zeros(size, dtype=np.int8)
+    if len(indices) > FEW_INDICES:
+        mask.put(indices, 1)
+    else:
+        for index in indices:
+            mask[index] = 1
     return mask
 
 
@@ -98,12 +112,12 @@ class Listing:
         """A new int8 vector over the action space, 1 where the action is legal (the
         caller's to keep or change)."""
         if not self._keep:
-            return self._filled()
+            return mask_of(self.indices, self._size)
         kept = self._kept
         if kept is None:
             base = self._base
             if base is None:
-                kept = self._filled()
+                kept = mask_of(self.indices, self._size)
             elif self._cleared < 0:
                 kept = base
             else:
@@ -112,11 +126,6 @@ class Listing:
             self._kept = kept
             self._base = None
         return kept.copy()
-
-    def _filled(self) -> Mask:
-        mask = np.zeros(self._size, dtype=np.int8)
-        mask.put(self.indices, 1)
-        return mask
 
     def next(self, actions: Sequence[Action], space: ActionSpace) -> Listing:
         """The listing of the same seat's ``actions`` at a later position.

@@ -32,7 +32,7 @@ from gymnasium import spaces
 import molehaven
 from molehaven.core import CHANCE, Game, Seat, State
 from molehaven.rl.encoders import encoder
-from molehaven.rl.masks import Listing, Mask
+from molehaven.rl.masks import Listing, Mask, mask_of
 from molehaven.rl.render import render_text
 
 ObsDict = dict[str, Any]
@@ -92,7 +92,6 @@ def play_chance(state: State, rng: random.Random) -> None:
 
 REUSE_FROM = 16
 REUSE_MISSES = 4
-FEW_INDICES = 8
 
 
 class Table:
@@ -196,13 +195,7 @@ class Table:
         listing = self._listings.get(seat)
         if listing is not None:
             return listing.mask()
-        mask = np.zeros(self.size, dtype=np.int8)
-        if len(indices) > FEW_INDICES:
-            mask.put(indices, 1)
-        else:  # setting a few entries one by one costs less than converting the list
-            for index in indices:
-                mask[index] = 1
-        return mask
+        return mask_of(indices, self.size)
 
     def observe(self, seat: Seat) -> ObsDict:
         return {
