@@ -36,6 +36,7 @@ from molehaven.server.lobby.schemas import (
     TableSummary,
 )
 from molehaven.server.matches.refusals import Rejected
+from molehaven.server.matches.table import seat_labels
 from molehaven.server.matches.views import table_public
 
 router = APIRouter(prefix="/api", tags=["lobby"])
@@ -187,15 +188,25 @@ def _summary(row: TableRow) -> TableSummary:
         players=row.players,
         status=row.status,
         version=row.version,
-        seats=[_seat(seat) for seat in row.seats],
+        seats=[
+            _seat(seat, label)
+            for seat, label in zip(
+                row.seats, seat_labels([seat.name for seat in row.seats]), strict=True
+            )
+        ],
         updated_at=row.updated_at,
         result=dict(row.result) if row.result is not None else None,
     )
 
 
-def _seat(row: SeatRow) -> SeatPublic:
+def _seat(row: SeatRow, label: str) -> SeatPublic:
     return SeatPublic(
-        seat=row.seat, kind=row.kind, name=row.name, agent=row.agent, stand_in=row.stand_in
+        seat=row.seat,
+        kind=row.kind,
+        name=row.name,
+        label=label,
+        agent=row.agent,
+        stand_in=row.stand_in,
     )
 
 

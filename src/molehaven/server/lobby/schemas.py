@@ -75,6 +75,9 @@ class SeatPublic(BaseModel):
     seat: int
     kind: str = Field(description="empty, human or bot")
     name: str
+    label: str = Field(
+        description="the name pages show: the seat number is added to a name seats share"
+    )
     agent: str | None
     connected: bool = False
     stand_in: bool = Field(False, description="a bot plays this person's seat while they are away")

@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from molehaven.core import CHANCE, CLOCK, Action, JSONValue, Seat, State, name_seats
+from molehaven.core import Action, JSONValue, Seat, State, name_seats
 
 log = logging.getLogger("molehaven.server")
 
@@ -30,12 +30,14 @@ class LogEntry:
         return self.described[0 if viewer is None else viewer + 1]
 
     def after_the_end(self) -> str:
-        """Once the game is over the whole record is public: the actor's own words."""
-        if self.seat == CHANCE:
-            return f"chance: {self.notation}"
-        if self.seat == CLOCK:
-            return f"clock: {self.notation}"
-        return self.described[self.seat + 1]
+        """Once the game is over the whole record is public: the actor's own words; for
+        chance and the clock, the words of the seat that read the most (the one a card was
+        dealt to), else everyone's. An outcome nobody saw keeps the words it had in play
+        ("the location is drawn in secret"); the entry's notation tells it."""
+        if self.seat >= 0:
+            return self.described[self.seat + 1]
+        everyone = self.described[0]
+        return next((words for words in self.described[1:] if words != everyone), everyone)
 
 
 def describe(state: State, seat: Seat, action: Action) -> LogEntry:

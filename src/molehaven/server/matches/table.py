@@ -19,6 +19,14 @@ HUMAN = "human"
 BOT = "bot"
 
 
+def seat_labels(names: list[str]) -> list[str]:
+    """What a page calls each seat: its player's name, ``seat N`` when empty, and a name
+    several seats share with the seat number added ("hard bot 2")."""
+    plain = [name or f"seat {seat}" for seat, name in enumerate(names)]
+    counts = Counter(plain)
+    return [f"{name} {seat}" if counts[name] > 1 else name for seat, name in enumerate(plain)]
+
+
 @dataclass(slots=True)
 class SeatSlot:
     """Who sits at one seat. ``token_hash`` is set for a person, ``agent`` for a bot.
@@ -107,9 +115,7 @@ class LiveTable:
         """Each seat's name for descriptions: the player's, else ``seat N``. A name that
         several seats share (three "hard bot"s) gets the seat number, as the boards show it
         ("hard bot 2"), so that "hard bot 1 asked hard bot 3" says who."""
-        plain = [slot.name or f"seat {seat}" for seat, slot in enumerate(self.seats)]
-        counts = Counter(plain)
-        return [f"{name} {seat}" if counts[name] > 1 else name for seat, name in enumerate(plain)]
+        return seat_labels([slot.name for slot in self.seats])
 
     def result(self) -> dict[str, JSONValue] | None:
         return self.final

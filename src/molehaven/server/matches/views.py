@@ -27,6 +27,7 @@ History = Sequence[tuple[Seat, Action]]
 def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str, JSONValue]:
     """Facts about a table anyone may know: game, options, status and who sits where."""
     info = table.game.info
+    labels = table.names()
     return {
         "id": table.id,
         "game": info.slug,
@@ -45,6 +46,8 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
                 "seat": seat,
                 "kind": slot.kind,
                 "name": slot.name,
+                # The name the page shows: the seat number is added to a shared name.
+                "label": labels[seat],
                 "agent": slot.agent,
                 "connected": seat in connected,
                 "stand_in": slot.stand_in,

@@ -112,7 +112,7 @@ form.addEventListener("submit", async (event) => {
 });
 
 function tableItem(summary) {
-  const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.kind === "bot" ? `${s.name}` : s.name));
+  const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.label || s.name));
   const free = summary.seats.filter((s) => s.kind === "empty").length;
   let action = "Watch";
   if (summary.status === "open") action = free ? "Join" : "Open";
@@ -124,7 +124,7 @@ function tableItem(summary) {
     detail += ` · ${summary.result.summary}`; // the same words the table shows
   } else if (summary.result) {
     const best = Math.max(...summary.result.returns);
-    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.name || `seat ${s.seat}`);
+    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat}`);
     detail += ` · won by ${winners.join(", ")}`;
   }
   return el("li", { "data-table": summary.id },

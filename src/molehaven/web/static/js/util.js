@@ -71,12 +71,15 @@ export const store = {
   },
 };
 
+// What every part of the page calls a seat: the server's label, which adds the seat number
+// to a name several seats share ("easy bot 2"), so the seats list, the board, the log and the
+// scores all name a player alike.
 export function seatLabel(table, seat) {
   if (seat === -1) return "Chance";
   if (seat === -2) return "Clock";
   const slot = table && table.seats[seat];
   if (!slot || slot.kind === "empty") return `seat ${seat}`;
-  return `${slot.name} (seat ${seat})`;
+  return slot.label || slot.name || `seat ${seat}`;
 }
 
 export function humanize(key) {

@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { el } from "../util.js";
+import { el, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, seatColour, seatsPanel, shovel, svg, xy } from "./maulwurf-company-parts.js";
 
@@ -33,9 +33,7 @@ const memory = {
 };
 
 function nameOf(context, seat) {
-  if (seat === context.you) return "You";
-  const slot = context.table && context.table.seats[seat];
-  return slot && slot.kind !== "empty" ? slot.name : `Seat ${seat}`;
+  return seat === context.you ? "You" : seatLabel(context.table, seat);
 }
 
 function activate(node, action, onAction, label) {

@@ -9,8 +9,7 @@ export function seatName(table, seat) {
 
 // A seat's name alone, for the narrow seats table (the colour swatch tells seats apart).
 export function shortName(table, seat, you) {
-  const slot = table && table.seats[seat];
-  const name = slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
+  const name = seatLabel(table, seat);
   return seat === you ? `${name} (you)` : name;
 }
 

@@ -2,7 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
-import { el } from "../util.js";
+import { el, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 
@@ -95,12 +95,8 @@ function seatDot(seat) {
 }
 
 function nameOf(table, seat, you) {
-  const slot = table && table.seats[seat];
-  if (!slot || slot.kind === "empty") return `seat ${seat}`;
-  if (seat === you) return `${slot.name} (you)`;
-  // Bots often share a name: then the seat number tells them apart.
-  const shared = table.seats.some((other) => other.seat !== seat && other.name === slot.name);
-  return shared ? `${slot.name} ${seat}` : slot.name;
+  const name = seatLabel(table, seat);
+  return seat === you ? `${name} (you)` : name;
 }
 
 // The engine writes seats as "seat 3" (or "{s3}"); a person reads names.

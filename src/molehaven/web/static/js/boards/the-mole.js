@@ -2,7 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
-import { el } from "../util.js";
+import { el, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 
@@ -107,18 +107,11 @@ export function turn({ observation: obs, legal, table, you }) {
   return { you: false, text: `${waiting}${extra}`, asked: "" };
 }
 
-// Seat names as people read them; two bots of one kind are told apart by their seat number.
+// Seat names as people read them (two bots of one kind carry their seat numbers).
 function makeNamer(table, you) {
-  const seats = (table && table.seats) || [];
-  const plain = (seat) => {
-    const slot = seats[seat];
-    return slot && slot.kind !== "empty" ? slot.name : `seat ${seat}`;
-  };
-  const count = new Map();
-  seats.forEach((_, seat) => count.set(plain(seat), (count.get(plain(seat)) || 0) + 1));
   return (seat) => {
     if (seat === null || seat === undefined) return "nobody";
-    const name = count.get(plain(seat)) > 1 ? `${plain(seat)} ${seat}` : plain(seat);
+    const name = seatLabel(table, seat);
     return seat === you ? `${name} (you)` : name;
   };
 }

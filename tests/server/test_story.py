@@ -1,0 +1,55 @@
+"""The move log once a game is over: every entry in the words of whoever read the most."""
+
+from __future__ import annotations
+
+import random
+
+import molehaven
+from molehaven.core import CHANCE, Action, State
+from molehaven.server.matches.story import describe
+
+
+def _first_chance(slug: str, players: int, verb: str) -> tuple[State, Action]:
+    """A seeded random game of ``slug`` up to its first chance outcome named ``verb``."""
+    state = molehaven.make(slug, players).initial_state()
+    rng = random.Random(3)
+    while not state.is_terminal():
+        if state.is_chance():
+            outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+            chosen = rng.choice(outcomes)
+            if str(chosen).split()[0] == verb:
+                return state, chosen
+            state.apply(CHANCE, chosen)
+        else:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    raise AssertionError(f"no {verb} outcome in the game")
+
+
+def test_a_card_dealt_in_secret_reads_as_its_receiver_read_it() -> None:
+    # TM-6, TM-11: only the receiver reads the question; after the end everyone may.
+    state, card = _first_chance("the-mole", 4, "card")
+    entry = describe(state, CHANCE, card)
+    receiver = entry.described.index(next(w for w in entry.described if "\u201c" in w)) - 1
+    assert entry.after_the_end() == entry.for_viewer(receiver)
+    assert str(card).split()[1] in entry.after_the_end()  # "q36: “…”"
+    assert entry.after_the_end() != entry.for_viewer(None)
+
+
+def test_a_public_outcome_keeps_its_words_rather_than_bare_notation() -> None:
+    # Section 11 of Die Maulwurf Company: a disc turned over is public.
+    state, flip = _first_chance("maulwurf-company", 3, "flip")
+    entry = describe(state, CHANCE, flip)
+    assert entry.after_the_end() == entry.for_viewer(None)
+    assert "turns over" in entry.after_the_end()
+
+
+def test_a_seats_own_action_reads_as_its_actor_read_it() -> None:
+    state = molehaven.make("mole-park", 3).initial_state()
+    rng = random.Random(5)
+    while state.is_chance():
+        state.apply(CHANCE, rng.choice([o for o, _ in state.chance_outcomes()]))
+    seat = state.to_move()[0]
+    entry = describe(state, seat, state.legal_actions(seat)[0])
+    assert entry.after_the_end() == entry.for_viewer(seat)
+    assert entry.for_viewer(seat) != entry.for_viewer((seat + 1) % 3)  # a secret die (MP-5)
