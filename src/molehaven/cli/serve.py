@@ -10,6 +10,8 @@ import typer
 from molehaven.cli.errors import CliError, one_line_errors
 
 if TYPE_CHECKING:
+    import uvicorn
+
     from molehaven.server import Settings
 
 WEBSOCKET_FRAME_LIMIT = 64 * 1024  # a hard cap under the app's own (smaller, answered) limit
@@ -76,6 +78,7 @@ def serve(
     if workers > 1 and settings.redis_url is None:
         raise CliError("--workers above 1 needs --redis and a PostgreSQL --database")
     settings = replace(settings, tune_gc=True)
+    _check_backends(settings)
     listener = _listen(host, port)
     bound_port = listener.getsockname()[1]
     shown_host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
@@ -86,9 +89,11 @@ def serve(
         settings = replace(settings, public_url=address.rstrip("/"))
     database_shown = settings.database_url.split("@")[-1]  # never print a password
     # The address is printed only once the port is ours, with the real port (--port 0 picks
-    # a free one).
-    print(f"Molehaven: open http://{shown_host}:{bound_port}/ in your browser", flush=True)
-    print(f"database: {database_shown} (Ctrl+C to stop)", flush=True)
+    # a free one), and once the app has started: an address that does not answer misleads.
+    announcement = (
+        f"Molehaven: open http://{shown_host}:{bound_port}/ in your browser\n"
+        f"database: {database_shown} (Ctrl+C to stop)"
+    )
     if workers == 1:
         config = uvicorn.Config(
             create_app(settings),
@@ -96,9 +101,40 @@ def serve(
             log_level="warning",
             timeout_graceful_shutdown=3,
         )
-        uvicorn.Server(config).run(sockets=[listener])
+        server = _announcing_server(config, announcement)
+        server.run(sockets=[listener])
+        if not server.started:
+            raise CliError("the server did not start (the reason is above)")
         return
+    print(announcement, flush=True)
     _serve_processes(settings, listener, workers)
+
+
+def _check_backends(settings: Settings) -> None:
+    """Fail in one line, before anything is printed or started, if the database or Redis
+    does not answer (the app would otherwise fail inside its startup, in a traceback)."""
+    from molehaven.server.preflight import Unreachable, check_database, check_redis
+
+    try:
+        check_database(settings.database_url)
+        if settings.redis_url is not None:
+            check_redis(settings.redis_url)
+    except Unreachable as error:
+        raise CliError(str(error)) from None
+
+
+def _announcing_server(config: uvicorn.Config, announcement: str) -> uvicorn.Server:
+    """A uvicorn server that prints ``announcement`` once its startup (the app's lifespan:
+    migrations, loading the live tables) has succeeded."""
+    import uvicorn
+
+    class Announcing(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if self.started:
+                print(announcement, flush=True)
+
+    return Announcing(config)
 
 
 def _serve_processes(settings: Settings, listener: socket.socket, workers: int) -> None:
@@ -107,6 +143,7 @@ def _serve_processes(settings: Settings, listener: socket.socket, workers: int) 
     import os
 
     import uvicorn
+    from uvicorn.config import STARTUP_FAILURE
     from uvicorn.supervisors import Multiprocess
 
     os.environ["MOLEHAVEN_DATABASE"] = settings.database_url
@@ -122,7 +159,10 @@ def _serve_processes(settings: Settings, listener: socket.socket, workers: int) 
         log_level="warning",
         timeout_graceful_shutdown=3,
     )
-    Multiprocess(config, sockets=[listener]).run()
+    supervisor = Multiprocess(config, sockets=[listener])
+    supervisor.run()
+    if any(process.exitcode == STARTUP_FAILURE for process in supervisor.processes):
+        raise CliError("a server process did not start (the reason is above)")
 
 
 def _listen(host: str, port: int) -> socket.socket:

@@ -1,0 +1,104 @@
+"""``molehaven serve`` with a database or Redis that does not answer: one line, no address."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from molehaven.cli.main import app
+from molehaven.server import preflight
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port that refuses connections: bound here (so nobody else takes it) but
+    never listening."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        yield holder.getsockname()[1]
+
+
+def serve(*args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", "0", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=60, check=False)
+
+
+def test_an_unreachable_database_is_one_line_without_the_password(closed_port: int) -> None:
+    url = f"postgresql://molehaven:secret@127.0.0.1:{closed_port}/molehaven"
+    result = serve("--database", url)
+    assert result.returncode == 1
+    assert result.stdout == ""  # not even the address: nothing serves there
+    assert result.stderr.splitlines() == [
+        f"error: cannot connect to the database"
+        f" postgresql://molehaven:***@127.0.0.1:{closed_port}/molehaven: connection refused"
+    ]
+
+
+def test_several_processes_check_the_database_first_too(closed_port: int) -> None:
+    url = f"postgresql://molehaven:secret@127.0.0.1:{closed_port}/molehaven"
+    redis = f"redis://127.0.0.1:{closed_port}/0"
+    arguments = ["serve", "--port", "0", "--database", url, "--workers", "2", "--redis", redis]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert "cannot connect to the database" in result.stderr
+    assert "secret" not in result.stderr
+
+
+def test_an_unreachable_redis_is_one_line_without_the_password(
+    closed_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The database check is passed over here: Redis is what this test is about.
+    monkeypatch.setattr(preflight, "check_database", lambda url: None)
+    redis = f"redis://:hidden@127.0.0.1:{closed_port}/0"
+    arguments = ["serve", "--port", "0", "--database", "postgresql://u:p@127.0.0.1/db"]
+    result = runner.invoke(app, [*arguments, "--workers", "2", "--redis", redis])
+    assert result.exit_code == 1
+    assert "in your browser" not in result.stdout
+    assert result.stderr.strip() == (
+        f"error: cannot connect to Redis redis://:***@127.0.0.1:{closed_port}/0: connection refused"
+    )
+
+
+def test_the_address_is_printed_only_once_the_app_has_started(
+    closed_port: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The checks cannot foresee every failure of the app's startup; when it fails anyway,
+    no address was promised."""
+    monkeypatch.setattr(preflight, "check_database", lambda url: None)
+    url = f"postgresql://molehaven:secret@127.0.0.1:{closed_port}/molehaven"
+    result = runner.invoke(app, ["serve", "--port", "0", "--database", url])
+    assert result.exit_code != 0
+    assert "in your browser" not in result.stdout
+
+
+def test_a_reachable_sqlite_database_passes(tmp_path: Path) -> None:
+    preflight.check_database(f"sqlite:///{tmp_path}/new/molehaven.db")
+
+
+@pytest.mark.parametrize(
+    ("message", "reason"),
+    [
+        (
+            'connection failed: connection to server at "127.0.0.1", port 5432 failed: FATAL: '
+            ' password authentication failed for user "molehaven"',
+            'password authentication failed for user "molehaven"',
+        ),
+        (
+            "failed to resolve host 'nowhere.invalid': [Errno -2] Name or service not known",
+            "failed to resolve host 'nowhere.invalid': Name or service not known",
+        ),
+        ("unable to open database file", "unable to open database file"),
+    ],
+)
+def test_driver_messages_are_cut_to_their_reason(message: str, reason: str) -> None:
+    assert preflight._driver_reason(message) == reason
