@@ -210,12 +210,18 @@ function chime() {
 
 // What is asked of this seat, from its legal actions' verbs (the engine's notation): "you may
 // ask or vote". No rule is decided here: the words only name what the server offers.
+// The legal moves by their notation verb ("Legal moves: stack (2), move (150), end"); the
+// board says in words what to do, this line what the notation box accepts.
 function askedText(legal) {
-  const verbs = [...new Set(legal.map((action) => humanize(action.split(" ")[0])))];
-  if (!verbs.length) return "";
-  const listed = verbs.length === 1 ? verbs[0] : `${verbs.slice(0, -1).join(", ")} or ${verbs[verbs.length - 1]}`;
-  const options = legal.length === 1 ? `: ${legal[0]}` : ` (${legal.length} choices)`;
-  return `you may ${listed}${options}`;
+  if (legal.length === 1) return `Legal move: ${legal[0]}`;
+  const counts = new Map();
+  for (const action of legal) {
+    const verb = humanize(action.split(" ")[0]);
+    counts.set(verb, (counts.get(verb) || 0) + 1);
+  }
+  if (!counts.size) return "";
+  const listed = [...counts].map(([verb, count]) => (count > 1 ? `${verb} (${count})` : verb));
+  return `Legal moves: ${listed.join(", ")}`;
 }
 
 function renderSeats() {
@@ -270,16 +276,18 @@ function renderTurn() {
     if (told.you) node.classList.add("you");
   } else if (view.waiting && view.waiting.you) {
     node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
-    asked = `${capitalize(askedText(view.legal))}.`;
+    asked = askedText(view.legal);
     node.classList.add("you");
   } else if (view.waiting && view.waiting.seats) {
     node.textContent = `Waiting for ${view.waiting.seats.map((s) => seatLabel(table, s)).join(", ")}`;
   } else {
     node.textContent = "Waiting for the other players";
   }
-  // What is asked sits on its own line, drawn in the same frame as the buttons below it.
+  // What is asked sits on its own line, one line high and kept while the game runs, empty
+  // or not, so the board below does not jump when the turn passes to someone else.
   $("asked").textContent = asked;
-  $("asked").hidden = !asked;
+  $("asked").title = asked;
+  $("asked").hidden = table.status !== "running";
 }
 
 // A board module may export ``turn({observation, legal, table, you})`` returning
@@ -422,20 +430,22 @@ function isScrolledToBottom(list) {
 
 function renderLog(atBottom) {
   const list = $("log");
-  if (replay.active) {
-    // The log follows the replay: the steps after it are dimmed, the current one marked.
-    [...list.children].forEach((item, index) => {
-      item.classList.toggle("future", index >= replay.step);
-      item.classList.toggle("current", index === replay.step - 1);
-    });
-    const current = list.children[replay.step - 1];
-    if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
-  }
   const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
   logDrawn = log.length;
-  if (atBottom) list.scrollTop = list.scrollHeight;
+  if (replay.active) {
+    // The log follows the replay: the steps after it are dimmed, the current one marked
+    // and scrolled to the middle of the list.
+    [...list.children].forEach((entry, index) => {
+      entry.classList.toggle("future", index >= replay.step);
+      entry.classList.toggle("current", index === replay.step - 1);
+    });
+    const current = list.children[Math.max(0, replay.step - 1)];
+    if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  } else if (atBottom) {
+    list.scrollTop = list.scrollHeight;
+  }
 }
 
 // The clock sits above the buttons, so only a render shows or hides it, in the frame that

@@ -26,17 +26,23 @@ function square(name) {
   return { file, rank, x: MARGIN + file * SIZE, y: PAD + (RANKS - 1 - rank) * SIZE };
 }
 
-// A rod between two squares: a segment on their shared side, and a hit area around it.
+// A rod between two squares: a segment on their shared side, and a hit area around it: the
+// two triangles of the squares nearest that side (a diamond), so that the edges' areas tile
+// the lawn and a finger anywhere picks the nearest edge (a thin strip was 11 px wide on a
+// phone).
 function edgeGeometry(text) {
   const [first, second] = text.split(" ");
   const a = square(first);
   const b = square(second);
+  const half = SIZE / 2;
   if (a.rank === b.rank) {
     const x = a.x + SIZE;
-    return { line: [x, a.y + 3, x, a.y + SIZE - 3], hit: [x - 8, a.y + 6, 16, SIZE - 12] };
+    const middle = a.y + half;
+    return { line: [x, a.y + 3, x, a.y + SIZE - 3], hit: [[x - half, middle], [x, a.y], [x + half, middle], [x, a.y + SIZE]] };
   }
   const y = a.y; // ``b`` is the square above ``a``: their shared side is a's top
-  return { line: [a.x + 3, y, a.x + SIZE - 3, y], hit: [a.x + 6, y - 8, SIZE - 12, 16] };
+  const middle = a.x + half;
+  return { line: [a.x + 3, y, a.x + SIZE - 3, y], hit: [[middle, y - half], [a.x + SIZE, y], [middle, y + half], [a.x, y]] };
 }
 
 function activate(node, action, onAction) {
@@ -115,7 +121,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
   }
   for (const rod of legalRods) {
     const { line, hit } = edgeGeometry(rod);
-    const area = svg("rect", { x: hit[0], y: hit[1], width: hit[2], height: hit[3], class: "mh-edge-hit" });
+    const area = svg("polygon", { points: hit.map(([x, y]) => `${x},${y}`).join(" "), class: "mh-edge-hit" });
     activate(area, `rod ${rod}`, onAction);
     const [x1, y1, x2, y2] = line;
     board.append(area, svg("line", { x1, y1, x2, y2, class: "mh-edge-hint" }));

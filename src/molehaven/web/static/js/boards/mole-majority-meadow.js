@@ -164,8 +164,22 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
     if (last.has(space)) node.classList.add("last");
     titled(node, owner === null ? `${space}: empty` : `${space}: ${seatName(table, owner)}'s mole`);
     offerSpace(node, space, offer, onAction, ui);
+    // (Not while a Home Token may be taken: a ring could cover part of it.)
+    if (node.hasAttribute("tabindex") && !offer.homes.size) marks.append(touchArea(point, node));
     marks.append(node);
   });
+}
+
+// A clickable space is 17 units wide, 13 px on a phone: a transparent ring around it, short
+// of the next space (30 units away), passes a finger's tap and hover on to it.
+const TOUCH = 14;
+
+function touchArea(point, node) {
+  const area = svg("circle", { cx: point.x, cy: point.y, r: TOUCH, class: "mm-touch", "aria-hidden": "true" });
+  for (const type of ["click", "mouseenter", "mouseleave"]) {
+    area.addEventListener(type, () => node.dispatchEvent(new MouseEvent(type)));
+  }
+  return area;
 }
 
 function offerSpace(node, space, offer, onAction, ui) {

@@ -27,6 +27,8 @@ const events = [];
 // Hover previews: the server applies the action to a copy of the game (chance not applied)
 // and sends back this seat's view of it; cached until the observation changes.
 const PREVIEW_DELAY_MS = 120;
+// The observation an action was played from: it is not previewed any more.
+let playedFrom = null;
 let previews = new Map();
 let previewsFor = null;
 let previewTimer = null;
@@ -49,6 +51,10 @@ function activate(node, action, onAction, label = action) {
   node.classList.add("legal");
   const go = () => {
     picked = null;
+    // The server applies the action before a preview still waiting to be sent would reach
+    // it, and would refuse that preview as illegal: none is asked of this position now.
+    clearTimeout(previewTimer);
+    playedFrom = lastContext && lastContext.observation;
     onAction(action);
   };
   node.addEventListener("click", go);
@@ -93,7 +99,7 @@ function schedulePreview(action) {
 
 async function loadPreview(action) {
   const context = lastContext;
-  if (!context || !context.table) return;
+  if (!context || !context.table || context.observation === playedFrom) return;
   const mine = store.seat(context.table.id);
   if (!mine) return;
   if (previewsFor !== context.observation) {
