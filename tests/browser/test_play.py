@@ -32,6 +32,14 @@ def record_state(page: Page, table_id: str) -> molehaven.core.State:  # type: ig
     return molehaven.replay(response.json())
 
 
+def board_top(page: Page) -> float:
+    """Where the board starts on the page (not the window), in CSS pixels."""
+    top: float = page.evaluate(
+        "() => document.querySelector('#board').getBoundingClientRect().top + window.scrollY"
+    )
+    return top
+
+
 def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -48,6 +56,7 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     expect(ann.locator("#table")).to_have_attribute("data-status", "running")
     pages = [ann, bob]
     rng = random.Random(8)
+    board_tops: list[set[float]] = [set(), set()]  # each page's, on its turn and the other's
     while True:
         state = record_state(ann, table_id)
         if state.is_terminal():
@@ -59,6 +68,8 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
         legal = sorted(str(a) for a in state.legal_actions(mover))
         assert sorted(targets(page)) == legal  # exactly the legal targets are highlighted
         assert other.locator(BOARD_TARGETS).count() == 0
+        for seat, shown in enumerate(pages):
+            board_tops[seat].add(board_top(shown))
         action = rng.choice(legal)
         click_action(page, action)
         wait_for(lambda o=other, n=now: version(o) == n + 1)
@@ -67,6 +78,8 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
             expect(other.locator(".mh-rod.last")).to_have_attribute("data-rod", moved)
         else:
             expect(other.locator(".mh-square.last")).to_have_attribute("data-square", moved)
+    # The board stays put as the turn passes: nothing above it comes and goes with the turn.
+    assert [len(tops) for tops in board_tops] == [1, 1], board_tops
     for page in pages:
         wait_for(lambda page=page: status(page) == "over")
         expect(page.locator("#result")).to_contain_text(
@@ -79,6 +92,14 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     assert ann.locator("[data-board] .mh-piece").count() == 0
     ann.click("#replay-next")
     expect(ann.locator("#replay-step")).to_have_text(f"1 / {state.num_actions}")
+    # The log follows the replay: its current step is scrolled into the list's view.
+    expect(ann.locator("#log li.current")).to_have_count(1)
+    shown = ann.evaluate(
+        """() => { const list = document.querySelector("#log").getBoundingClientRect();
+        const item = document.querySelector("#log li.current").getBoundingClientRect();
+        return item.top >= list.top && item.bottom <= list.bottom; }"""
+    )
+    assert shown
     expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")
 
 
