@@ -253,6 +253,7 @@ function renderSeats() {
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
   $("resign-box").hidden = !(table.status === "running" && view.you !== null);
+  $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
 }
 
 function renderTurn() {
@@ -279,9 +280,11 @@ function renderTurn() {
     asked = askedText(view.legal);
     node.classList.add("you");
   } else if (view.waiting && view.waiting.seats) {
-    node.textContent = `Waiting for ${view.waiting.seats.map((s) => seatLabel(table, s)).join(", ")}`;
+    const names = view.waiting.seats.map((s) => seatLabel(table, s)).join(", ");
+    node.textContent = view.you === null ? `Watching: ${names} to move` : `Waiting for ${names}`;
   } else {
-    node.textContent = "Waiting for the other players";
+    // Who may act is secret in The Mole (TM-25).
+    node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
   // What is asked sits on its own line, one line high and kept while the game runs, empty
   // or not, so the board below does not jump when the turn passes to someone else.
@@ -434,6 +437,7 @@ function renderLog(atBottom) {
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
   logDrawn = log.length;
+  foldChanceRuns(list);
   if (replay.active) {
     // The log follows the replay: the steps after it are dimmed, the current one marked
     // and scrolled to the middle of the list.
@@ -445,6 +449,35 @@ function renderLog(atBottom) {
     if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
   } else if (atBottom) {
     list.scrollTop = list.scrollHeight;
+  }
+}
+
+// A run of chance entries (The Mole deals 20 question cards a round, Mole Park a mole into
+// each hole) folds behind its first entry, which offers to show the rest; a replay shows all.
+const FOLD_FROM = 4;
+const unfolded = new Set(); // the first entry numbers of the runs a person opened
+
+function foldChanceRuns(list) {
+  const items = [...list.children];
+  for (const toggle of list.querySelectorAll(".fold-toggle")) toggle.remove();
+  for (const item of items) item.classList.remove("folded");
+  if (replay.active) return;
+  let start = 0;
+  while (start < items.length) {
+    let end = start;
+    while (end < items.length && items[end].dataset.seat === "-1") end += 1;
+    if (end - start >= FOLD_FROM) {
+      const first = items[start];
+      const key = first.querySelector(".n").textContent;
+      const open = unfolded.has(key);
+      if (!open) items.slice(start + 1, end).forEach((entry) => entry.classList.add("folded"));
+      first.append(" ", el("button", {
+        type: "button", class: "fold-toggle",
+        text: open ? "hide the chance events" : `+${end - start - 1} more chance events`,
+        onclick: () => { if (open) unfolded.delete(key); else unfolded.add(key); foldChanceRuns(list); },
+      }));
+    }
+    start = Math.max(end, start + 1);
   }
 }
 

@@ -219,7 +219,8 @@ function waitingLine(context, obs) {
     const winners = obs.winners || [];
     const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
     let text = "Game over.";
-    if (crowned) text = `Game over: ${nameOf(table, winners[0], you)} won King Mole's Crown!`;
+    // The final scores show the Crown as a 40-star prize (MP-36); say so where the win is told.
+    if (crowned) text = `Game over: ${nameOf(table, winners[0], you)} won King Mole's Crown! The Crown counts as a 40★ prize in the final scores.`;
     else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
     return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
   }
@@ -343,7 +344,7 @@ function showdownView(context, obs) {
     el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` })));
   return el("section", { class: "mp-area mp-showdown", "aria-label": "Showdown for the Crown" },
     el("h3", { text: "Showdown for the Crown" }),
-    el("p", { class: "muted", text: "Each competitor rolls all four dice; every whacking die claims its hole on its own. Score = moles whacked now + prize die." }),
+    el("p", { class: "muted", text: "Each competitor rolls all four dice; every whacking die claims its hole on its own. Showdown score = moles whacked now + prize die; the best takes the Crown." }),
     el("ol", {}, rows));
 }
 
