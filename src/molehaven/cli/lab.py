@@ -132,7 +132,10 @@ def lab(
         raise CliError(f"variant names must differ; got {', '.join(names)}")
     seats = REGISTRY.make(game, players).players
     agent_names = parse_agents(agents, seats)
-    runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
+    try:
+        runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
+    except ValueError as error:
+        raise CliError(f"--ray: {error}") from None
     started = time.perf_counter()
     results: list[GameMetrics] = []
     try:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -153,6 +154,8 @@ class RayRunner:
     """Plays games as Ray tasks on a cluster (``address``) or a local Ray (``"local"``)."""
 
     def __init__(self, address: str, *, cpus: int | None = None) -> None:
+        if address not in ("local", "auto"):
+            check_reachable(address)
         import ray
 
         self._ray = ray
@@ -181,6 +184,36 @@ class RayRunner:
 
 
 Runner = LocalRunner | RayRunner
+
+RAY_CONNECT_SECONDS = 5.0
+
+
+def check_reachable(address: str, seconds: float = RAY_CONNECT_SECONDS) -> None:
+    """Open (and close) a TCP connection to a Ray address: ``host:port`` or
+    ``ray://host:port``. Ray itself retries an address nobody answers at for many minutes,
+    printing a warning every few seconds.
+
+    Raises:
+        ValueError: the address is not ``host:port``.
+        ConnectionError: nothing answers there within ``seconds``.
+    """
+    host, _, port_text = address.removeprefix("ray://").rpartition(":")
+    host = host.strip("[]")  # an IPv6 address is written [::1]:6379
+    if not host or not port_text.isdigit():
+        raise ValueError(
+            f"a Ray address is host:port, ray://host:port, auto or local; got {address!r}"
+        )
+    try:
+        socket.create_connection((host, int(port_text)), timeout=seconds).close()
+    except TimeoutError:
+        raise ConnectionError(
+            f"cannot reach Ray at {address}: no answer within {seconds:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise ConnectionError(
+            f"cannot reach Ray at {address}: {reason[:1].lower()}{reason[1:]}"
+        ) from None
 
 
 def run_lab(
