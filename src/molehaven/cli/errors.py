@@ -9,6 +9,7 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from typer.core import TyperGroup
 
 from molehaven.core import MolehavenError
@@ -31,7 +32,7 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except (CliError, MolehavenError, OSError) as error:
-            stderr.print(f"[bold red]error:[/] {error}", highlight=False, soft_wrap=True)
+            say_error(str(error))
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             stderr.print("interrupted")
@@ -68,5 +69,13 @@ def _exit_with(error: typer.TyperException) -> NoReturn:
     context = getattr(error, "ctx", None)
     hint = f" (see '{context.command_path} --help')" if context is not None else ""
     message = error.format_message()
-    stderr.print(f"[bold red]error:[/] {message}{hint}", highlight=False, soft_wrap=True)
+    say_error(f"{message}{hint}")
     sys.exit(error.exit_code)
+
+
+def say_error(message: str) -> None:
+    """``error: message`` on stderr, the message exactly as written: brackets are not
+    markup and ``:1234:`` in an address is not an emoji code."""
+    stderr.print(
+        f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True, emoji=False
+    )

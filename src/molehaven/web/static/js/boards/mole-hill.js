@@ -134,7 +134,9 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     el("span", { text: `Phase: ${obs.phase ?? ""}` }),
     el("span", { text: `Pieces left: ${obs.pieces_left ?? ""}` }),
     el("span", { text: `Rods left: ${obs.rods_left ?? ""}` }),
-    obs.jump ? el("span", { text: "Centre jump available" }) : null);
+    obs.jump ? el("span", { text: "Centre jump available" }) : null,
+    // Each finished round's mole score (MH-22), so the end shows more than the last board.
+    (obs.round_scores || []).length ? el("span", { class: "mh-round-scores", text: `Mole's score: ${obs.round_scores.map((score, index) => `round ${index + 1}: ${score}`).join(", ")}` }) : null);
   container.replaceChildren(info, board);
   return { handlesActions: true };
 }
