@@ -5,13 +5,24 @@ from __future__ import annotations
 import csv
 import json
 import math
+import socket
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from molehaven.cli.main import app
-from molehaven.sim.lab import GameMetrics, LocalRunner, RayRunner, Variant, lab_games, run_lab
+from molehaven.sim.lab import (
+    GameMetrics,
+    LocalRunner,
+    RayRunner,
+    Variant,
+    check_reachable,
+    lab_games,
+    run_lab,
+)
 from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
 from molehaven.sim.lab_report import render_html, summary_json
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
@@ -178,3 +189,45 @@ def play_slug(
         indices=range(games),
     )  # fmt: skip
     return run_lab(LocalRunner(1), specs)
+
+
+@pytest.fixture
+def closed_port() -> Iterator[int]:
+    """A loopback port that refuses connections: bound here, never listening."""
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        yield holder.getsockname()[1]
+
+
+def test_a_ray_address_nobody_answers_at_fails_at_once(closed_port: int) -> None:
+    """Ray itself would retry for many minutes, printing a warning every few seconds."""
+    started = time.monotonic()
+    result = runner.invoke(
+        app, ["lab", "mole-hill", "-n", "10", "--ray", f"127.0.0.1:{closed_port}"]
+    )
+    assert time.monotonic() - started < 10
+    assert result.exit_code == 1
+    assert result.output.strip() == (
+        f"error: cannot reach Ray at 127.0.0.1:{closed_port}: connection refused"
+    )
+
+
+def test_a_ray_address_that_is_not_host_and_port_is_refused() -> None:
+    result = runner.invoke(app, ["lab", "mole-hill", "-n", "10", "--ray", "nowhere"])
+    assert result.exit_code == 1
+    assert "a Ray address is host:port, ray://host:port, auto or local; got 'nowhere'" in (
+        result.output
+    )
+
+
+def test_a_ray_client_address_is_checked_too(closed_port: int) -> None:
+    with pytest.raises(ConnectionError, match="connection refused"):
+        check_reachable(f"ray://127.0.0.1:{closed_port}", seconds=2)
+
+
+def test_error_lines_are_printed_as_written() -> None:
+    """``bogus:1234: reason`` once printed as ``bogus🔢 reason`` (``:1234:`` is a Rich emoji
+    code), and brackets would have been read as markup."""
+    result = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "--agents", "[b]:1234:"])
+    assert result.exit_code == 1
+    assert "got '[b]:1234:'" in result.output
