@@ -147,6 +147,33 @@ def test_until_ci_stops_once_the_interval_is_narrow_enough() -> None:
     )  # fmt: skip
     assert result.exit_code == 0, result.output
     assert "100 games per variant" in result.output
+    assert "--until-ci 10 reached: the widest 95% interval is" in " ".join(result.output.split())
+
+
+def test_until_ci_says_plainly_when_games_ran_out_first(tmp_path: Path) -> None:
+    report, summary = tmp_path / "lab.html", tmp_path / "lab.json"
+    result = runner.invoke(
+        app,
+        ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "20",
+         "-j", "1", "--until-ci", "0.01", "--report", str(report), "--json", str(summary)],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "--until-ci 0.01 not reached within -n 20: the widest 95% interval is 0." in words
+    assert "wider than 0.01; try a larger -n (about " in words
+    status = json.loads(summary.read_text())["until_ci"]
+    assert status["reached"] is False
+    assert status["target"] == 0.01
+    assert status["widest"] > 0.01
+    assert status["games per variant"] == 20
+    assert '<p class="notice">--until-ci 0.01 not reached within -n 20' in report.read_text()
+
+
+def test_too_few_games_for_any_interval_is_said_too() -> None:
+    result = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "-j", "1", "--until-ci", "0.5"])
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "--until-ci 0.5 not reached: 1 game per variant cannot measure an interval" in words
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
@@ -138,6 +140,7 @@ def lab(
         raise CliError(f"--ray: {error}") from None
     started = time.perf_counter()
     results: list[GameMetrics] = []
+    width = math.inf
     try:
         with progress_bar(console) as progress:
             total = games if until_ci is None else min(games, BATCH)
@@ -183,9 +186,16 @@ def lab(
         "ran on": _where(runner, ray),
         "seconds": round(elapsed, 1),
     }
+    target = None if until_ci is None else IntervalTarget(until_ci, width, played)
+    if target is not None:
+        meta["--until-ci"] = target.text
     print_results(summaries, differences, meta)
+    if target is not None:
+        console.print(target.text, style=None if target.reached else "bold yellow")
+    notice = None if target is None or target.reached else target.text
     if report is not None:
-        report.write_text(render_html(meta, summaries, differences, results), encoding="utf-8")
+        page = render_html(meta, summaries, differences, results, notice=notice)
+        report.write_text(page, encoding="utf-8")
         console.print(f"report written to {report}")
     if plots is not None:
         for path in save_plots(plots, summaries, differences, results):
@@ -194,8 +204,57 @@ def lab(
         write_csv(csv_path, results)
         console.print(f"games written to {csv_path}")
     if json_path is not None:
-        json_path.write_text(summary_json(meta, summaries, differences), encoding="utf-8")
+        status = None if target is None else target.status()
+        json_path.write_text(
+            summary_json(meta, summaries, differences, until_ci=status), encoding="utf-8"
+        )
         console.print(f"summary written to {json_path}")
+
+
+@dataclass(frozen=True, slots=True)
+class IntervalTarget:
+    """How ``--until-ci`` ended: the widest interval reached against the width asked for."""
+
+    target: float
+    widest: float
+    games: int
+
+    @property
+    def reached(self) -> bool:
+        return self.widest <= self.target
+
+    @property
+    def text(self) -> str:
+        asked = f"--until-ci {self.target:g}"
+        if self.reached:
+            return (
+                f"{asked} reached: the widest 95% interval is {self.widest:.4f} after"
+                f" {plural(self.games, 'game')} per variant"
+            )
+        if math.isinf(self.widest):
+            return (
+                f"{asked} not reached: {plural(self.games, 'game')} per variant cannot"
+                " measure an interval; give a larger -n"
+            )
+        return (
+            f"{asked} not reached within -n {self.games}: the widest 95% interval is"
+            f" {self.widest:.4f}, wider than {self.target:g}; {self._advice()}"
+        )
+
+    def _advice(self) -> str:
+        if self.target <= 0:
+            return "only variants that play identically reach a width of 0"
+        # An interval narrows as 1/sqrt(games): this many games should reach the target.
+        needed = math.ceil(self.games * (self.widest / self.target) ** 2 / BATCH) * BATCH
+        return f"try a larger -n (about {needed} games per variant)"
+
+    def status(self) -> dict[str, object]:
+        return {
+            "target": self.target,
+            "reached": self.reached,
+            "widest": None if math.isinf(self.widest) else self.widest,
+            "games per variant": self.games,
+        }
 
 
 def _where(runner: Runner, ray: str | None) -> str:

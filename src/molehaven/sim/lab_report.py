@@ -234,6 +234,7 @@ thead th { background: #f1efe8; }
 img { max-width: 100%; height: auto; display: block; margin: 0.75rem 0; }
 .variants { display: flex; flex-wrap: wrap; gap: 1.5rem; }
 .meta { color: #555; }
+.notice { border-left: 4px solid #b0413e; background: #fbeeee; padding: 0.5rem 0.75rem; }
 """
 
 
@@ -276,8 +277,13 @@ def render_html(
     summaries: Sequence[VariantSummary],
     differences: Sequence[PairedDifference],
     results: Sequence[GameMetrics],
+    *,
+    notice: str | None = None,
 ) -> str:
+    """The report page; ``notice`` is a warning shown above everything else (e.g. that
+    ``--until-ci``'s width was not reached)."""
     variants = [summary.name for summary in summaries]
+    warning = f'<p class="notice">{html.escape(notice)}</p>' if notice else ""
     images = "".join(
         f'<img alt="{html.escape(title)}" src="data:image/png;base64,{_png(figure)}">'
         for _, title, figure in figures(summaries, differences, results)
@@ -298,7 +304,7 @@ def render_html(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>{STYLE}</style></head><body>
 <h1>{html.escape(title)}</h1>
-{_table(("setting", "value"), meta_rows)}
+{warning}{_table(("setting", "value"), meta_rows)}
 <p class="meta">{html.escape(METHOD)}</p>
 <h2>Plots</h2>{images}
 <h2>Each variant (95% intervals)</h2>{variant_tables}
@@ -351,7 +357,12 @@ def summary_json(
     meta: Mapping[str, object],
     summaries: Sequence[VariantSummary],
     differences: Sequence[PairedDifference],
+    *,
+    until_ci: Mapping[str, object] | None = None,
 ) -> str:
+    """The summary as JSON; ``until_ci`` (target, reached, widest, games per variant) is
+    included when the run stopped on an interval width."""
+
     def clean(value: object) -> object:
         if isinstance(value, float) and math.isnan(value):
             return None
@@ -366,4 +377,6 @@ def summary_json(
         "variants": [clean(dataclasses.asdict(summary)) for summary in summaries],
         "differences": [clean(dataclasses.asdict(difference)) for difference in differences],
     }
+    if until_ci is not None:
+        data["until_ci"] = dict(until_ci)
     return json.dumps(data, indent=2, ensure_ascii=False)
