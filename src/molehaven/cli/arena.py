@@ -15,6 +15,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
@@ -65,6 +66,7 @@ def arena(
     if jobs < 1 or jobs > (os.cpu_count() or 1) * 4:
         raise CliError(f"--jobs must be between 1 and {(os.cpu_count() or 1) * 4}, got {jobs}")
     options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
+    check_output_file(save, "--save")
     try:
         specs = schedule(
             game, names, players=players, games=games, seed=seed, budget=budget, options=options

@@ -15,6 +15,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.errors import CliError, one_line_errors
 from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
 from molehaven.core import OptionsError
@@ -134,6 +135,9 @@ def lab(
         raise CliError(f"variant names must differ; got {', '.join(names)}")
     seats = REGISTRY.make(game, players).players
     agent_names = parse_agents(agents, seats)
+    for path, option in ((report, "--report"), (csv_path, "--csv"), (json_path, "--json")):
+        check_output_file(path, option)
+    check_output_folder(plots, "--plots")
     try:
         runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
     except ValueError as error:

@@ -19,6 +19,7 @@ from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
 from molehaven.cli.lab import lab
 from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.outputs import check_output_file
 from molehaven.cli.play import QuitGame, Table, save_record
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
 from molehaven.cli.serve import serve
@@ -117,6 +118,7 @@ def play(
         bot = opponent
     if bot not in AGENTS:
         raise CliError(f"unknown agent {bot!r}; valid: {', '.join(AGENTS)}")
+    check_output_file(save, "--save")
     seed = secrets.randbits(63) if seed is None else seed
     agents: dict[int, Agent] = {s: AGENTS[bot](seed + 1 + s) for s in seats if s not in humans}
     console.print(
@@ -215,6 +217,7 @@ def simulate(
                 f"give one --agent per seat ({the_game.players}) from: {', '.join(AGENTS)};"
                 f" got {', '.join(agent)}"
             )
+    check_output_file(save, "--save")
     run_simulation(
         console,
         game,
