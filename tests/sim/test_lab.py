@@ -26,6 +26,7 @@ from molehaven.sim.lab import (
 from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
 from molehaven.sim.lab_report import render_html, summary_json
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
+from molehaven.sim.stats import wilson_interval
 
 runner = CliRunner()
 TWO = ("random", "random")
@@ -258,3 +259,21 @@ def test_error_lines_are_printed_as_written() -> None:
     result = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "--agents", "[b]:1234:"])
     assert result.exit_code == 1
     assert "got '[b]:1234:'" in result.output
+
+
+@pytest.mark.parametrize("trials", [1, 3, 7, 10, 30])
+def test_a_win_share_interval_holds_its_share_even_at_the_ends(trials: int) -> None:
+    """At a share of 1, rounding put the upper end below it and the plot of the report
+    failed ('yerr' must not contain negative values)."""
+    for successes in (0, trials):
+        share = wilson_interval(successes, trials)
+        assert share.low <= share.mean <= share.high
+
+
+def test_plots_of_a_seat_that_won_every_game(tmp_path: Path) -> None:
+    result = runner.invoke(
+        app, ["lab", "mole-hill", "-n", "3", "-j", "1", "--plots", str(tmp_path / "plots")]
+    )
+    assert result.exit_code == 0, result.output
+    assert "1.000 (0.439–1.000)" in result.output  # seat 0 won all 3 (seed 0)
+    assert (tmp_path / "plots" / "win-shares.png").exists()

@@ -45,7 +45,9 @@ def wilson_interval(successes: float, trials: int) -> Estimate:
     z2 = Z_95 * Z_95
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     margin = Z_95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return Estimate(p, max(0.0, centre - margin), min(1.0, centre + margin))
+    # The interval holds p in exact arithmetic; rounding put p = 1 just above its upper end
+    # (1 > 0.9999999999999999), which matplotlib refuses as a negative error bar.
+    return Estimate(p, max(0.0, min(p, centre - margin)), min(1.0, max(p, centre + margin)))
 
 
 @dataclass(frozen=True, slots=True)
