@@ -55,6 +55,8 @@ def rules_text(slug: str) -> str:
 def print_rules(console: Console, slug: str, *, plain: bool) -> None:
     text = rules_text(slug)
     if plain:
-        console.print(text, markup=False, highlight=False)
+        # Byte for byte: the console would wrap long lines again at the terminal's width.
+        console.file.write(text)
+        console.file.flush()
     else:
         console.print(Markdown(text))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import inspect
 import os
 import random
 import secrets
@@ -234,6 +235,26 @@ def simulate(
 app.command()(serve)
 app.command()(lab)
 app.command()(arena)
+
+
+def one_line_paragraphs(text: str) -> str:
+    """``text`` with each paragraph on one line. Typer's Rich help keeps the line breaks a
+    docstring has inside its later paragraphs and wraps those lines again at the terminal's
+    width, which breaks sentences mid-line; one line per paragraph wraps evenly."""
+    paragraphs = inspect.cleandoc(text).split("\n\n")
+    return "\n\n".join(
+        paragraph if paragraph.startswith("\b") else " ".join(paragraph.split())
+        for paragraph in paragraphs
+    )
+
+
+def _help_from_docstrings(typer_app: typer.Typer) -> None:
+    for command in typer_app.registered_commands:
+        if command.help is None and command.callback is not None:
+            command.help = one_line_paragraphs(inspect.getdoc(command.callback) or "")
+
+
+_help_from_docstrings(app)
 
 
 def main() -> None:
