@@ -11,13 +11,40 @@ from molehaven.docs import rules_page
 from molehaven.games import REGISTRY
 
 
-def games_table() -> Table:
+def games_table(width: int = 80) -> Table:
+    """Every game, its player counts, what it is about and its options, laid out to fit
+    ``width`` columns."""
+    slugs = REGISTRY.list_games()
+    # People copy option names into -o name=value: the options column is as wide as the
+    # longest name=default (Rich breaks lines at spaces only), so only prose wraps; fold, not
+    # an ellipsis, is the last resort on a terminal too narrow for that.
+    longest_option = max(
+        (
+            len(f"{spec.name}={_shown(spec.default)}")
+            for slug in slugs
+            for spec in REGISTRY.game_class(slug).option_specs()
+        ),
+        default=0,
+    )
+    slug_width = max(map(len, slugs), default=0)
+    players_width = len("players")
+    # What the two prose columns share: the width less five borders, four columns' padding
+    # (one space each side) and the two narrow columns.
+    shared = width - 5 - 4 * 2 - slug_width - players_width
+    # Below about 70 columns the summary goes above the options, in their column.
+    narrow = shared - longest_option < 16
     table = Table(title="Molehaven games", show_lines=True)
-    table.add_column("game", style="bold cyan", no_wrap=True)
-    table.add_column("players", justify="center")
-    table.add_column("about")
-    table.add_column("options (default; allowed)")
-    for slug in REGISTRY.list_games():
+    table.add_column("game", style="bold cyan", width=slug_width, overflow="fold")
+    table.add_column("players", justify="center", width=players_width)
+    if not narrow:
+        table.add_column("about", overflow="fold")
+    # Narrow, the options column also takes the about column's border and padding (3).
+    options_width = max(longest_option, shared + 3 if narrow else shared // 2)
+    heading = "options (default; allowed)"
+    table.add_column(
+        f"about, then {heading}" if narrow else heading, width=options_width, overflow="fold"
+    )
+    for slug in slugs:
         game_class = REGISTRY.game_class(slug)
         info = game_class.info
         counts = (
@@ -29,7 +56,12 @@ def games_table() -> Table:
             f"[bold]{spec.name}[/]={_shown(spec.default)} ({spec.allowed_text()}): {spec.help}"
             for spec in game_class.option_specs()
         )
-        table.add_row(f"{slug}\n[dim]{info.title}[/]", counts, info.summary, options or "none")
+        prose = (
+            [f"{info.summary}\n\n{options or 'no options'}"]
+            if narrow
+            else [info.summary, options or "none"]
+        )
+        table.add_row(f"{slug}\n[dim]{info.title}[/]", counts, *prose)
     return table
 
 

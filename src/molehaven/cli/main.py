@@ -59,7 +59,7 @@ def _ask(prompt: str) -> str:
 @one_line_errors
 def games() -> None:
     """List the games with their player counts and options."""
-    console.print(games_table())
+    console.print(games_table(console.width))
 
 
 @app.command()
