@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from molehaven.core import State
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.tokens import hash_token
+from tests.games.mole_majority.test_reveals import state_with_a_home_action
 from tests.server.helpers import new_table, running_app, sit, start
 
 SHORT = {"turn_limit": 6, "claim_tokens": 3}
@@ -56,29 +57,36 @@ def seen_after(state: State, seat: int, action: str) -> dict[str, Any] | None:
 
 def test_a_preview_is_what_the_seat_would_see_and_nothing_more(sqlite_url: str) -> None:
     rng = random.Random(14)
-    checked = ended = 0
+    checked = ended = refused = 0
     games = 0
     with running_app(sqlite_url) as client:
         # The server draws chance from its own generator, so whether a game's last action is
         # ever previewed varies: play short games until one is (nearly always the first).
         while ended == 0 and games < 8:
             games += 1
-            checked, ended = _preview_a_whole_game(client, rng, checked, ended)
+            checked, ended, refused = _preview_a_whole_game(client, rng, checked, ended, refused)
     assert checked > 50
     assert ended >= 1  # the last "end" was previewed and withheld at least once
 
 
 def _preview_a_whole_game(
-    client: TestClient, rng: random.Random, checked: int, ended: int
-) -> tuple[int, int]:
+    client: TestClient, rng: random.Random, checked: int, ended: int, refused: int
+) -> tuple[int, int, int]:
     table_id, tokens = two_people(client)
     table = live_table(client, table_id)
     while not table.state.is_terminal():
         state = table.state
         seat = state.to_move()[0]
         legal = [str(a) for a in state.legal_actions(seat)]
-        for action in rng.sample(legal, min(3, len(legal))):
-            body = ask(client, table_id, tokens[seat], action).json()
+        homes = [action for action in legal if action.startswith("home ")]
+        for action in rng.sample(legal, min(3, len(legal))) + homes:
+            response = ask(client, table_id, tokens[seat], action)
+            if action in homes:  # MM-28: the token taken would show its value first
+                assert response.status_code == 409
+                assert response.json()["code"] == "reveals"
+                refused += 1
+                continue
+            body = response.json()
             expected = seen_after(state, seat, action)
             assert body["ends"] == (expected is None)
             assert body["observation"] == expected
@@ -93,7 +101,7 @@ def _preview_a_whole_game(
                 ended += 1
             assert table.state.num_actions == state.num_actions  # the game did not move
         act(client, table, tokens[seat], seat, rng.choice(legal))
-    return checked, ended
+    return checked, ended, refused
 
 
 def test_chance_is_never_applied_in_a_preview(sqlite_url: str) -> None:
@@ -136,3 +144,18 @@ def test_games_whose_actions_reveal_secrets_offer_no_preview(sqlite_url: str) ->
         response = ask(client, table_id, token, "anything")
         assert response.status_code == 404
         assert response.json()["code"] == "no-preview"
+
+
+def test_make_a_home_is_not_previewed(sqlite_url: str) -> None:
+    """MM-28: the face-down token taken would show its value before the seat commits."""
+    state, seat = state_with_a_home_action()
+    home = next(str(a) for a in state.legal_actions(seat) if str(a).startswith("home "))
+    other = next(str(a) for a in state.legal_actions(seat) if not str(a).startswith("home "))
+    with running_app(sqlite_url) as client:
+        table_id, tokens = two_people(client)
+        table = live_table(client, table_id)
+        table.game, table.state = state.game, state  # the table reaches a Make A Home
+        refused = ask(client, table_id, tokens[seat], home)
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "reveals"
+        assert ask(client, table_id, tokens[seat], other).status_code == 200

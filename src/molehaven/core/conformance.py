@@ -307,6 +307,34 @@ def check_no_leak(state: State, rng: random.Random, where: str, samples: int = 3
     return varied
 
 
+def check_reveals(state: State, rng: random.Random, where: str, max_actions: int = 6) -> int:
+    """An action for which ``action_reveals`` says False shows its seat nothing hidden: in
+    states the seat cannot tell from this one (``resample_hidden``), the same action leaves
+    the seat's observation the same (unless it ends the game, which opens every hand).
+    Returns how many such actions were checked."""
+    checked = 0
+    for seat in state.to_move():
+        legal = state.legal_actions(seat)
+        for action in rng.sample(legal, min(max_actions, len(legal))):
+            if state.action_reveals(seat, action):
+                continue
+            after = state.clone()
+            after.apply(seat, action)
+            if after.is_terminal():
+                continue
+            seen = canonical_json(after.observation(seat))
+            variant = state.resample_hidden(seat, rng)
+            variant.apply(seat, action)
+            if variant.is_terminal():
+                continue
+            assert canonical_json(variant.observation(seat)) == seen, (
+                f"{where}: {action} by seat {seat} showed it something hidden, yet"
+                " action_reveals says it does not"
+            )
+            checked += 1
+    return checked
+
+
 # Viewers that are not ``None`` and not a real seat; ``players`` and ``players + 1`` are added.
 _NOT_VIEWERS: Final[tuple[object, ...]] = (CHANCE, CLOCK, -3, True, False, "0", 0.0, 1.5)
 
@@ -450,7 +478,8 @@ def check_playouts(game: AnyGame, *, seeds: range, deep_every: int = 7) -> dict[
     hidden information, actions described).
     """
     counts = dict.fromkeys(
-        ("games", "states", "illegal", "varied", "described", "chance", "terminal"), 0
+        ("games", "states", "illegal", "varied", "described", "previewable", "chance", "terminal"),
+        0,
     )
     for seed in seeds:
         rng = random.Random(seed ^ 0x5EED)
@@ -468,6 +497,7 @@ def check_playouts(game: AnyGame, *, seeds: range, deep_every: int = 7) -> dict[
                 counts["illegal"] += check_illegal_leaves_unchanged(state, pool, rng, where)
                 counts["varied"] += check_no_leak(state, rng, where, samples=1)
                 counts["described"] += check_descriptions(state, rng, where)
+                counts["previewable"] += check_reveals(state, rng, where)
                 check_viewers_refused(state, where)
             for seat in [CHANCE, *state.to_move()]:
                 legal = state.legal_actions(seat)
@@ -519,6 +549,7 @@ __all__ = [
     "check_playouts",
     "check_replay",
     "check_replay_errors",
+    "check_reveals",
     "check_state_invariants",
     "check_viewers_refused",
     "golden_playthrough",

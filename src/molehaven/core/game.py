@@ -288,6 +288,17 @@ class State(ABC):
             return self.clone()
         raise NotImplementedError(f"{self.game.slug} does not implement resample_hidden")
 
+    def action_reveals(self, seat: Seat, action: Action) -> bool:
+        """Whether ``seat``'s own ``action`` may show it something hidden from it now (taking
+        a face-down token into its hand), chance aside. The server previews only actions
+        that reveal nothing: showing what the action uncovers would let a seat look first.
+
+        By default a hidden-information game answers True for every action (the safe
+        answer); a game whose seats' actions mostly reveal nothing overrides it, and
+        ``conformance.check_reveals`` proves its False answers by resampling.
+        """
+        return not self.game.info.perfect_information
+
     # ----------------------------------------------------------------- shared public API
 
     def describe_action(self, seat: Seat, action: Action, viewer: Seat | None) -> str:

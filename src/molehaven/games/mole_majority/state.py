@@ -21,7 +21,7 @@ from molehaven.games.mole_majority.data import (
     hex_pile,
 )
 from molehaven.games.mole_majority.describe import describe_action
-from molehaven.games.mole_majority.notation import NO_CARD
+from molehaven.games.mole_majority.notation import NO_CARD, Home
 from molehaven.games.mole_majority.view import describe, observation
 
 
@@ -140,6 +140,11 @@ class MoleMajorityState(State):
         hands (what ``seat`` has seen of them is kept, ``sampler``) and every face-down Home
         Token value it has not seen (on the board, in the pool, collected by others)."""
         return sampler.resample_hidden(self, seat, rng)
+
+    def action_reveals(self, seat: Seat, action: Action) -> bool:
+        """Only Make A Home does: the face-down token taken shows its value to its taker
+        (MM-28); every other seat action moves moles or cards the seat already knows."""
+        return isinstance(action, Home)
 
     def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
         return describe_action(self, seat, action, viewer)

@@ -1,10 +1,12 @@
 """What an action would do, before a person commits it: the seat's own action applied to a clone
 of the live state, and that seat's observation of the clone.
 
-Only games whose seat actions reveal nothing hidden until the game ends may be previewed (a
-perfect-information game, or one listed in ``PREVIEWABLE``). Chance is never applied to the
-clone, so no card, tile or token is drawn; and an action that would end the game is not
-shown, since a finished game's observation opens every hand.
+Only games whose seat actions mostly reveal nothing hidden may be previewed (a
+perfect-information game, or one listed in ``PREVIEWABLE``), and of those only the actions the
+engine says reveal nothing (``State.action_reveals``: Mole Majority's Make A Home shows the
+face-down token taken, MM-28, so previewing it would let a seat look before it takes). Chance
+is never applied to the clone, so no card, tile or token is drawn; and an action that would
+end the game is not shown, since a finished game's observation opens every hand.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from molehaven.server.matches.refusals import Rejected
 
 router = APIRouter(tags=["matches"])
 
-# Hidden-information games in which a seat's own action uncovers nothing it does not know.
+# Hidden-information games whose boards ask for previews (their actions are checked one by one).
 PREVIEWABLE = frozenset({"mole-majority"})
 MAX_ACTION_CHARS = 200
 
@@ -60,6 +62,8 @@ async def preview(
         trial = table.state.clone()
     try:
         action = game.parse_action(body.action)
+        if trial.action_reveals(seat, action):
+            raise Rejected("reveals", f"{action} uncovers something hidden: no preview", status=409)
         trial.apply(seat, action)
     except MolehavenError as error:
         raise Rejected("illegal", str(error), status=422) from None

@@ -1,0 +1,53 @@
+"""MM-28: Make A Home takes a face-down Home Token, whose value its taker then sees, so it is
+the one seat action that reveals something (the server does not preview it)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import molehaven
+from molehaven.core import CHANCE, State
+from molehaven.core.conformance import check_reveals
+from molehaven.games.mole_majority.notation import Home
+from molehaven.games.mole_majority.state import MoleMajorityState
+
+
+def state_with_a_home_action() -> tuple[State, int]:
+    for seed in range(40):
+        state = molehaven.make("mole-majority", 2).initial_state()
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(CHANCE, rng.choices(*zip(*outcomes, strict=True))[0])
+                continue
+            seat = state.to_move()[0]
+            legal = state.legal_actions(seat)
+            if any(isinstance(action, Home) for action in legal):
+                return state, seat
+            state.apply(seat, rng.choice(legal))
+    raise AssertionError("no Make A Home in 40 seeded games")
+
+
+def test_make_a_home_reveals_and_nothing_else_does() -> None:
+    state, seat = state_with_a_home_action()
+    legal = state.legal_actions(seat)
+    assert [a for a in legal if state.action_reveals(seat, a)] == [
+        a for a in legal if isinstance(a, Home)
+    ]
+    assert check_reveals(state, random.Random(1), "MM-28", max_actions=len(legal)) > 0
+
+
+def test_the_check_catches_a_home_said_to_reveal_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    state, _seat = state_with_a_home_action()
+    monkeypatch.setattr(MoleMajorityState, "action_reveals", lambda self, seat, action: False)
+
+    def check_many() -> None:
+        # Each try redraws the face-down tokens: soon one differs from the real value.
+        for attempt in range(30):
+            check_reveals(state, random.Random(attempt), "MM-28", max_actions=99)
+
+    with pytest.raises(AssertionError, match="showed it something hidden"):
+        check_many()
