@@ -135,7 +135,21 @@ def test_simulate_with_agents_per_seat() -> None:
     bad = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-a", "genius"])
     assert bad.exit_code == 1
     flat = " ".join(bad.output.split())  # the console wraps long lines
-    assert f"give one --agent per seat (2) from: {', '.join(AGENTS)}; got genius" in flat
+    assert flat == f"error: unknown agent 'genius'; choose from {', '.join(AGENTS)}"
+    three = ["-a", "random", "-a", "greedy", "-a", "random"]
+    bad = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", *three])
+    assert bad.exit_code == 1
+    assert (
+        "give one --agent for every seat, or one per seat (2); got 3: random, greedy, random"
+        in (" ".join(bad.output.split()))
+    )
+
+
+def test_simulate_takes_one_agent_for_every_seat() -> None:
+    """As lab and arena do."""
+    result = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-j", "1", "-a", "greedy"])
+    assert result.exit_code == 0, result.output
+    assert "agents: seat 0: greedy, seat 1: greedy" in result.output
 
 
 def test_hot_seat_with_secret_turns_prompts_every_person_in_turn() -> None:

@@ -198,7 +198,8 @@ def simulate(
         typer.Option(
             "--agent",
             "-a",
-            help=f"Agent per seat, in seat order ({', '.join(AGENTS)}); default: all random.",
+            help=f"Agent per seat, in seat order, or one for every seat ({', '.join(AGENTS)});"
+            " default: all random.",
         ),
     ] = None,
 ) -> None:
@@ -211,13 +212,7 @@ def simulate(
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)
-    if agent:
-        unknown = [name for name in agent if name not in AGENTS]
-        if unknown or len(agent) != the_game.players:
-            raise CliError(
-                f"give one --agent per seat ({the_game.players}) from: {', '.join(AGENTS)};"
-                f" got {', '.join(agent)}"
-            )
+    agents = seat_agents(agent or [], the_game.players)
     check_output_file(save, "--save")
     run_simulation(
         console,
@@ -228,8 +223,27 @@ def simulate(
         seed=seed,
         jobs=jobs,
         save=save,
-        agents=tuple(agent) if agent else None,
+        agents=agents,
     )
+
+
+def seat_agents(names: list[str], players: int) -> tuple[str, ...] | None:
+    """``--agent`` names, one for every seat or one per seat; None when none are given.
+
+    Raises:
+        CliError: an unknown name, or neither one nor one per seat.
+    """
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown:
+        raise CliError(f"unknown agent {unknown[0]!r}; choose from {', '.join(AGENTS)}")
+    if len(names) == 1:
+        return tuple(names) * players
+    if names and len(names) != players:
+        raise CliError(
+            f"give one --agent for every seat, or one per seat ({players});"
+            f" got {len(names)}: {', '.join(names)}"
+        )
+    return tuple(names) or None
 
 
 app.command()(serve)
