@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -62,6 +64,20 @@ def test_opponents_are_named_agents_and_bad_names_are_refused() -> None:
         SingleSeatEnv("mole-hill", opponents="nobody")
     with pytest.raises(OptionsError, match="seat must be"):
         SingleSeatEnv("mole-hill", seat=2)
+
+
+def test_the_number_of_opponents_is_explained() -> None:
+    message = re.escape(
+        "opponents: give one agent for all 1 other seat(s), or one per other seat (1); got 2"
+    )
+    with pytest.raises(OptionsError, match=message):
+        SingleSeatEnv("mole-hill", seat=0, opponents=["random", "random"], rounds=1)
+
+
+def test_a_list_of_one_opponent_plays_every_other_seat() -> None:
+    env = SingleSeatEnv("mole-park", 3, opponents=["greedy"])
+    assert sorted(env._opponents) == [1, 2]
+    assert {type(agent).__name__ for agent in env._opponents.values()} == {"GreedyAgent"}
 
 
 def test_a_step_that_is_not_an_integer_is_refused() -> None:

@@ -66,8 +66,13 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
             if isinstance(spec, str) or not isinstance(spec, Sequence)
             else list(spec)
         )
+        if len(chosen) == 1:
+            chosen *= len(others)
         if len(chosen) != len(others):
-            raise OptionsError(f"give one opponent or {len(others)}, got {len(chosen)}")
+            raise OptionsError(
+                f"opponents: give one agent for all {len(others)} other seat(s), or one per"
+                f" other seat ({len(others)}); got {len(chosen)}"
+            )
         agents: dict[Seat, Agent] = {}
         for offset, (other, entry) in enumerate(zip(others, chosen, strict=True)):
             if isinstance(entry, str):
