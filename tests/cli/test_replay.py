@@ -110,9 +110,23 @@ def test_replay_of_a_finished_game_ends_with_the_result(tmp_path: Path) -> None:
     path.write_text(json.dumps(state.record()) + "\n" + json.dumps(state.record()) + "\n")
     result = runner.invoke(app, ["replay", str(path), "--index", "1", "--step", "-1"])
     assert result.exit_code == 0, result.output
-    assert "game 1 of 2" in result.output
+    # --index counts from 0: the second game of two
+    assert "game 2 of 2 (--index 1; 0 is the first)" in result.output
     assert "game over:" in result.output
     assert "scores: seat 0" in result.output
+
+
+def test_replay_names_the_game_as_index_picks_it(tmp_path: Path) -> None:
+    records = [random_record("mole-hill", seed=seed, steps=3).record() for seed in range(4)]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    first = runner.invoke(app, ["replay", str(path), "--no-pause"])
+    assert f"{path}: game 1 of 4 (--index 0; 0 is the first)" in first.output
+    fourth = runner.invoke(app, ["replay", str(path), "--index", "3", "--no-pause"])
+    assert f"{path}: game 4 of 4 (--index 3; 0 is the first)" in fourth.output
+    beyond = runner.invoke(app, ["replay", str(path), "--index", "4"])
+    assert beyond.exit_code == 1
+    assert "holds 4 games; --index must be 0-3" in beyond.output
 
 
 @pytest.mark.parametrize(

@@ -48,7 +48,8 @@ def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], st
             data = json.loads(lines[chosen])
         except json.JSONDecodeError as error:
             raise CliError(f"{path}, line {chosen + 1}, is not JSON: {error}") from None
-        where = f"{path}: game {chosen} of {len(lines)} (--index picks another)"
+        # Counted from 1 for people, with the --index that picks it (counted from 0).
+        where = f"{path}: game {chosen + 1} of {len(lines)} (--index {chosen}; 0 is the first)"
     if not isinstance(data, dict):
         raise CliError(f"{path} does not hold a game record (a JSON object)")
     return data, where
