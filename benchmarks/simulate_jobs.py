@@ -8,22 +8,50 @@ falls on both alike; the ratio is that of the medians.
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 
+import molehaven
+from molehaven.games import REGISTRY
 from molehaven.sim import simulate
 
 
 def seconds(slug: str, games: int, jobs: int) -> float:
     started = time.perf_counter()
-    simulate(slug, players=2, options={}, games=games, seed=1, jobs=jobs)
+    players = REGISTRY.info(slug).min_players  # The Mole needs three
+    simulate(slug, players=players, options={}, games=games, seed=1, jobs=jobs)
     return time.perf_counter() - started
 
 
+def positive(text: str) -> int:
+    """An argparse type: a whole number of games, at least 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a number of games, got {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"at least 1 game, got {number}")
+    return number
+
+
 def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
-    slug = sys.argv[2] if len(sys.argv) > 2 else "mole-hill"
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "games", type=positive, nargs="?", default=1000, help="games per run (default 1000)"
+    )
+    slugs = molehaven.list_games()
+    parser.add_argument(
+        "slug",
+        nargs="?",
+        default="mole-hill",
+        choices=slugs,
+        metavar="slug",
+        help=f"the game, at its fewest players: {', '.join(slugs)} (default mole-hill)",
+    )
+    args = parser.parse_args()
+    games: int = args.games
+    slug: str = args.slug
     runs: dict[int, list[float]] = {1: [], 2: []}
     for _ in range(5):
         for jobs, times in runs.items():

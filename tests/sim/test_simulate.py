@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +138,30 @@ def test_a_pool_is_used_only_when_it_finishes_sooner(monkeypatch: pytest.MonkeyP
     assert not runner.pool_pays_off(60.0, 1)
     monkeypatch.setattr(runner.os, "cpu_count", lambda: 1)
     assert not runner.pool_pays_off(60.0, 2)  # one core: two workers only take turns
+
+
+BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "simulate_jobs.py"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code", "expected"),
+    [
+        (["--help"], 0, "games per run (default 1000)"),
+        (["many"], 2, "argument games: a number of games, got 'many'"),
+        (["5", "chess"], 2, "argument slug: invalid choice: 'chess'"),
+    ],
+)
+def test_the_jobs_benchmark_has_a_command_line(
+    arguments: list[str], code: int, expected: str
+) -> None:
+    """``--help`` was read as the number of games: a traceback."""
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARK), *arguments],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == code
+    assert expected in result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
