@@ -70,6 +70,11 @@ def start_server(
         "MOLEHAVEN_RATE_PER_SECOND": "10000",
         "MOLEHAVEN_RATE_BURST": "10000",
         "MOLEHAVEN_HTTP_RATE_BURST": "100000",
+        # Every simulated client is this one address: its per-address limits are lifted.
+        "MOLEHAVEN_MAX_TABLES_PER_ADDRESS": "1000000",
+        "MOLEHAVEN_MAX_CONNECTIONS_PER_ADDRESS": "1000000",
+        "MOLEHAVEN_SOCKET_RATE_BURST": "1000000",
+        "MOLEHAVEN_BOT_ONLY_TABLES": "1",
     }
     profiler = ["-m", "cProfile", "-o", str(profile)] if profile else []
     command = [sys.executable, *profiler, "-m", "molehaven.cli.main", "serve", "--port", str(port)]

@@ -16,6 +16,17 @@ from molehaven.server import Settings, create_app
 Message = dict[str, Any]
 
 
+# Every test client is one address (testclient or 127.0.0.1): the per-address limits are
+# raised for it, and tests/server/test_address_limits.py checks them at their defaults.
+TEST_LIMITS: dict[str, Any] = {
+    "http_rate_burst": 10_000,
+    "max_tables_per_address": 100_000,
+    "max_connections_per_address": 10_000,
+    "socket_rate_burst": 10_000,
+    "bot_only_tables": True,
+}
+
+
 @contextmanager
 def running_app(
     database_url: str,
@@ -25,7 +36,7 @@ def running_app(
     **settings: Any,
 ) -> Iterator[TestClient]:
     """The app with its lifespan running (bots, clocks), as a test client."""
-    options: dict[str, Any] = {"bot_delay": 0.0, "http_rate_burst": 10_000, **settings}
+    options: dict[str, Any] = {**TEST_LIMITS, "bot_delay": 0.0, **settings}
     app = create_app(
         Settings(database_url=database_url, **options), registry=registry, agents=agents
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,7 +20,7 @@ from starlette.websockets import WebSocket
 
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
-from molehaven.server.limits import TokenBucket
+from molehaven.server.limits import AddressLimiter, TokenBucket
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.matches.views import viewer_payload
 from molehaven.server.settings import Settings
@@ -52,6 +53,7 @@ class Connection:
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
     strikes: int = 0
+    address: str = ""  # the client's address, for the per-address socket cap
     close_code: int | None = None
     writer: asyncio.Task[None] | None = field(default=None, repr=False)
 
@@ -74,8 +76,20 @@ class Hub:
     ) -> None:
         self.settings = settings
         self._by_table: dict[str, set[Connection]] = {}
+        self._by_address: Counter[str] = Counter()
+        self._handshakes = AddressLimiter(
+            rate=settings.socket_rate_per_second, burst=settings.socket_rate_burst
+        )
         # in a cluster: the seats connected to a table through the other processes
         self._elsewhere = elsewhere
+
+    def admits(self, websocket: WebSocket) -> bool:
+        """Whether a new socket from this client's address may open: it holds fewer than
+        ``max_connections_per_address`` and has not opened sockets faster than allowed."""
+        address = _address(websocket)
+        if self._by_address[address] >= self.settings.max_connections_per_address:
+            return False
+        return self._handshakes.allows(address)
 
     def open(self, websocket: WebSocket, table_id: str) -> Connection:
         connection = Connection(
@@ -83,7 +97,9 @@ class Hub:
             table_id,
             TokenBucket(rate=self.settings.rate_per_second, burst=self.settings.rate_burst),
             asyncio.Queue(maxsize=self.settings.outbox_limit),
+            address=_address(websocket),
         )
+        self._by_address[connection.address] += 1
         connection.writer = asyncio.get_running_loop().create_task(connection.pump())
         self._by_table.setdefault(table_id, set()).add(connection)
         return connection
@@ -96,7 +112,10 @@ class Hub:
     async def close(self, connection: Connection) -> None:
         """Forget a connection and stop its writer."""
         watchers = self._by_table.get(connection.table_id)
-        if watchers is not None:
+        if watchers is not None and connection in watchers:  # counted once, however closed
+            self._by_address[connection.address] -= 1
+            if self._by_address[connection.address] <= 0:
+                del self._by_address[connection.address]
             watchers.discard(connection)
             if not watchers:
                 del self._by_table[connection.table_id]
@@ -205,3 +224,7 @@ class Hub:
                 text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
+
+
+def _address(websocket: WebSocket) -> str:
+    return websocket.client.host if websocket.client else "unknown"

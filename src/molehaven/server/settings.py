@@ -40,7 +40,17 @@ class Settings:
     rate_burst: int = 24
     rate_strikes: int = 200  # refused messages in a row before the connection is closed
     max_connections_per_table: int = 64
+    # One address's sockets over all tables, and how fast it may open new ones: without these a
+    # single client could hold every file descriptor, or flood a table with presence changes.
+    max_connections_per_address: int = 32
+    socket_rate_per_second: float = 2.0
+    socket_rate_burst: int = 20
     max_live_tables: int = 5000
+    # Tables one address hosts at once (open or running): one client cannot fill the server.
+    max_tables_per_address: int = 8
+    # Whether a table of bots alone may start. Off: such tables think for nobody and would
+    # take the bot workers from people's games (a bot league's own server may turn it on).
+    bot_only_tables: bool = False
     outbox_limit: int = 512  # queued messages to a client that does not read, before closing
     http_rate_per_second: float = 5.0  # changes over HTTP (create, join, bots, start) per address
     http_rate_burst: int = 60
@@ -78,6 +88,8 @@ class Settings:
             overrides["redis_url"] = redis_url
         if os.environ.get(f"{ENV_PREFIX}TUNE_GC") == "1":
             overrides["tune_gc"] = True
+        if os.environ.get(f"{ENV_PREFIX}BOT_ONLY_TABLES") == "1":
+            overrides["bot_only_tables"] = True
         for name, kind in (
             ("bot_delay", float),
             ("max_message_bytes", int),
@@ -93,6 +105,10 @@ class Settings:
             ("abandon_seconds", float),
             ("sweep_seconds", float),
             ("max_connections_per_table", int),
+            ("max_connections_per_address", int),
+            ("socket_rate_per_second", float),
+            ("socket_rate_burst", int),
+            ("max_tables_per_address", int),
             ("bot_workers", int),
             ("bot_seconds", float),
             ("lease_seconds", float),

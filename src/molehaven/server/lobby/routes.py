@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, status
+from fastapi import APIRouter, Path, Request, status
 from markdown_it import MarkdownIt
 
 from molehaven.docs import HOW_TO_PLAY, rules_page, section
@@ -163,15 +163,17 @@ def markdown_html(text: str) -> str:
     "/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated, responses=CHANGES
 )
 async def create_table(
-    body: TableCreate, authority: AuthorityDep, settings: SettingsDep
+    body: TableCreate, authority: AuthorityDep, settings: SettingsDep, request: Request
 ) -> TableCreated:
     """Create an open table; the answer holds the host token and the link to share (built
-    from the server's configured public address, never from the request)."""
+    from the server's configured public address, never from the request). One address may
+    host a few tables at a time (``max_tables_per_address``)."""
     table, host_token = await authority.create(
         game=body.game,
         players=body.players,
         options=body.options,
         away_seconds=body.away_seconds,
+        host_address=request.client.host if request.client else None,
     )
     return TableCreated(
         table=TablePublic.model_validate(table_public(table)),

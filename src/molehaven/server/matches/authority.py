@@ -163,14 +163,24 @@ class Authority(Replication, Lifecycle):
         players: int | None,
         options: Mapping[str, object],
         away_seconds: float | None = None,
+        host_address: str | None = None,
     ) -> tuple[LiveTable, str]:
         """A new open table with empty seats, and the host token that manages it.
 
         Raises:
             MolehavenError: unknown game, bad player count or options (the message says why).
-            Rejected: the server holds too many tables.
+            Rejected: the server holds too many tables, or ``host_address`` already hosts
+                ``max_tables_per_address`` tables that are open or running.
         """
         the_game = self.registry.make(game, players, **dict(options))
+        if host_address is not None:
+            hosted = sum(1 for t in self.live.values() if t.host_address == host_address)
+            if hosted >= self.settings.max_tables_per_address:
+                raise Rejected(
+                    "too-many-tables",
+                    f"you already host {hosted} tables; finish or leave one first",
+                    status=429,
+                )
         if len(self.live) >= self.settings.max_live_tables:
             raise Rejected("full", "the server has too many tables open; try later", status=503)
         host_token = tokens.new_token()
@@ -182,6 +192,7 @@ class Authority(Replication, Lifecycle):
             created_at=time.time(),
             away_seconds=away_seconds if away_seconds is not None else self.settings.away_seconds,
             touched_at=time.time(),
+            host_address=host_address,
         )
         async with self.db.write() as session:
             await lobby_store.insert_table(
@@ -261,6 +272,9 @@ class Authority(Replication, Lifecycle):
             self._check_open(table)
             if table.has_empty_seat():
                 raise Rejected("seats-empty", "every seat needs a player or a bot first")
+            if not self.settings.bot_only_tables and all(s.kind != HUMAN for s in table.seats):
+                # Bots alone would think for nobody, taking the bot workers from real games.
+                raise Rejected("no-person", "a table needs at least one person to start")
             watch = ClockWatch.of(table)
             trial = table.state.clone()
             entries: list[LogEntry] = []

@@ -36,6 +36,7 @@ TableId = Path(max_length=16, description="the table's id, as in its link")
 CLOSE_NO_TABLE = 4404
 CLOSE_FOREIGN_ORIGIN = 4403
 CLOSE_CROWDED = 4429
+CLOSE_TOO_MANY = 4430  # this address holds too many sockets, or opens them too fast
 CLOSE_NO_HELLO = 4408
 
 
@@ -124,6 +125,9 @@ async def table_socket(
     if not _same_origin(websocket):
         await websocket.close(CLOSE_FOREIGN_ORIGIN)
         return
+    if not hub.admits(websocket):
+        await websocket.close(CLOSE_TOO_MANY)
+        return
     table = await authority.get(table_id) if len(table_id) <= 16 else None
     if table is None:
         await websocket.close(CLOSE_NO_TABLE)
@@ -150,13 +154,16 @@ async def table_socket(
             await _handle(connection, text, authority=authority, hub=hub, settings=settings)
     finally:
         seat = connection.seat if connection.greeted else None
+        before = hub.connected_seats(table_id)
         await hub.close(connection)
         current = await authority.get(table_id)
-        if seat is not None and current is not None:
+        if seat is not None and current is not None and seat not in hub.connected_seats(table_id):
+            # Only when the seat's last socket closes: a second tab closing changes nothing,
+            # and republishing anyway let one client flood the table's viewers.
             authority.connections_changed(table_id, hub.local_seats(table_id))
-            hub.publish(current)  # the others see this seat away
-            if seat not in hub.connected_seats(table_id):
-                authority.watch_away(current, seat)
+            if hub.connected_seats(table_id) != before:
+                hub.publish(current)  # the others see this seat away
+            authority.watch_away(current, seat)
 
 
 async def _handle(
@@ -258,6 +265,7 @@ async def _hello(
         )
         hub.drop(connection, CLOSE_CROWDED)
         return
+    before = hub.connected_seats(table.id)
     connection.seat, connection.token_hash = held if held is not None else (None, None)
     if connection.seat is not None and table.seats[connection.seat].stand_in:
         await authority.reclaim(table, connection.seat)  # before this one hears anything
@@ -271,7 +279,7 @@ async def _hello(
             ref=hello.ref,
         )
     hub.send_snapshot(connection, table)
-    if connection.seat is not None:
+    if connection.seat is not None and connection.seat not in before:
         authority.connections_changed(table.id, hub.local_seats(table.id))
         hub.publish(table, skip=connection)  # the others see this seat connected
 

@@ -70,6 +70,8 @@ class LiveTable:
     clock_deadline: float | None = None
     away_seconds: float = 180.0
     touched_at: float = 0.0  # when a seat or the game last changed (expiry, abandonment)
+    # The address that created the table (this process's memory only): caps tables per host.
+    host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)

@@ -59,6 +59,7 @@ function connect() {
       return;
     }
     if (event.code === 4429) $("error").textContent = "Too many people are watching this table; trying again…";
+    if (event.code === 4430) $("error").textContent = "Too many connections from your network; trying again…";
     attempts += 1;
     setConnection("reconnecting…", true);
     const delay = Math.min(4000, 250 * 2 ** Math.min(attempts, 5));

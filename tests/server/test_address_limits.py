@@ -1,0 +1,95 @@
+"""What one client (one address) may take of a server: tables, sockets and the others'
+attention. Each limit is checked here with a small value; the test helpers raise them for
+every other test, which all run from one address."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from molehaven.server.settings import Settings
+from tests.server.helpers import fill_bots, hello, new_table, running_app, sit, start
+
+
+def test_the_defaults_limit_every_address() -> None:
+    defaults = Settings(database_url="sqlite://")
+    assert defaults.max_tables_per_address == 8
+    assert defaults.max_connections_per_address == 32
+    assert defaults.socket_rate_burst == 20
+    assert not defaults.bot_only_tables
+
+
+def test_one_address_hosts_a_few_tables_at_a_time(sqlite_url: str) -> None:
+    with running_app(sqlite_url, max_tables_per_address=3) as client:
+        for _ in range(3):
+            new_table(client, "mole-hill")
+        refused = client.post("/api/tables", json={"game": "mole-hill"})
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "too-many-tables"
+
+
+def test_bots_alone_do_not_start(sqlite_url: str) -> None:
+    with running_app(sqlite_url, bot_only_tables=False) as client:
+        table_id, host = new_table(client, "mole-hill")
+        fill_bots(client, table_id, host)
+        refused = client.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "no-person"
+        people = new_table(client, "mole-hill")
+        sit(client, people[0], 0, "Ann")
+        fill_bots(client, *people)
+        start(client, *people)  # one person is enough
+
+
+def _refused_with(client: TestClient, table_id: str) -> int:
+    with (
+        pytest.raises(WebSocketDisconnect) as closed,
+        client.websocket_connect(f"/ws/tables/{table_id}") as socket,
+    ):
+        socket.receive_json()
+    return closed.value.code
+
+
+def test_one_address_holds_a_few_sockets(sqlite_url: str) -> None:
+    with running_app(sqlite_url, max_connections_per_address=2) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as first, client.websocket_connect(url) as second:
+            hello(first, None)
+            hello(second, None)
+            assert _refused_with(client, table_id) == 4430
+        with client.websocket_connect(url) as again:  # closed sockets free their places
+            assert hello(again, None)["type"] == "snapshot"
+
+
+def test_one_address_opens_sockets_at_a_bounded_rate(sqlite_url: str) -> None:
+    with running_app(sqlite_url, socket_rate_burst=3, socket_rate_per_second=0.001) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        for _ in range(3):
+            with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+                hello(socket, None)
+        assert _refused_with(client, table_id) == 4430
+
+
+def test_a_second_tab_of_a_seat_does_not_announce_anything(sqlite_url: str) -> None:
+    # Presence is published when the set of connected seats changes, not for every socket:
+    # before, one player opening and closing tabs sent every viewer a full update each time.
+    with running_app(sqlite_url) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        ann = sit(client, table_id, 0, "Ann")
+        hub: Any = client.app.state.hub  # type: ignore[attr-defined]
+        published: list[object] = []
+        original = hub.publish
+        hub.publish = lambda table, **kw: (published.append(table), original(table, **kw))
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as first:
+            hello(first, ann)
+            assert len(published) == 1  # Ann is now connected
+            for _ in range(3):
+                with client.websocket_connect(url) as extra:
+                    hello(extra, ann)
+            assert len(published) == 1  # her other tabs changed nothing
+        assert len(published) == 2  # her last socket closed: she is away
