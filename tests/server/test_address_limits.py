@@ -4,6 +4,7 @@ every other test, which all run from one address."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -93,3 +94,25 @@ def test_a_second_tab_of_a_seat_does_not_announce_anything(sqlite_url: str) -> N
                     hello(extra, ann)
             assert len(published) == 1  # her other tabs changed nothing
         assert len(published) == 2  # her last socket closed: she is away
+
+
+def test_a_game_none_of_whose_people_is_connected_ends_abandoned(sqlite_url: str) -> None:
+    # Sitting down and walking away would leave bots thinking for nobody.
+    with running_app(sqlite_url, unattended_seconds=60.0) as client:
+        authority: Any = client.app.state.authority  # type: ignore[attr-defined]
+        portal: Any = client.portal
+        left, watched = [new_table(client, "mole-hill") for _ in range(2)]
+        tokens = {}
+        for table_id, host in (left, watched):
+            tokens[table_id] = sit(client, table_id, 0, "Ann")
+            fill_bots(client, table_id, host, agent="easy")
+            start(client, table_id, host)
+        with client.websocket_connect(f"/ws/tables/{watched[0]}") as socket:
+            hello(socket, tokens[watched[0]])
+            now = time.time()
+            portal.call(authority.sweep, now)  # each table's first look counts as attended
+            portal.call(authority.sweep, now + 61)
+        statuses = [client.get(f"/api/tables/{t}").json() for t, _host in (left, watched)]
+        assert statuses[0]["status"] == "abandoned"
+        assert "none of its players was at the table" in statuses[0]["result"]["summary"]
+        assert statuses[1]["status"] in ("running", "over")  # Ann was there

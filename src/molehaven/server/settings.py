@@ -61,6 +61,9 @@ class Settings:
     hello_seconds: float = 5.0  # a socket that has not said hello by then is closed
     open_table_seconds: float = 30 * 60.0  # an open table whose seats nobody touched expires
     abandon_seconds: float = 24 * 3600.0  # a running table nobody touched ends as abandoned
+    # A running table none of whose people has been connected this long ends as abandoned:
+    # bots playing on for nobody would take the bot workers from people's games.
+    unattended_seconds: float = 15 * 60.0
     sweep_seconds: float = 30.0  # how often expiry and abandonment are checked
     away_seconds: float = 180.0  # default: a seat's person away this long is played by a bot
     bot_workers: int = 1  # processes in which bots think
@@ -103,6 +106,7 @@ class Settings:
             ("hello_seconds", float),
             ("open_table_seconds", float),
             ("abandon_seconds", float),
+            ("unattended_seconds", float),
             ("sweep_seconds", float),
             ("max_connections_per_table", int),
             ("max_connections_per_address", int),

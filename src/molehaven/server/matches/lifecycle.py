@@ -123,7 +123,8 @@ class Lifecycle:
 
     async def sweep(self, now: float | None = None) -> None:
         """Expire open tables whose seats nobody touched for ``open_table_seconds`` and end
-        running tables nobody touched for ``abandon_seconds`` as abandoned (record kept)."""
+        as abandoned (record kept) running tables nobody touched for ``abandon_seconds``, or
+        none of whose people was connected for ``unattended_seconds``."""
         now = time.time() if now is None else now
         for table in [t for t in self.live.values() if self._owns(t.id)]:
             idle = now - table.touched_at
@@ -136,6 +137,22 @@ class Lifecycle:
                     " without a winner. Its record is kept."
                 )
                 await self._end(table, ABANDONED, {"winners": [], "summary": summary})
+            elif table.is_running and self._unattended(table, now):
+                minutes = self.settings.unattended_seconds / 60
+                summary = (
+                    f"Abandoned: none of its players was at the table for {minutes:g} minutes,"
+                    " so the game ended without a winner. Its record is kept."
+                )
+                await self._end(table, ABANDONED, {"winners": [], "summary": summary})
+
+    def _unattended(self, table: LiveTable, now: float) -> bool:
+        """Whether none of the table's people has been connected for ``unattended_seconds``
+        (sweeps note when one was; a table's first sweep counts as seeing one)."""
+        people = {seat for seat, slot in enumerate(table.seats) if slot.kind == HUMAN}
+        if not table.attended_at or people & self.publisher.connected_seats(table.id):
+            table.attended_at = now
+            return False
+        return now - table.attended_at > self.settings.unattended_seconds
 
     async def _end(
         self, table: LiveTable, status: str, result: dict[str, JSONValue] | None

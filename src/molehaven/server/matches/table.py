@@ -70,6 +70,8 @@ class LiveTable:
     clock_deadline: float | None = None
     away_seconds: float = 180.0
     touched_at: float = 0.0  # when a seat or the game last changed (expiry, abandonment)
+    # When one of the table's people was last seen connected (0: not yet checked).
+    attended_at: float = 0.0
     # The address that created the table (this process's memory only): caps tables per host.
     host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished
