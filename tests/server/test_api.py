@@ -167,3 +167,22 @@ def test_floods_of_changes_over_http_are_refused(sqlite_url: str) -> None:
         ]
         assert codes == [201, 201, 201, 429, 429]
         assert client.get("/api/games").status_code == 200  # reading is not limited
+
+
+def test_an_invite_only_table_is_not_listed_and_is_reached_by_its_link(
+    client: TestClient,
+) -> None:
+    # Listed tables' free seats can be taken by anyone who reads the lobby; a table for
+    # friends is reached by its link only (its id is a 64-bit random secret).
+    response = client.post("/api/tables", json={"game": "mole-hill", "listed": False})
+    assert response.status_code == 201
+    hidden = response.json()["table"]["id"]
+    shown, _host = new_table(client, "mole-hill")
+    listed = client.get("/api/tables").json()
+    assert [t["id"] for t in listed["open"]] == [shown]
+    sit(client, hidden, 0, "Ann")
+    assert client.get(f"/api/tables/{hidden}").json()["seats"][0]["name"] == "Ann"
+    hidden_host = response.json()["host_token"]
+    fill_bots(client, hidden, hidden_host)
+    start(client, hidden, hidden_host)
+    assert client.get("/api/tables").json()["running"] == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, false, text
+from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, String, false, text, true
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from molehaven.server.db import Base
@@ -37,6 +37,8 @@ class TableRow(Base):
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     # how long a seated person may be away before a bot plays their seat (until they return)
     away_seconds: Mapped[float] = mapped_column(Float, server_default=text("180"), default=180.0)
+    # whether the lobby lists the table; an unlisted one is reached by its link only
+    listed: Mapped[bool] = mapped_column(Boolean, server_default=true(), default=True)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", lazy="selectin"

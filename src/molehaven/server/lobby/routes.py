@@ -173,6 +173,7 @@ async def create_table(
         players=body.players,
         options=body.options,
         away_seconds=body.away_seconds,
+        listed=body.listed,
         host_address=request.client.host if request.client else None,
     )
     return TableCreated(

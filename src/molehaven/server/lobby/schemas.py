@@ -69,6 +69,11 @@ class TableCreate(Strict):
         description="how long a seated person may be disconnected before the table's bot plays"
         " their seat until they return (default: the server's, 180 s)",
     )
+    listed: bool = Field(
+        True,
+        description="list the table in the lobby, where anyone may take a free seat; an"
+        " unlisted table is reached by its link only (invite only)",
+    )
 
 
 class SeatPublic(BaseModel):

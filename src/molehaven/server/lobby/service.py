@@ -23,6 +23,7 @@ async def insert_table(
     options: dict[str, bool | int | float | str],
     host_token_hash: str,
     away_seconds: float = 180.0,
+    listed: bool = True,
 ) -> TableRow:
     now = time.time()
     row = TableRow(
@@ -38,6 +39,7 @@ async def insert_table(
         clock_deadline=None,
         result=None,
         away_seconds=away_seconds,
+        listed=listed,
     )
     session.add(row)
     for seat in range(players):
@@ -105,7 +107,7 @@ async def live_table_ids(session: AsyncSession) -> list[str]:
 async def recent_tables(session: AsyncSession, *, statuses: Sequence[str]) -> Sequence[TableRow]:
     query = (
         select(TableRow)
-        .where(TableRow.status.in_(statuses))
+        .where(TableRow.status.in_(statuses), TableRow.listed.is_(True))
         .order_by(TableRow.updated_at.desc())
         .limit(LISTED_PER_STATUS)
         # one session lists every status: a table that moved on meanwhile must not keep the

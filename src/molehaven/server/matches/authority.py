@@ -163,6 +163,7 @@ class Authority(Replication, Lifecycle):
         players: int | None,
         options: Mapping[str, object],
         away_seconds: float | None = None,
+        listed: bool = True,
         host_address: str | None = None,
     ) -> tuple[LiveTable, str]:
         """A new open table with empty seats, and the host token that manages it.
@@ -203,6 +204,7 @@ class Authority(Replication, Lifecycle):
                 options=the_game.options_dict(),
                 host_token_hash=table.host_token_hash,
                 away_seconds=table.away_seconds,
+                listed=listed,
             )
         self.live[table.id] = table
         if self.cluster is not None:

@@ -97,6 +97,7 @@ form.addEventListener("submit", async (event) => {
       players: Number.parseInt(playersSelect.value, 10),
       options: readOptions(),
       away_seconds: Number.parseFloat(document.getElementById("away-seconds").value) || 180,
+      listed: !document.getElementById("invite-only").checked,
     });
     const tableId = created.table.id;
     store.setHost(tableId, created.host_token);
