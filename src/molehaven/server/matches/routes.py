@@ -154,15 +154,13 @@ async def table_socket(
             await _handle(connection, text, authority=authority, hub=hub, settings=settings)
     finally:
         seat = connection.seat if connection.greeted else None
-        before = hub.connected_seats(table_id)
         await hub.close(connection)
         current = await authority.get(table_id)
         if seat is not None and current is not None and seat not in hub.connected_seats(table_id):
             # Only when the seat's last socket closes: a second tab closing changes nothing,
             # and republishing anyway let one client flood the table's viewers.
             authority.connections_changed(table_id, hub.local_seats(table_id))
-            if hub.connected_seats(table_id) != before:
-                hub.publish(current)  # the others see this seat away
+            hub.publish(current)  # the others see this seat away
             authority.watch_away(current, seat)
 
 
