@@ -99,15 +99,22 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   const holes = new Set(marks.holes);
   const specials = new Set(marks.specials);
   const golden = layerName === "blue";
+  // Each point is named as the move log names it ("from -4+0 to -2-2"), on hover.
+  const named = (node, words) => {
+    const title = svg("title");
+    title.textContent = words;
+    node.append(title);
+    return node;
+  };
   for (const name of layer.points) {
     const { x, y } = xy(geo, name);
     if (holes.has(name)) {
-      board.append(svg("circle", { cx: x, cy: y, r: 34, class: golden ? "mc-hole mc-golden" : "mc-hole", "data-point": name, "data-hole": "" }));
+      board.append(named(svg("circle", { cx: x, cy: y, r: 34, class: golden ? "mc-hole mc-golden" : "mc-hole", "data-point": name, "data-hole": "" }), `${golden ? "golden shovel hole" : "hole"} ${name}`));
       if (golden) board.append(shovel(x, y));
     } else if (specials.has(name)) {
-      board.append(svg("circle", { cx: x, cy: y, r: 24, class: "mc-special", "data-point": name, "data-special": "" }));
+      board.append(named(svg("circle", { cx: x, cy: y, r: 24, class: "mc-special", "data-point": name, "data-special": "" }), `special field ${name}`));
     } else {
-      board.append(svg("circle", { cx: x, cy: y, r: 8, class: "mc-point", "data-point": name }));
+      board.append(named(svg("circle", { cx: x, cy: y, r: 8, class: "mc-point", "data-point": name }), `point ${name}`));
     }
   }
 
