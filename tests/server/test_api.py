@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 import molehaven
 from molehaven.core import name_seats
 from molehaven.games import REGISTRY
-from tests.server.helpers import fill_bots, new_table, running_app, sit, start
+from tests.server.helpers import fill_bots, hello, new_table, running_app, sit, start
 
 
 @pytest.fixture
@@ -186,3 +186,24 @@ def test_an_invite_only_table_is_not_listed_and_is_reached_by_its_link(
     fill_bots(client, hidden, hidden_host)
     start(client, hidden, hidden_host)
     assert client.get("/api/tables").json()["running"] == []
+
+
+def test_the_host_takes_seat_0_in_the_creating_request(client: TestClient) -> None:
+    # Two requests (create, then sit) left seat 0 open in between to anyone polling the lobby.
+    response = client.post("/api/tables", json={"game": "mole-hill", "sit": {"name": " Ann "}})
+    assert response.status_code == 201
+    body = response.json()
+    assert body["seat"]["seat"] == 0
+    assert [(s["kind"], s["name"]) for s in body["table"]["seats"]] == [
+        ("human", "Ann"),
+        ("empty", ""),
+    ]
+    table_id = body["table"]["id"]
+    (listed,) = client.get("/api/tables").json()["open"]  # read from the database
+    assert [s["name"] for s in listed["seats"]] == ["Ann", ""]
+    assert client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Bob"}).status_code == 409
+    with client.websocket_connect(f"/ws/tables/{table_id}") as socket:
+        assert hello(socket, body["seat"]["token"])["data"]["you"] == 0
+    bad = client.post("/api/tables", json={"game": "mole-hill", "sit": {"name": "bell\x07"}})
+    assert bad.status_code == 422
+    assert client.post("/api/tables", json={"game": "mole-hill"}).json()["seat"] is None

@@ -168,18 +168,20 @@ async def create_table(
     """Create an open table; the answer holds the host token and the link to share (built
     from the server's configured public address, never from the request). One address may
     host a few tables at a time (``max_tables_per_address``)."""
-    table, host_token = await authority.create(
+    table, host_token, seat_token = await authority.create(
         game=body.game,
         players=body.players,
         options=body.options,
         away_seconds=body.away_seconds,
         listed=body.listed,
         host_address=request.client.host if request.client else None,
+        first_player=body.sit.name if body.sit is not None else None,
     )
     return TableCreated(
         table=TablePublic.model_validate(table_public(table)),
         host_token=host_token,
         join_url=f"{settings.public_url}/tables/{table.id}",
+        seat=SeatJoined(seat=0, token=seat_token) if seat_token is not None else None,
     )
 
 

@@ -58,6 +58,25 @@ class Catalogue(BaseModel):
     agents: list[str] = Field(description="bots that can fill a seat")
 
 
+class SeatJoin(Strict):
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+
+    @field_validator("name")
+    @classmethod
+    def _printable(cls, name: str) -> str:
+        name = " ".join(name.split())
+        if not name:
+            raise ValueError("a name needs at least one visible character")
+        if any(unicodedata.category(ch).startswith("C") for ch in name):
+            raise ValueError("a name may not contain control characters")
+        return name
+
+
+class SeatJoined(BaseModel):
+    seat: int
+    token: str = Field(description="the seat's secret; send it in the WebSocket hello")
+
+
 class TableCreate(Strict):
     game: Annotated[str, Field(max_length=64, examples=["mole-hill"])]
     players: int | None = Field(None, ge=1, le=64, description="default: the game's minimum")
@@ -73,6 +92,11 @@ class TableCreate(Strict):
         True,
         description="list the table in the lobby, where anyone may take a free seat; an"
         " unlisted table is reached by its link only (invite only)",
+    )
+    sit: SeatJoin | None = Field(
+        None,
+        description="take seat 0 under this name in the same request (nobody can take it"
+        " between creating the table and sitting down); the answer holds its token",
     )
 
 
@@ -105,6 +129,7 @@ class TableCreated(BaseModel):
     table: TablePublic
     host_token: str = Field(description="lets its holder add bots and start; keep it secret")
     join_url: str
+    seat: SeatJoined | None = Field(None, description="seat 0 and its token, when ``sit`` asked")
 
 
 class TableSummary(BaseModel):
@@ -125,25 +150,6 @@ class TableList(BaseModel):
     open: list[TableSummary]
     running: list[TableSummary]
     over: list[TableSummary]
-
-
-class SeatJoin(Strict):
-    name: str = Field(min_length=1, max_length=NAME_LENGTH)
-
-    @field_validator("name")
-    @classmethod
-    def _printable(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if not name:
-            raise ValueError("a name needs at least one visible character")
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            raise ValueError("a name may not contain control characters")
-        return name
-
-
-class SeatJoined(BaseModel):
-    seat: int
-    token: str = Field(description="the seat's secret; send it in the WebSocket hello")
 
 
 class BotsAdd(Strict):

@@ -165,8 +165,11 @@ class Authority(Replication, Lifecycle):
         away_seconds: float | None = None,
         listed: bool = True,
         host_address: str | None = None,
-    ) -> tuple[LiveTable, str]:
-        """A new open table with empty seats, and the host token that manages it.
+        first_player: str | None = None,
+    ) -> tuple[LiveTable, str, str | None]:
+        """A new open table, the host token that manages it, and, when ``first_player``
+        names the host, the token of seat 0, taken by them in the same write (nobody can
+        take it in between, as between two requests).
 
         Raises:
             MolehavenError: unknown game, bad player count or options (the message says why).
@@ -185,10 +188,14 @@ class Authority(Replication, Lifecycle):
         if len(self.live) >= self.settings.max_live_tables:
             raise Rejected("full", "the server has too many tables open; try later", status=503)
         host_token = tokens.new_token()
+        seat_token = tokens.new_token() if first_player is not None else None
+        seats = [SeatSlot() for _ in range(the_game.players)]
+        if first_player is not None and seat_token is not None:
+            seats[0] = SeatSlot(HUMAN, first_player, None, tokens.hash_token(seat_token))
         table = LiveTable(
             id=tokens.new_table_id(),
             game=the_game,
-            seats=[SeatSlot() for _ in range(the_game.players)],
+            seats=seats,
             host_token_hash=tokens.hash_token(host_token),
             created_at=time.time(),
             away_seconds=away_seconds if away_seconds is not None else self.settings.away_seconds,
@@ -206,10 +213,22 @@ class Authority(Replication, Lifecycle):
                 away_seconds=table.away_seconds,
                 listed=listed,
             )
+            if first_player is not None:
+                first = seats[0]
+                await lobby_store.save_seat(
+                    session,
+                    table_id=table.id,
+                    seat=0,
+                    kind=first.kind,
+                    name=first.name,
+                    agent=None,
+                    token_hash=first.token_hash,
+                    stand_in=False,
+                )
         self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.claim(table.id)  # a new id: nobody else can hold it
-        return table, host_token
+        return table, host_token, seat_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
         """Seat a person at an empty seat; returns the seat's secret token."""

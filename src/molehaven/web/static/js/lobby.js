@@ -98,13 +98,14 @@ form.addEventListener("submit", async (event) => {
       options: readOptions(),
       away_seconds: Number.parseFloat(document.getElementById("away-seconds").value) || 180,
       listed: !document.getElementById("invite-only").checked,
+      // Seat 0 is taken in the same request: nobody reading the lobby can take it first.
+      sit: takeSeat.checked ? { name } : null,
     });
     const tableId = created.table.id;
     store.setHost(tableId, created.host_token);
-    if (takeSeat.checked) {
+    if (created.seat) {
       store.setName(name);
-      const joined = await api("POST", `/api/tables/${tableId}/seats/0`, { name });
-      store.setSeat(tableId, joined.seat, joined.token);
+      store.setSeat(tableId, created.seat.seat, created.seat.token);
     }
     window.location.href = `/tables/${tableId}`;
   } catch (error) {
