@@ -434,7 +434,9 @@ function isScrolledToBottom(list) {
 
 function renderLog(atBottom) {
   const list = $("log");
-  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
+  // The notation, where the viewer may read it, shows on hover (after the end: what a
+  // secret outcome was, "location bowling-alley").
+  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat, title: entry.text && entry.describe ? entry.text : null }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.map(item));
   else list.append(...log.slice(logDrawn).map(item));
   logDrawn = log.length;
