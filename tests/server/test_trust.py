@@ -198,9 +198,15 @@ def test_rate_limits_answer_429_with_retry_after_and_are_documented(sqlite_url: 
 def test_join_url_comes_from_configuration_not_the_host_header(sqlite_url: str) -> None:
     with running_app(sqlite_url, public_url="https://moles.example") as client:
         created = client.post(
-            "/api/tables", json={"game": "mole-hill"}, headers={"Host": "evil.example"}
+            "/api/tables", json={"game": "mole-hill"}, headers={"Host": "mypc:8000"}
         ).json()
         assert created["join_url"] == f"https://moles.example/tables/{created['table']['id']}"
+        # A domain name the server does not answer to is refused outright (tests/server/
+        # test_hosts.py): a rebinding page never gets this far.
+        foreign = client.post(
+            "/api/tables", json={"game": "mole-hill"}, headers={"Host": "evil.example"}
+        )
+        assert foreign.status_code == 400
 
 
 def test_an_unknown_table_page_is_a_404_linking_to_the_lobby(client: TestClient) -> None:

@@ -26,6 +26,7 @@ from molehaven.server.api_docs import register_api_docs
 from molehaven.server.body_limit import BodyLimit
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
+from molehaven.server.hosts import host_allowed, host_name
 from molehaven.server.hub import Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby import routes as lobby_routes
@@ -126,6 +127,20 @@ def create_app(
         )
 
     changes = AddressLimiter(rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
+
+    @app.middleware("http")
+    async def known_hosts_only(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """Requests for a domain name the server does not answer to (``hosts.py``)."""
+        host = request.headers.get("host")
+        if not host_allowed(host, settings):
+            detail = (
+                f"this server does not answer to {host_name(host or '')!r}; start it with"
+                " --public-url naming it, or list it in MOLEHAVEN_ALLOWED_HOSTS"
+            )
+            return JSONResponse({"detail": detail, "code": "unknown-host"}, status_code=400)
+        return await call_next(request)
 
     @app.middleware("http")
     async def rate_limit_changes(

@@ -69,6 +69,8 @@ class Settings:
     bot_workers: int = 1  # processes in which bots think
     bot_seconds: float = 2.0  # a bot's thinking budget per move; past 1.5x it is stopped
     public_url: str = "http://localhost:8000"  # where people reach the server (invite links)
+    # Domain names the server answers to besides public_url's (``hosts.py``: DNS rebinding)
+    allowed_hosts: tuple[str, ...] = ()
     # Several processes behind one address share PostgreSQL and this Redis (server/cluster.py)
     redis_url: str | None = None
     lease_seconds: float = 5.0  # a dead process's tables are taken over within about this
@@ -82,10 +84,13 @@ class Settings:
         ``MOLEHAVEN_DATABASE``."""
         url = database_url or os.environ.get(f"{ENV_PREFIX}DATABASE") or default_database_url()
         settings = cls(database_url=url)
-        overrides: dict[str, float | int | str] = {}
+        overrides: dict[str, float | int | str | tuple[str, ...]] = {}
         public_url = os.environ.get(f"{ENV_PREFIX}PUBLIC_URL")
         if public_url:
             overrides["public_url"] = public_url.rstrip("/")
+        allowed_hosts = os.environ.get(f"{ENV_PREFIX}ALLOWED_HOSTS")
+        if allowed_hosts:
+            overrides["allowed_hosts"] = tuple(h.strip() for h in allowed_hosts.split(",") if h)
         redis_url = os.environ.get(f"{ENV_PREFIX}REDIS")
         if redis_url:
             overrides["redis_url"] = redis_url

@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from molehaven.core import name_seats
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
+from molehaven.server.hosts import host_allowed
 from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
@@ -101,7 +102,9 @@ async def replay_step(
 
 
 def _same_origin(websocket: WebSocket) -> bool:
-    """Browsers send Origin: refuse pages of other sites (they could only watch, but still)."""
+    """Browsers send Origin: refuse pages of other sites (they could only watch, but still).
+    A page that rebinds its own name to this server passes this test; ``host_allowed``
+    refuses such names."""
     origin = websocket.headers.get("origin")
     if origin is None:
         return True
@@ -122,7 +125,7 @@ async def table_socket(
     close before accept is an HTTP 403 that a browser sees as 1006).
     """
     await websocket.accept()
-    if not _same_origin(websocket):
+    if not _same_origin(websocket) or not host_allowed(websocket.headers.get("host"), settings):
         await websocket.close(CLOSE_FOREIGN_ORIGIN)
         return
     if not hub.admits(websocket):
