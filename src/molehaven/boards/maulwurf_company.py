@@ -14,7 +14,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
+from molehaven.boards.reading import as_mapping, as_sequence
+from molehaven.boards.reading import header as board_header
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.maulwurf_company.data import (
     DISC_VALUES,
@@ -35,16 +36,17 @@ COORDINATES = "points +q+r (right column: each row's first and last) · directio
 def _header(observation: Observation, viewer: Seat | None) -> Text:
     layer = str(observation["layer"])
     below = ", ".join(str(name) for name in as_sequence(observation["layers_below"]))
-    who = viewer_words(viewer)
-    to_move = movers_words(observation)
-    header = Text.assemble(
-        ("Die Maulwurf Company", "bold magenta"),
-        "  layer ",
-        (layer, f"bold {LAYER_STYLES[layer]}"),
-        f" ({LAYER_BY_NAME[layer] + 1} of 4) · below: {below or BOTTOM}",
-        f" · turn {observation['turns']} of at most {observation['max_turns']}",
-        f" · phase {observation['phase']} · to move: {to_move} · you are {who}",
-    )
+    facts: list[str | Text] = [
+        Text.assemble(
+            "layer ",
+            (layer, f"bold {LAYER_STYLES[layer]}"),
+            f" ({LAYER_BY_NAME[layer] + 1} of 4)",
+        ),
+        f"below: {below or BOTTOM}",
+        f"turn {observation['turns']} of at most {observation['max_turns']}",
+        f"phase {observation['phase']}",
+    ]
+    header = board_header("Die Maulwurf Company", facts, observation, viewer)
     value = observation.get("value")
     if value is not None:
         kind = "bonus move" if observation.get("bonus_move") else "move"

@@ -11,7 +11,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
+from molehaven.boards.reading import as_mapping, as_sequence, header
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.mole_majority.data import COORDINATES, LABELS, NEIGHBOURS, positions_of
 
@@ -80,13 +80,11 @@ def _board(observation: Observation) -> Text:
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = viewer_words(viewer)
-    to_move = movers_words(observation)
-    return Text.assemble(
-        ("Mole Majority", "bold magenta"),
-        f"  phase {observation['phase']} · turn {observation['turn']} of at most"
-        f" {observation['turn_limit']} · to move: {to_move} · you are {who}",
-    )
+    facts = [
+        f"phase {observation['phase']}",
+        f"turn {observation['turn']} of at most {observation['turn_limit']}",
+    ]
+    return header("Mole Majority", facts, observation, viewer)
 
 
 def _setup_line(observation: Observation) -> Text | None:

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from molehaven.boards.reading import as_mapping, as_sequence, movers_words, viewer_words
+from molehaven.boards.reading import as_mapping, as_sequence, header
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES
 
@@ -19,14 +19,12 @@ RECENT_EVENTS = 12
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = viewer_words(viewer)
-    to_move = movers_words(observation)
-    return Text.assemble(
-        ("Mole Park: Whack and Win!", "bold magenta"),
-        f"  round {observation['round']} of at most {observation['round_limit']}"
-        f" · step: {observation['step']} · King Mole: seat {observation['king']}"
-        f" · to move: {to_move} · you are {who}",
-    )
+    facts = [
+        f"round {observation['round']} of at most {observation['round_limit']}",
+        f"step: {observation['step']}",
+        f"King Mole: seat {observation['king']}",
+    ]
+    return header("Mole Park: Whack and Win!", facts, observation, viewer)
 
 
 def _holes(observation: Observation) -> Text:

@@ -1,9 +1,12 @@
 """Reading an observation's JSON values as the shapes a board expects (a board draws only
-from the observation, whose values are typed ``JSONValue``)."""
+from the observation, whose values are typed ``JSONValue``), and the header line every board
+opens with."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+
+from rich.text import Text
 
 from molehaven.core import JSONValue, Observation, Seat
 
@@ -18,11 +21,17 @@ def as_sequence(value: JSONValue) -> Sequence[JSONValue]:
     return value
 
 
-def viewer_words(viewer: Seat | None) -> str:
-    """Who the board is drawn for: "a spectator" or "seat n"."""
-    return "a spectator" if viewer is None else f"seat {viewer}"
-
-
-def movers_words(observation: Observation) -> str:
-    """The observation's ``to_move`` seats as "0, 2", or "—" when nobody is to move."""
-    return ", ".join(str(seat) for seat in as_sequence(observation["to_move"])) or "—"
+def header(
+    title: str, facts: Sequence[str | Text], observation: Observation, viewer: Seat | None
+) -> Text:
+    """A board's first line: the game's name, then ``facts``, who is to move (where the
+    observation says) and whom the board is drawn for, joined by " · "."""
+    tail = list(facts)
+    if "to_move" in observation:
+        movers = ", ".join(str(seat) for seat in as_sequence(observation["to_move"]))
+        tail.append(f"to move: {movers or '—'}")
+    tail.append(f"you are {'a spectator' if viewer is None else f'seat {viewer}'}")
+    parts: list[str | Text | tuple[str, str]] = [(title, "bold magenta"), "  "]
+    for index, fact in enumerate(tail):
+        parts.extend([" · ", fact] if index else [fact])
+    return Text.assemble(*parts)

@@ -14,7 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from molehaven.boards.reading import as_mapping, as_sequence, viewer_words
+from molehaven.boards.reading import as_mapping, as_sequence, header
 from molehaven.core import JSONValue, Observation, Seat
 from molehaven.games.the_mole.content import LOCATION_BY_ID, LOCATIONS, QUESTION_BY_ID
 
@@ -41,12 +41,13 @@ def _question_text(question_id: JSONValue) -> str:
 
 
 def _header(observation: Observation, viewer: Seat | None) -> Text:
-    who = viewer_words(viewer)
-    return Text.assemble(
-        ("The Mole", "bold magenta"),
-        f"  round {observation['round']} · dealer: seat {observation['dealer']}"
-        f" · phase: {observation['phase']} · you are {who}",
-    )
+    # Who may act is secret (TM-25): the observation has no ``to_move`` to show.
+    facts = [
+        f"round {observation['round']}",
+        f"dealer: seat {observation['dealer']}",
+        f"phase: {observation['phase']}",
+    ]
+    return header("The Mole", facts, observation, viewer)
 
 
 def _card(observation: Observation, viewer: Seat | None) -> Text | None:
