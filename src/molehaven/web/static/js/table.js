@@ -234,7 +234,7 @@ function renderSeats() {
     const you = slot.seat === view.you;
     const parts = [];
     if (slot.kind === "empty") parts.push(el("span", { class: "muted", text: "empty" }));
-    else parts.push(el("span", { text: seatLabel(table, slot.seat) + (slot.kind === "bot" ? " (bot)" : "") + (you ? " (you)" : "") }));
+    else parts.push(el("span", { text: seatLabel(table, slot.seat, view.you) + (slot.kind === "bot" ? " (bot)" : "") }));
     if (slot.kind === "human") {
       const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
       parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));

@@ -73,13 +73,13 @@ export const store = {
 
 // What every part of the page calls a seat: the server's label, which adds the seat number
 // to a name several seats share ("easy bot 2"), so the seats list, the board, the log and the
-// scores all name a player alike.
-export function seatLabel(table, seat) {
+// scores all name a player alike. Given the viewer's seat ``you``, that seat reads "… (you)".
+export function seatLabel(table, seat, you = null) {
   if (seat === -1) return "Chance";
   if (seat === -2) return "Clock";
   const slot = table && table.seats[seat];
-  if (!slot || slot.kind === "empty") return `seat ${seat}`;
-  return slot.label || slot.name || `seat ${seat}`;
+  const name = !slot || slot.kind === "empty" ? `seat ${seat}` : slot.label || slot.name || `seat ${seat}`;
+  return you !== null && you !== undefined && seat === you ? `${name} (you)` : name;
 }
 
 export function humanize(key) {

@@ -101,7 +101,7 @@ export function seatsPanel(geo, context, obs) {
     else facts.push(`${inHoles} in holes`);
     rows.push(el("li", { class: `mc-seat${current ? " current" : ""}${(obs.out || [])[seat] ? " out" : ""}${seat === context.you ? " you" : ""}`, "data-seat": seat },
       el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, "aria-hidden": "true", text: String(seat) }),
-      el("span", { class: "mc-seat-name", text: seatLabel(context.table, seat) + (seat === context.you ? " (you)" : "") }),
+      el("span", { class: "mc-seat-name", text: seatLabel(context.table, seat, context.you) }),
       (obs.out || [])[seat] ? el("span", { class: "mc-badge", text: "out" }) : null,
       el("span", { class: "mc-seat-facts", text: facts.join(" · ") }),
       el("span", { class: "mc-seat-discs" }, el("span", { class: "sr-only", text: `discs face up ${faceUp.join(" ") || "none"}, ${downCount} face down` }), discs)));

@@ -2,7 +2,7 @@
 // guide data), their spaces clockwise from the top (rules 2.6), moles, claims, Home Tokens,
 // Home Bases and Cave-Ins. Clickable parts come from the table's ``ui`` (``activate`` for a
 // whole legal action, ``pickable`` for the first part of one, and what is picked now).
-import { seatName } from "./mole-majority-read.js";
+import { seatLabel } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const SIZE = 50; // a hex's circumradius (pointy top)
@@ -127,20 +127,20 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
   const { onAction, table } = context;
   const group = svg("g", { class: "mm-tile", "data-hex": label });
   const hex = svg("polygon", { points: corners(at.x, at.y, 0.97), class: `mm-hex v${tile.value}${last.has(label) ? " last" : ""}` });
-  const claimText = tile.claim === null ? "unclaimed" : `claimed by ${seatName(table, tile.claim)}`;
-  titled(hex, `${label}: ${tile.value} spaces, ${tile.value} points, ${claimText}` + (tile.last_entrant === null ? "" : `; last in: ${seatName(table, tile.last_entrant)}`));
+  const claimText = tile.claim === null ? "unclaimed" : `claimed by ${seatLabel(table, tile.claim)}`;
+  titled(hex, `${label}: ${tile.value} spaces, ${tile.value} points, ${claimText}` + (tile.last_entrant === null ? "" : `; last in: ${seatLabel(table, tile.last_entrant)}`));
   group.append(hex);
   if (tile.home_base_of !== null) {
     group.append(svg("polygon", { points: corners(at.x, at.y, 0.86), class: `mm-home-base mm-stroke-${tile.home_base_of}` }));
   }
   // The centre: the value, on the claimant's colour.
   const disc = svg("circle", { cx: at.x, cy: at.y, r: 13, class: tile.claim === null ? "mm-value" : `mm-claim mm-seat-${tile.claim}` });
-  titled(disc, tile.claim === null ? `${tile.value} points, unclaimed` : `claimed by ${seatName(table, tile.claim)}`);
+  titled(disc, tile.claim === null ? `${tile.value} points, unclaimed` : `claimed by ${seatLabel(table, tile.claim)}`);
   const value = svg("text", { x: at.x, y: at.y, class: `mm-value-text${tile.claim === null ? "" : ` on-${tile.claim}`}` });
   value.textContent = String(tile.value);
   group.append(disc, value);
   if (tile.last_entrant !== null) {
-    group.append(titled(svg("circle", { cx: at.x + 11, cy: at.y + 11, r: 4, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatName(table, tile.last_entrant)}`));
+    group.append(titled(svg("circle", { cx: at.x + 11, cy: at.y + 11, r: 4, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatLabel(table, tile.last_entrant)}`));
   }
   const spot = gapPoint(at.x, at.y, tile.value, 180, 39);
   const name = svg("text", { x: spot.x, y: spot.y, class: "mm-hex-label" });
@@ -162,7 +162,7 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
     const point = spacePoint(at.x, at.y, index, tile.value);
     const node = svg("circle", { cx: point.x, cy: point.y, r: HOLE, "data-space": space, class: owner === null ? "mm-hole" : `mm-mole mm-seat-${owner}` });
     if (last.has(space)) node.classList.add("last");
-    titled(node, owner === null ? `${space}: empty` : `${space}: ${seatName(table, owner)}'s mole`);
+    titled(node, owner === null ? `${space}: empty` : `${space}: ${seatLabel(table, owner)}'s mole`);
     offerSpace(node, space, offer, onAction, ui);
     // (Not while a Home Token may be taken: a ring could cover part of it.)
     if (node.hasAttribute("tabindex") && !offer.homes.size) marks.append(touchArea(point, node));

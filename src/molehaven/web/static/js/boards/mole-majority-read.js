@@ -1,17 +1,7 @@
-// Reading Mole Majority's observations and legal actions for the drawn table: names, card
-// words, the legal actions sorted by what a click does, and what changed between two
-// observations, in words. Pure functions: no page, no rules.
+// Reading Mole Majority's observations and legal actions for the drawn table: card words, the
+// legal actions sorted by what a click does, and what changed between two observations, in
+// words. Pure functions: no page, no rules.
 import { seatLabel } from "../util.js";
-
-export function seatName(table, seat) {
-  return seatLabel(table, seat);
-}
-
-// A seat's name alone, for the narrow seats table (the colour swatch tells seats apart).
-export function shortName(table, seat, you) {
-  const name = seatLabel(table, seat);
-  return seat === you ? `${name} (you)` : name;
-}
 
 export function cardInfo(guide) {
   const cards = new Map();
@@ -34,7 +24,7 @@ function seatsChanged(before, now, key, sign) {
 export function changes(before, now, table) {
   if (!before || !now || !before.board || !now.board) return [];
   const said = [];
-  const who = (seat) => seatName(table, seat);
+  const who = (seat) => seatLabel(table, seat);
   const whom = (seats) => (seats.length ? ` by ${seats.map(who).join(" and ")}` : "");
   for (const [label, tile] of Object.entries(now.board)) {
     const old = before.board[label];
@@ -90,7 +80,7 @@ export function sortLegal(legal) {
 // What the action would change, in words, and marks on the affected spaces.
 export function previewWords(now, after, table) {
   const words = [];
-  const who = (seat) => seatName(table, seat);
+  const who = (seat) => seatLabel(table, seat);
   const gone = [];
   const turned = [];
   for (const [label, tile] of Object.entries(after.board || {})) {
@@ -117,7 +107,7 @@ export function previewWords(now, after, table) {
 export function turnLine(obs, cards, table) {
   const current = obs.current || {};
   if (!current.action || !["main", "bonus"].includes(obs.phase)) return null;
-  const bits = [`${seatName(table, obs.active)} played ${cardTitle(cards, current.action)}`];
+  const bits = [`${seatLabel(table, obs.active)} played ${cardTitle(cards, current.action)}`];
   if (current.number) bits[0] += ` with ${cardTitle(cards, current.number)} (roll ${current.roll_number}${current.roll_done ? ", rolled" : ""})`;
   bits.push(`steps ${current.steps}`, `bonus breeds ${current.bonus}`);
   if (current.converts) bits.push(`conversions ${current.converts}`);

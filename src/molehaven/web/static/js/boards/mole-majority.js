@@ -7,9 +7,9 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { api, el, store } from "../util.js";
+import { api, el, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
-import { cardInfo, cardTitle, changes, previewWords, seatName, shortName, sortLegal, turnLine } from "./mole-majority-read.js";
+import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
 
@@ -158,13 +158,13 @@ function pickStillOffered(offer) {
 function prompt(obs, offer, mine, context) {
   const { table } = context;
   if (obs.phase === "over") {
-    const winners = (obs.winners || []).map((seat) => seatName(table, seat)).join(" and ");
+    const winners = (obs.winners || []).map((seat) => seatLabel(table, seat)).join(" and ");
     return `The game is over${obs.end_reason ? `: ${obs.end_reason}` : ""}.${winners ? ` Won by ${winners}.` : ""}`;
   }
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (!mine) {
-    const waiting = (obs.to_move || []).map((seat) => seatName(table, seat)).join(", ");
+    const waiting = (obs.to_move || []).map((seat) => seatLabel(table, seat)).join(", ");
     return waiting ? `Waiting for ${waiting}.` : "Waiting…";
   }
   if (obs.phase === "base") return "Choose your Home Base: click a highlighted free place.";
@@ -274,7 +274,7 @@ function drawSeats(obs, context) {
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     return el("tr", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${active ? " active" : ""}`, "data-seat-row": seat },
-      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${shortName(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
+      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
       el("td", { text: `${entry.moles_on_board}/${entry.moles}` }),
       el("td", { text: String(entry.claims) }),
       el("td", { text: String(entry.cave_ins) }),
@@ -303,7 +303,7 @@ function drawEndHands(obs, context) {
     el("h3", { text: "Hands at the end" }),
     el("ul", {}, obs.hands.map((hand, seat) => el("li", {},
       el("span", { class: `mm-swatch mm-seat-${seat}` }),
-      `${seatName(context.table, seat)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`))));
+      `${seatLabel(context.table, seat)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`))));
 }
 
 function drawPile(obs) {

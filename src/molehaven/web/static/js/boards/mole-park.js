@@ -94,21 +94,16 @@ function seatDot(seat) {
   return el("span", { class: `mp-seat-dot seat-${seat}`, "aria-hidden": "true" });
 }
 
-function nameOf(table, seat, you) {
-  const name = seatLabel(table, seat);
-  return seat === you ? `${name} (you)` : name;
-}
-
 // The engine writes seats as "seat 3" (or "{s3}"); a person reads names.
 function withNames(text, table, you) {
   return text
-    .replace(/\{s(\d+)\}/g, (_, seat) => nameOf(table, Number(seat), you))
-    .replace(/\bseat (\d+)/g, (_, seat) => nameOf(table, Number(seat), you))
-    .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => nameOf(table, Number(seat), you)).join(", ")}`);
+    .replace(/\{s(\d+)\}/g, (_, seat) => seatLabel(table, Number(seat), you))
+    .replace(/\bseat (\d+)/g, (_, seat) => seatLabel(table, Number(seat), you))
+    .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => seatLabel(table, Number(seat), you)).join(", ")}`);
 }
 
 function listNames(seats, table, you) {
-  return seats.map((seat) => nameOf(table, seat, you)).join(", ");
+  return seats.map((seat) => seatLabel(table, seat, you)).join(", ");
 }
 
 function dieInfo(guide, key) {
@@ -190,7 +185,7 @@ function promptFor(context, obs) {
       `${listNames(draft.pickers, table, you)} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
       el("div", { class: "mp-choices list" }, legal.map((action) => {
         const order = action.split(" ").slice(1).map(Number);
-        return actionButton(action, context, "mp-order", el("span", { text: order.map((seat) => nameOf(table, seat, you)).join(" → ") }));
+        return actionButton(action, context, "mp-order", el("span", { text: order.map((seat) => seatLabel(table, seat, you)).join(" → ") }));
       })));
   }
   if (verbs.has("take")) {
@@ -207,7 +202,7 @@ function promptFor(context, obs) {
     return box("The Showdown is tied: crown the winner",
       "As King Mole you decide which of the tied players wins King Mole's Crown and the game.",
       el("div", { class: "mp-choices list" }, legal.map((action) =>
-        actionButton(action, context, "mp-crown-pick", crownIcon(), el("span", { text: nameOf(table, Number(action.split(" ")[1]), you) })))));
+        actionButton(action, context, "mp-crown-pick", crownIcon(), el("span", { text: seatLabel(table, Number(action.split(" ")[1]), you) })))));
   }
   // An action this page does not know yet still gets a plain button.
   return box("Your move", null, el("div", { class: "mp-choices list" }, legal.map((action) => actionButton(action, context, "", action))));
@@ -220,7 +215,7 @@ function waitingLine(context, obs) {
     const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
     let text = "Game over.";
     // The final scores show the Crown as a 40-star prize (MP-36); say so where the win is told.
-    if (crowned) text = `Game over: ${nameOf(table, winners[0], you)} won King Mole's Crown! The Crown counts as a 40★ prize in the final scores.`;
+    if (crowned) text = `Game over: ${seatLabel(table, winners[0], you)} won King Mole's Crown! The Crown counts as a 40★ prize in the final scores.`;
     else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
     return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
   }
@@ -236,7 +231,7 @@ function statusBar(context, obs) {
   return el("div", { class: "mp-status board-info" },
     el("span", {}, el("strong", { text: `Round ${obs.round}` }), ` of ${obs.round_limit}`),
     el("span", { class: "mp-step", text: STEP_WORDS[obs.step] || obs.step }),
-    obs.king === null ? null : el("span", { class: "mp-king" }, crownIcon(), ` King Mole: ${nameOf(table, obs.king, you)}`),
+    obs.king === null ? null : el("span", { class: "mp-king" }, crownIcon(), ` King Mole: ${seatLabel(table, obs.king, you)}`),
     el("span", { text: `Deck ${obs.deck} · Discard pile ${obs.discard}` }));
 }
 
@@ -274,7 +269,7 @@ function holesView(context, obs, reveal) {
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
-        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), nameOf(table, hit.seat, you))))
+        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), seatLabel(table, hit.seat, you))))
         : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Mole holes" },
@@ -312,7 +307,7 @@ function playersView(context, obs) {
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
     return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
-      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, nameOf(table, seat, you)),
+      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
       el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
@@ -338,7 +333,7 @@ function showdownView(context, obs) {
   if (!obs.showdown) return null;
   const { table, you } = context;
   const rows = obs.showdown.map((entry) => el("li", { class: "mp-showdown-row" },
-    el("strong", {}, seatDot(entry.seat), nameOf(table, entry.seat, you)),
+    el("strong", {}, seatDot(entry.seat), seatLabel(table, entry.seat, you)),
     el("span", { class: "mp-showdown-dice" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-landed-die" }, dieIcon(key, 16), roll === null ? "…" : face(roll, true)))),
     el("span", { text: `moles ${entry.moles.join(" ") || "none"}` }),
     el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` })));
@@ -374,7 +369,7 @@ function revealView(context, reveal) {
     if (!entry.die) return null;
     const rolled = entry.roll === null ? null : face(entry.roll);
     if (rolled) animateFrom(rolled, shown.diceStart, now, DICE_MS);
-    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name" }, seatDot(seat), nameOf(table, seat, you)), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
+    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name" }, seatDot(seat), seatLabel(table, seat, you)), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
   });
   const steps = reveal.events.map((text, index) => {
     if (shown.starts[index] === undefined) {

@@ -109,11 +109,7 @@ export function turn({ observation: obs, legal, table, you }) {
 
 // Seat names as people read them (two bots of one kind carry their seat numbers).
 function makeNamer(table, you) {
-  return (seat) => {
-    if (seat === null || seat === undefined) return "nobody";
-    const name = seatLabel(table, seat);
-    return seat === you ? `${name} (you)` : name;
-  };
+  return (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
 }
 
 // ------------------------------------------------------------------ sections
