@@ -12,6 +12,8 @@ from pathlib import Path
 
 import httpx
 
+from tests.server.helpers import ONE_ADDRESS
+
 
 def free_port() -> int:
     with socket.socket() as probe:
@@ -52,10 +54,10 @@ class LiveServer:
             "MOLEHAVEN_BOT_DELAY": str(self.bot_delay),
             "MOLEHAVEN_RATE_PER_SECOND": str(self.rate_per_second),
             # One address runs every test: its per-address limits are raised (see helpers).
-            "MOLEHAVEN_MAX_TABLES_PER_ADDRESS": "100000",
-            "MOLEHAVEN_MAX_CONNECTIONS_PER_ADDRESS": "10000",
-            "MOLEHAVEN_SOCKET_RATE_BURST": "10000",
-            "MOLEHAVEN_BOT_ONLY_TABLES": "1",
+            **{
+                f"MOLEHAVEN_{name.upper()}": "1" if value is True else str(value)
+                for name, value in ONE_ADDRESS.items()
+            },
             **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]

@@ -17,6 +17,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 
+from sqlalchemy.ext.asyncio import AsyncSession
+
 from molehaven.agents import AgentFactory
 from molehaven.core import CHANCE, CLOCK, Action, Seat, State
 from molehaven.core.errors import MolehavenError
@@ -214,17 +216,7 @@ class Authority(Replication, Lifecycle):
                 listed=listed,
             )
             if first_player is not None:
-                first = seats[0]
-                await lobby_store.save_seat(
-                    session,
-                    table_id=table.id,
-                    seat=0,
-                    kind=first.kind,
-                    name=first.name,
-                    agent=None,
-                    token_hash=first.token_hash,
-                    stand_in=False,
-                )
+                await _store_seat(session, table.id, 0, seats[0])
         self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.claim(table.id)  # a new id: nobody else can hold it
@@ -322,16 +314,7 @@ class Authority(Replication, Lifecycle):
 
     async def _save_seat(self, table: LiveTable, seat: Seat, slot: SeatSlot) -> None:
         async with self.db.write() as session:
-            await lobby_store.save_seat(
-                session,
-                table_id=table.id,
-                seat=seat,
-                kind=slot.kind,
-                name=slot.name,
-                agent=slot.agent,
-                token_hash=slot.token_hash,
-                stand_in=slot.stand_in,
-            )
+            await _store_seat(session, table.id, seat, slot)
         table.seats[seat] = slot
         table.touched_at = time.time()
         self._changed(table)  # which also demotes connections whose token lost it
@@ -576,3 +559,16 @@ class Authority(Replication, Lifecycle):
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("table task %s failed", task.get_name(), exc_info=task.exception())
+
+
+async def _store_seat(session: AsyncSession, table_id: str, seat: Seat, slot: SeatSlot) -> None:
+    await lobby_store.save_seat(
+        session,
+        table_id=table_id,
+        seat=seat,
+        kind=slot.kind,
+        name=slot.name,
+        agent=slot.agent,
+        token_hash=slot.token_hash,
+        stand_in=slot.stand_in,
+    )
