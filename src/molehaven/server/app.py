@@ -28,7 +28,7 @@ from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
 from molehaven.server.hosts import host_allowed, host_name
 from molehaven.server.hub import Hub
-from molehaven.server.limits import AddressLimiter
+from molehaven.server.limits import AddressLimiter, client_address
 from molehaven.server.lobby import routes as lobby_routes
 from molehaven.server.matches import preview
 from molehaven.server.matches import routes as match_routes
@@ -149,7 +149,7 @@ def create_app(
         """Each address may make ``http_rate_burst`` changes at once, refilled slowly."""
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return await call_next(request)
-        address = request.client.host if request.client else "unknown"
+        address = client_address(request)
         if not changes.allows(address):
             return JSONResponse(
                 {"detail": "too many requests; slow down", "code": "rate-limited"},

@@ -20,7 +20,7 @@ from starlette.websockets import WebSocket
 
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
-from molehaven.server.limits import AddressLimiter, TokenBucket
+from molehaven.server.limits import AddressLimiter, TokenBucket, client_address
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.matches.views import viewer_payload
 from molehaven.server.settings import Settings
@@ -86,7 +86,7 @@ class Hub:
     def admits(self, websocket: WebSocket) -> bool:
         """Whether a new socket from this client's address may open: it holds fewer than
         ``max_connections_per_address`` and has not opened sockets faster than allowed."""
-        address = _address(websocket)
+        address = client_address(websocket)
         if self._by_address[address] >= self.settings.max_connections_per_address:
             return False
         return self._handshakes.allows(address)
@@ -97,7 +97,7 @@ class Hub:
             table_id,
             TokenBucket(rate=self.settings.rate_per_second, burst=self.settings.rate_burst),
             asyncio.Queue(maxsize=self.settings.outbox_limit),
-            address=_address(websocket),
+            address=client_address(websocket),
         )
         self._by_address[connection.address] += 1
         connection.writer = asyncio.get_running_loop().create_task(connection.pump())
@@ -224,7 +224,3 @@ class Hub:
                 text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
-
-
-def _address(websocket: WebSocket) -> str:
-    return websocket.client.host if websocket.client else "unknown"

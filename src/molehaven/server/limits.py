@@ -43,6 +43,11 @@ class TokenBucket:
         return False
 
 
+def client_address(connection: HTTPConnection) -> str:
+    """The address per-address limits count by (a request's or a WebSocket's)."""
+    return connection.client.host if connection.client else "unknown"
+
+
 class AddressLimiter:
     """A token bucket per client address (a bounded number of them); ``check`` raises
     ``Rejected`` (429, with ``Retry-After``) when the address is over its rate."""
@@ -68,7 +73,7 @@ class AddressLimiter:
     def check(self, request: HTTPConnection) -> None:
         from molehaven.server.matches.refusals import Rejected  # the one refusal type
 
-        address = request.client.host if request.client else "unknown"
+        address = client_address(request)
         if not self.allows(address):
             raise Rejected(
                 "rate-limited",

@@ -17,6 +17,7 @@ from molehaven.server.deps import (
     SeatToken,
     SettingsDep,
 )
+from molehaven.server.limits import client_address
 from molehaven.server.lobby import service
 from molehaven.server.lobby.models import SeatRow, TableRow
 from molehaven.server.lobby.schemas import (
@@ -174,7 +175,7 @@ async def create_table(
         options=body.options,
         away_seconds=body.away_seconds,
         listed=body.listed,
-        host_address=request.client.host if request.client else None,
+        host_address=client_address(request),
         first_player=body.sit.name if body.sit is not None else None,
     )
     return TableCreated(
