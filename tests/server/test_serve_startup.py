@@ -12,7 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from molehaven.cli.main import app
-from molehaven.server import preflight
+from molehaven.server import Settings, preflight
+from molehaven.server.db import backend_urls
 
 runner = CliRunner()
 
@@ -102,3 +103,23 @@ def test_a_reachable_sqlite_database_passes(tmp_path: Path) -> None:
 )
 def test_driver_messages_are_cut_to_their_reason(message: str, reason: str) -> None:
     assert preflight._driver_reason(message) == reason
+
+
+def test_a_plain_path_names_a_sqlite_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--database games.db`` is what a person types for a file: it is made absolute, so a
+    worker process started elsewhere finds the same file."""
+    monkeypatch.chdir(tmp_path)
+    assert Settings.from_env("games.db").database_url == f"sqlite:///{tmp_path}/games.db"
+    home = Path.home()
+    assert Settings.from_env("~/moles.db").database_url == f"sqlite:///{home}/moles.db"
+    url = "postgresql://u:p@127.0.0.1/db"
+    assert Settings.from_env(url).database_url == url
+
+
+def test_a_database_that_is_no_url_is_one_line() -> None:
+    result = runner.invoke(app, ["serve", "--port", "0", "--database", "mysql://u@h/db"])
+    assert result.exit_code == 2
+    assert "unsupported database 'mysql'" in result.stderr
+    assert "Traceback" not in result.stderr
+    with pytest.raises(ValueError, match="is not a database URL"):
+        backend_urls("games.db")

@@ -26,7 +26,8 @@ def serve(
     database: Annotated[
         str | None,
         typer.Option(
-            help="Database URL: sqlite:///path.db or postgresql://user:password@host/db."
+            help="Database: a SQLite file's path (games.db), sqlite:///path.db or"
+            " postgresql://user:password@host/db."
             " Default: a SQLite file in the data directory ($MOLEHAVEN_DATA_DIR or"
             " ~/.local/share/molehaven)."
         ),

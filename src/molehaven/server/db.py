@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import URL, event, make_url
+from sqlalchemy.exc import ArgumentError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -31,9 +32,14 @@ def backend_urls(url: str) -> tuple[URL, URL]:
     """The async and the sync driver URL for a database URL.
 
     Raises:
-        ValueError: a backend other than SQLite or PostgreSQL.
+        ValueError: not a URL, or a backend other than SQLite or PostgreSQL.
     """
-    parsed = make_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise ValueError(
+            f"{url!r} is not a database URL; use sqlite:///path or postgresql://…"
+        ) from None
     backend = parsed.get_backend_name()
     if backend == "sqlite":
         return parsed.set(drivername="sqlite+aiosqlite"), parsed.set(drivername="sqlite")

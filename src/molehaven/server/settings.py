@@ -19,8 +19,17 @@ def data_dir() -> Path:
     return Path(base) / "molehaven"
 
 
-def default_database_url() -> str:
+def defaultdatabase_url_of() -> str:
     return f"sqlite:///{data_dir() / 'molehaven.db'}"
+
+
+def database_url_of(value: str) -> str:
+    """A ``--database`` value as a URL: a URL as given, anything else the path of a SQLite
+    file (``games.db``, ``~/moles.db``), made absolute so that it does not depend on where
+    later processes start."""
+    if "://" in value:
+        return value
+    return f"sqlite:///{Path(value).expanduser().resolve()}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,8 +91,8 @@ class Settings:
     def from_env(cls, database_url: str | None = None) -> Settings:
         """Settings from ``MOLEHAVEN_*`` environment variables; ``database_url`` wins over
         ``MOLEHAVEN_DATABASE``."""
-        url = database_url or os.environ.get(f"{ENV_PREFIX}DATABASE") or default_database_url()
-        settings = cls(database_url=url)
+        given = database_url or os.environ.get(f"{ENV_PREFIX}DATABASE")
+        settings = cls(database_url=database_url_of(given) if given else defaultdatabase_url_of())
         overrides: dict[str, float | int | str | tuple[str, ...]] = {}
         public_url = os.environ.get(f"{ENV_PREFIX}PUBLIC_URL")
         if public_url:
