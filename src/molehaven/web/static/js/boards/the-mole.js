@@ -427,22 +427,25 @@ function watchPresses(container) {
   if (ui.watched === container) return;
   ui.watched = container;
   container.addEventListener("pointerdown", () => { ui.pressedAt = performance.now(); });
+  const drawHeld = () => {
+    const held = ui.held;
+    ui.held = null;
+    if (!held) return;
+    const extras = [...container.children].slice(1);
+    render(container, held);
+    if (!container.querySelector(":scope > details.raw")) container.append(...extras);
+  };
   const release = () => {
     if (ui.pressedAt === null) return;
     ui.pressedAt = null;
-    if (!ui.held) return;
-    // After the click that this release completes has been handled.
-    setTimeout(() => {
-      const held = ui.held;
-      ui.held = null;
-      if (!held) return;
-      const extras = [...container.children].slice(1);
-      render(container, held);
-      if (!container.querySelector(":scope > details.raw")) container.append(...extras);
-    }, 0);
+    // After the click that this release completes has been handled: at once when the click
+    // reaches the window (the same input event as the release, so nothing sees the held
+    // drawing in between), or on the next task for a release that makes no click.
+    if (ui.held) setTimeout(drawHeld, 0);
   };
   window.addEventListener("pointerup", release);
   window.addEventListener("pointercancel", release);
+  window.addEventListener("click", drawHeld);
 }
 
 export function render(container, context) {
