@@ -112,7 +112,10 @@ def click_action(page: Page, action: str) -> bool:
     return True
 
 
-def click_only(page: Page, action: str) -> bool:
+def click_only(page: Page, action: str, *, seconds: float = 3.0) -> bool:
+    """Click the action's board target or button; False when it was not there within
+    ``seconds`` (the game moved on and the action went away). A caller whose action cannot
+    go away (nobody else may act) waits longer, so that a loaded machine is not a failure."""
     quoted = action.replace("\\", "\\\\").replace('"', '\\"')  # free text may hold quotes
     target = page.locator(
         f'[data-board] [data-action="{quoted}"], {BUTTONS}[data-action="{quoted}"]'
@@ -120,7 +123,7 @@ def click_only(page: Page, action: str) -> bool:
     try:
         # The selector already demands an enabled button; skipping Playwright's other
         # actionability checks halves the time of a click.
-        target.first.click(timeout=3_000, force=True, no_wait_after=True)
+        target.first.click(timeout=seconds * 1000, force=True, no_wait_after=True)
     except PlaywrightError:  # not found in time, or hidden as the click landed
         return False  # the game moved on and the action went away
     return True

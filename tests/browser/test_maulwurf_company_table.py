@@ -199,7 +199,8 @@ class Player:
         if verb == "bonus":
             expect(page.locator(f"{BOARD} .mc-prompt")).to_contain_text("special field")
         self.shoot_once(verb)
-        assert click_only(page, action), action
+        # Only this seat may act now, so the action stays offered until it is clicked.
+        assert click_only(page, action, seconds=15), action
         return action
 
 
