@@ -56,6 +56,21 @@ def test_seats_are_taken_once_and_names_are_checked(client: TestClient) -> None:
     assert [(s["kind"], s["name"]) for s in seats] == [("human", "Ann"), ("empty", "")]
 
 
+def test_a_name_that_draws_nothing_or_piles_marks_is_refused(client: TestClient) -> None:
+    # Found in a review: Hangul fillers, the Braille blank and lone combining marks passed as
+    # names that show nothing (a player nobody can see), and a letter under 30 combining marks
+    # drew over the lines around it. Real names with a few marks still pass.
+    table_id, _host = new_table(client, "the-mole", 4)
+    blank = ("\u3164", "\u2800", "\u115f\u1160", "\uffa0 \u3164", "\u0301", "\ufe0f")
+    for bad in (*blank, "a" + "\u0301" * 5, "Zed" + "\u0336\u0337\u0338" * 10):
+        response = client.post(f"/api/tables/{table_id}/seats/0", json={"name": bad})
+        assert response.status_code == 422, ascii(bad)
+        created = client.post("/api/tables", json={"game": "mole-hill", "sit": {"name": bad}})
+        assert created.status_code == 422, ascii(bad)
+    for seat, good in enumerate(("Nguyễn", "ကြွေး", "བསྒྲུབས", "😀")):
+        sit(client, table_id, seat, good)
+
+
 def test_only_the_host_adds_bots_and_starts(client: TestClient) -> None:
     table_id, host = new_table(client, "mole-hill")
     token = sit(client, table_id, 0, "Ann")
