@@ -88,7 +88,7 @@ form.addEventListener("submit", async (event) => {
   createError.textContent = "";
   const name = nameInput.value.trim();
   if (takeSeat.checked && !name) {
-    createError.textContent = "Give your name to take a seat (or untick 'take seat 0').";
+    createError.textContent = "Give your name to take a seat (or untick 'sit at the table myself').";
     return;
   }
   try {
