@@ -116,3 +116,25 @@ def test_a_game_none_of_whose_people_is_connected_ends_abandoned(sqlite_url: str
         assert statuses[0]["status"] == "abandoned"
         assert "none of its players was at the table" in statuses[0]["result"]["summary"]
         assert statuses[1]["status"] in ("running", "over")  # Ann was there
+
+
+def test_the_addresses_of_one_ipv6_network_share_its_limits(sqlite_url: str) -> None:
+    # Found in a review: a home or server is given a whole IPv6 /64 and may use any address
+    # in it; counted one by one, each fresh address was a fresh quota of tables (and sockets,
+    # and requests). Addresses of another /64, and IPv6 addresses that cannot come from the
+    # internet (a LAN's link-local and unique-local ones), still count alone.
+    with running_app(sqlite_url, max_tables_per_address=1) as client:
+        app = client.app
+
+        def create(address: str) -> int:
+            other = TestClient(app, client=(address, 50000))
+            return other.post("/api/tables", json={"game": "mole-hill"}).status_code
+
+        assert create("2a02:8071:6:5::1") == 201
+        for address in ("2a02:8071:6:5::2", "2a02:8071:6:5:a:b:c:d"):
+            assert create(address) == 429, address
+        assert create("2a02:8071:6:6::1") == 201  # the next /64: another subscriber
+        assert create("::ffff:203.0.113.9") == 201
+        assert create("203.0.113.9") == 429  # the same IPv4 address, written as IPv6 above
+        for lan in ("fe80::1", "fe80::2", "fd00::1", "fd00::2"):
+            assert create(lan) == 201, lan

@@ -3,6 +3,7 @@ for HTTP requests."""
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import time
 from collections.abc import Callable
@@ -43,9 +44,38 @@ class TokenBucket:
         return False
 
 
+IPV6_NETWORK_BITS = 64  # what one IPv6 subscriber is given at the least
+
+
 def client_address(connection: HTTPConnection) -> str:
     """The address per-address limits count by (a request's or a WebSocket's)."""
-    return connection.client.host if connection.client else "unknown"
+    return address_group(connection.client.host if connection.client else "unknown")
+
+
+def address_group(host: str) -> str:
+    """What one client is, for the per-address limits: an IPv4 address, or a public IPv6
+    address's /64 network. A home or a server is given a whole /64 and may use any address
+    in it, so counting IPv6 addresses one by one let one client take a fresh one for every
+    table and socket (as friends behind one IPv4 router share an address, one /64 shares
+    its limits). Addresses that cannot come from the internet (loopback, link-local,
+    unique-local) count one by one, as private IPv4 addresses do.
+
+    >>> address_group("2a02:8071:6:5::1234"), address_group("203.0.113.9")
+    ('2a02:8071:6:5::/64', '203.0.113.9')
+    >>> address_group("::ffff:203.0.113.9"), address_group("fe80::1"), address_group("unknown")
+    ('203.0.113.9', 'fe80::1', 'unknown')
+    """
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return host
+    if not isinstance(address, ipaddress.IPv6Address):
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    if not address.is_global:
+        return host
+    return str(ipaddress.ip_network(f"{address}/{IPV6_NETWORK_BITS}", strict=False))
 
 
 class AddressLimiter:
