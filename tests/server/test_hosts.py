@@ -56,3 +56,37 @@ def test_the_app_refuses_unknown_names_over_http_and_websocket(sqlite_url: str) 
         ):
             socket.receive_json()
         assert closed.value.code == 4403
+
+
+def test_a_page_of_another_site_cannot_make_changes(sqlite_url: str) -> None:
+    # Found in a review: a page of any site may send its visitor's browser to post here
+    # without a CORS preflight (a form; fetch with mode "no-cors" and a Blob body, which has
+    # no Content-Type and which FastAPI before 0.132, allowed by our dependencies, read as
+    # JSON). Through one visitor, the internet could create tables and take seats on a
+    # server at their home. Browsers send Origin with every change: another one is refused.
+    with running_app(sqlite_url) as client:
+        table_id, host = new_table(client, "mole-hill")
+        body = b'{"name": "Squatter"}'
+        for origin in ("https://evil.example", "http://127.0.0.1:9999", "null"):
+            foreign = {"Origin": origin}
+            changes = [
+                client.post("/api/tables", json={"game": "mole-hill"}, headers=foreign),
+                client.post(f"/api/tables/{table_id}/seats/0", content=body, headers=foreign),
+                client.post(f"/api/tables/{table_id}/seats/1", json={"name": "X"}, headers=foreign),
+                client.post(
+                    f"/api/tables/{table_id}/start", headers={**foreign, "X-Host-Token": host}
+                ),
+            ]
+            for refused in changes:
+                assert refused.status_code == 403, origin
+                assert refused.json()["code"] == "foreign-origin"
+            assert client.get(f"/api/tables/{table_id}", headers=foreign).status_code == 200
+        seats = client.get(f"/api/tables/{table_id}").json()["seats"]
+        assert [seat["kind"] for seat in seats] == ["empty", "empty"]
+        # this site's own pages (Origin = Host), and clients that send no Origin, still may
+        ours = {"Origin": "http://testserver"}
+        taken = client.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}, headers=ours)
+        assert taken.status_code == 200
+        assert (
+            client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bo"}).status_code == 200
+        )

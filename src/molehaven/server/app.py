@@ -26,7 +26,7 @@ from molehaven.server.api_docs import register_api_docs
 from molehaven.server.body_limit import BodyLimit
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
-from molehaven.server.hosts import host_allowed, host_name
+from molehaven.server.hosts import host_allowed, host_name, same_origin
 from molehaven.server.hub import Hub
 from molehaven.server.limits import AddressLimiter, client_address
 from molehaven.server.lobby import routes as lobby_routes
@@ -127,6 +127,27 @@ def create_app(
         )
 
     changes = AddressLimiter(rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
+
+    @app.middleware("http")
+    async def changes_from_this_site_only(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        """A page of another site may send a browser's visitor's requests here without asking
+        (a form, or ``fetch`` with ``mode: "no-cors"`` and a body without Content-Type,
+        which FastAPI before 0.132 read as JSON): from the internet, through a visitor, it
+        could create tables and take seats on a server on their home network. Browsers send
+        ``Origin`` with every change, so a change from another origin is refused."""
+        if request.method in ("GET", "HEAD", "OPTIONS"):
+            return await call_next(request)
+        if not same_origin(request.headers.get("origin"), request.headers.get("host")):
+            return JSONResponse(
+                {
+                    "detail": "changes are accepted from this site's pages only",
+                    "code": "foreign-origin",
+                },
+                status_code=403,
+            )
+        return await call_next(request)
 
     @app.middleware("http")
     async def known_hosts_only(

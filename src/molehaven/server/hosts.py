@@ -44,3 +44,12 @@ def host_allowed(header: str | None, settings: Settings) -> bool:
         return True
     allowed = {host_name(urlsplit(settings.public_url).netloc), *settings.allowed_hosts}
     return name.rstrip(".") in {host.lower() for host in allowed}
+
+
+def same_origin(origin: str | None, host: str | None) -> bool:
+    """Whether a request's ``Origin`` header (browsers send one with every change and every
+    WebSocket) names the site it is sent to. No ``Origin`` is not a browser's page (a script,
+    the test client) and passes; ``null`` (a sandboxed or local file's page) does not."""
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == host

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Path, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
@@ -13,7 +12,7 @@ from pydantic import ValidationError
 
 from molehaven.core import name_seats
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
-from molehaven.server.hosts import host_allowed
+from molehaven.server.hosts import host_allowed, same_origin
 from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
@@ -105,10 +104,7 @@ def _same_origin(websocket: WebSocket) -> bool:
     """Browsers send Origin: refuse pages of other sites (they could only watch, but still).
     A page that rebinds its own name to this server passes this test; ``host_allowed``
     refuses such names."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
+    return same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
 
 
 @router.websocket("/ws/tables/{table_id}")
