@@ -39,6 +39,8 @@ class TableRow(Base):
     away_seconds: Mapped[float] = mapped_column(Float, server_default=text("180"), default=180.0)
     # whether the lobby lists the table; an unlisted one is reached by its link only
     listed: Mapped[bool] = mapped_column(Boolean, server_default=true(), default=True)
+    # the table this one's players went on to once it ended (``Authority.rematch``)
+    rematch: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", lazy="selectin"

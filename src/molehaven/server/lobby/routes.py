@@ -27,6 +27,7 @@ from molehaven.server.lobby.schemas import (
     GamePublic,
     OptionPublic,
     Problem,
+    RematchJoined,
     SeatJoin,
     SeatJoined,
     SeatPublic,
@@ -277,3 +278,26 @@ async def start(
 ) -> None:
     """Start the game once every seat has a player or a bot (host only)."""
     await authority.start(table_id, host=host_token)
+
+
+@router.post("/tables/{table_id}/rematch", response_model=RematchJoined, responses=CHANGES)
+async def rematch(
+    authority: AuthorityDep,
+    settings: SettingsDep,
+    request: Request,
+    seat_token: SeatToken = None,
+    table_id: str = TableId,
+) -> RematchJoined:
+    """Once the game is over, play again: the same game, options and seats at a new table
+    (not listed in the lobby). Your seat token holds your seat there too, and bots keep
+    theirs. The first player to ask creates it and gets its host token, to start it; the
+    others are sent to the same table."""
+    rematch_id, seat, host_token = await authority.rematch(
+        table_id, token=seat_token, host_address=client_address(request)
+    )
+    return RematchJoined(
+        table_id=rematch_id,
+        seat=seat,
+        host_token=host_token,
+        join_url=f"{settings.public_url}/tables/{rematch_id}",
+    )

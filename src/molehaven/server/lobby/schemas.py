@@ -141,6 +141,9 @@ class TablePublic(BaseModel):
     seats: list[SeatPublic]
     away_seconds: float = 180.0
     result: dict[str, Any] | None = Field(None, description="how the game ended, once it has")
+    rematch: str | None = Field(
+        None, description="the id of the table this one's players went on to, once it ended"
+    )
 
 
 class TableCreated(BaseModel):
@@ -148,6 +151,15 @@ class TableCreated(BaseModel):
     host_token: str = Field(description="lets its holder add bots and start; keep it secret")
     join_url: str
     seat: SeatJoined | None = Field(None, description="seat 0 and its token, when ``sit`` asked")
+
+
+class RematchJoined(BaseModel):
+    table_id: str = Field(description="the rematch's table (the same for every player)")
+    seat: int = Field(description="your seat there: the same as at the finished table")
+    host_token: str | None = Field(
+        None, description="to the player whose request created the rematch only: its host's"
+    )
+    join_url: str
 
 
 class TableSummary(BaseModel):

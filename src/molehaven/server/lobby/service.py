@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow, TableRow
@@ -84,6 +84,22 @@ async def set_status(
     if result is not None:
         table.result = result
     table.updated_at = time.time()
+
+
+async def claim_rematch(session: AsyncSession, *, table_id: str, rematch_id: str) -> str | None:
+    """Name ``rematch_id`` as the table ``table_id``'s players go on to, unless one is named
+    already (by another process, in a race); returns the one named now."""
+    claimed = await session.execute(
+        update(TableRow)
+        .where(TableRow.id == table_id, TableRow.rematch.is_(None))
+        .values(rematch=rematch_id)
+    )
+    if claimed.rowcount:  # type: ignore[attr-defined]
+        return rematch_id
+    named: str | None = await session.scalar(
+        select(TableRow.rematch).where(TableRow.id == table_id)
+    )
+    return named
 
 
 async def get_table(session: AsyncSession, table_id: str) -> TableRow | None:

@@ -110,6 +110,7 @@ class Authority(Replication, Lifecycle):
             away_seconds=row.away_seconds,
             touched_at=row.updated_at,
             final=dict(row.result) if row.result is not None else None,
+            rematch=row.rematch,
         )
         for event in events:
             table.replay(event.seat, event.action)
@@ -168,10 +169,12 @@ class Authority(Replication, Lifecycle):
         listed: bool = True,
         host_address: str | None = None,
         first_player: str | None = None,
+        seats: Sequence[SeatSlot] = (),
     ) -> tuple[LiveTable, str, str | None]:
         """A new open table, the host token that manages it, and, when ``first_player``
         names the host, the token of seat 0, taken by them in the same write (nobody can
-        take it in between, as between two requests).
+        take it in between, as between two requests). ``seats``: who sits where from the
+        start (a rematch's players), stored in the same write.
 
         Raises:
             MolehavenError: unknown game, bad player count or options (the message says why).
@@ -191,7 +194,9 @@ class Authority(Replication, Lifecycle):
             raise Rejected("full", "the server has too many tables open; try later", status=503)
         host_token = tokens.new_token()
         seat_token = tokens.new_token() if first_player is not None else None
-        seats = [SeatSlot() for _ in range(the_game.players)]
+        seats = list(seats) or [SeatSlot() for _ in range(the_game.players)]
+        if len(seats) != the_game.players:
+            raise ValueError(f"{len(seats)} seats for {the_game.players} players")
         if first_player is not None and seat_token is not None:
             seats[0] = SeatSlot(HUMAN, first_player, None, tokens.hash_token(seat_token))
         table = LiveTable(
@@ -215,12 +220,67 @@ class Authority(Replication, Lifecycle):
                 away_seconds=table.away_seconds,
                 listed=listed,
             )
-            if first_player is not None:
-                await _store_seat(session, table.id, 0, seats[0])
+            for seat, slot in enumerate(seats):
+                if slot.kind != EMPTY:
+                    await _store_seat(session, table.id, seat, slot)
         self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.claim(table.id)  # a new id: nobody else can hold it
         return table, host_token, seat_token
+
+    async def rematch(
+        self, table_id: str, *, token: str | None, host_address: str | None = None
+    ) -> tuple[str, Seat, str | None]:
+        """The table a finished table's players go on to, the asker's seat there and, for
+        the one who created it, its host token.
+
+        The rematch is a new open table, unlisted, with the same game, options, away time
+        and seats: each person's seat token holds their seat there too, bots keep their
+        agents, and seats a bot stood in for are their person's again. The first player to
+        ask creates it and hosts it (starts it, or removes someone who did not come back);
+        later ones are sent to the same table.
+
+        Raises:
+            Rejected: the token holds no seat at the table (403), or the game is not over
+                (409 ``not-over``).
+        """
+        old = await self.require(table_id)
+        found = self.seat_of(old, token)
+        if found is None:
+            raise Rejected(
+                "forbidden", "only a player of this table can ask for a rematch", status=403
+            )
+        if not old.is_over:
+            raise Rejected("not-over", "a rematch can be asked for once the game is over")
+        seat = found[0]
+        async with old.lock:
+            if old.rematch is not None:
+                return old.rematch, seat, None
+            # A person's seat drops the bot that stood in for them; a bot keeps its agent.
+            seats = [
+                SeatSlot(
+                    slot.kind, slot.name, slot.agent if slot.kind == BOT else None, slot.token_hash
+                )
+                for slot in old.seats
+            ]
+            new, host_token, _ = await self.create(
+                game=old.game.slug,
+                players=old.game.players,
+                options=old.game.options_dict(),
+                away_seconds=old.away_seconds,
+                listed=False,  # its seats are taken: the lobby's open tables are for finding one
+                host_address=host_address,
+                seats=seats,
+            )
+            async with self.db.write() as session:
+                named = await lobby_store.claim_rematch(session, table_id=old.id, rematch_id=new.id)
+            old.rematch = named
+            self._changed(old)
+        if named != new.id:
+            # Another process's player asked at the same moment and was first: go there.
+            # The table made here is never started and expires with the open ones.
+            return named or new.id, seat, None
+        return new.id, seat, host_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
         """Seat a person at an empty seat; returns the seat's secret token."""

@@ -91,6 +91,7 @@ class Replication:
                 "clock_deadline": table.clock_deadline,
                 "touched_at": table.touched_at,
                 "final": table.final,
+                "rematch": table.rematch,
             }
         )
         if table.status not in (OPEN, RUNNING):
@@ -210,6 +211,7 @@ class Replication:
                 table.clock_deadline = notice["clock_deadline"]
                 table.touched_at = float(notice["touched_at"])
                 table.final = notice["final"]
+                table.rematch = notice.get("rematch")
                 self._place(table)
                 caught_up = True
             else:
@@ -256,6 +258,7 @@ class Replication:
             table.clock_deadline = row.clock_deadline
             table.touched_at = row.updated_at
             table.final = dict(row.result) if row.result is not None else None
+            table.rematch = row.rematch
             self._place(table)
         self.publisher.publish(table)
         return table

@@ -75,6 +75,7 @@ class LiveTable:
     # The address that created the table (this process's memory only): caps tables per host.
     host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished
+    rematch: str | None = None  # the table its players went on to, once it ended
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver

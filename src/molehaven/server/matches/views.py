@@ -41,6 +41,7 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
         "has_clock": info.has_clock,
         "away_seconds": table.away_seconds,
         "result": table.result(),
+        "rematch": table.rematch,
         "seats": [
             {
                 "seat": seat,

@@ -1,0 +1,117 @@
+"""Playing again: a finished table's players go on to a new table with the same game, options
+and seats, each person holding their seat there with the token they already have."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.helpers import fill_bots, hello, receive_until, running_app, start
+
+
+def finished_table(client: TestClient) -> tuple[str, str]:
+    """A one-round Mole Hill table where Ann (seat 0) sat and went away, so that a bot stood
+    in for her to the end; returns its id and Ann's seat token."""
+    created = client.post(
+        "/api/tables",
+        json={
+            "game": "mole-hill",
+            "options": {"rounds": 1},
+            "away_seconds": 1,
+            "sit": {"name": "Ann"},
+        },
+    )
+    assert created.status_code == 201, created.text
+    table_id, host = created.json()["table"]["id"], created.json()["host_token"]
+    ann: str = created.json()["seat"]["token"]
+    fill_bots(client, table_id, host, agent="random")
+    start(client, table_id, host)
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the stand-in and the bot did not finish the game"
+        time.sleep(0.05)
+    return table_id, ann
+
+
+def ask(client: TestClient, table_id: str, token: str | None) -> Any:
+    headers = {"X-Seat-Token": token} if token is not None else {}
+    return client.post(f"/api/tables/{table_id}/rematch", headers=headers)
+
+
+def test_the_players_of_a_finished_table_play_again_in_the_same_seats(database_url: str) -> None:
+    with running_app(database_url) as client:
+        old_id, ann = finished_table(client)
+        old = client.get(f"/api/tables/{old_id}").json()
+        assert old["seats"][0]["stand_in"] and old["rematch"] is None
+
+        asked = ask(client, old_id, ann)
+        assert asked.status_code == 200, asked.text
+        answer = asked.json()
+        new_id, host = answer["table_id"], answer["host_token"]
+        assert new_id != old_id and answer["seat"] == 0 and host
+        assert answer["join_url"].endswith(f"/tables/{new_id}")
+        assert client.get(f"/api/tables/{old_id}").json()["rematch"] == new_id
+
+        new = client.get(f"/api/tables/{new_id}").json()
+        assert new["status"] == "open"
+        assert (new["game"], new["options"], new["away_seconds"]) == (
+            old["game"],
+            old["options"],
+            old["away_seconds"],
+        )
+        # Ann is herself again (no stand-in), the bot keeps its agent.
+        assert [(s["kind"], s["name"], s["agent"], s["stand_in"]) for s in new["seats"]] == [
+            ("human", "Ann", None, False),
+            ("bot", old["seats"][1]["name"], "random", False),
+        ]
+        # Not listed: every seat is taken, and the lobby's open tables are for finding one.
+        assert new_id not in [t["id"] for t in client.get("/api/tables").json()["open"]]
+
+        # Ann's token holds her seat at the new table; asking again leads to the same table,
+        # without a second host token.
+        with client.websocket_connect(f"/ws/tables/{new_id}") as ws:
+            assert hello(ws, ann)["data"]["you"] == 0
+        again = ask(client, old_id, ann).json()
+        assert (again["table_id"], again["seat"], again["host_token"]) == (new_id, 0, None)
+        start(client, new_id, host)
+        assert client.get(f"/api/tables/{new_id}").json()["status"] == "running"
+
+    with running_app(database_url) as client:  # the link between the two is stored
+        assert client.get(f"/api/tables/{old_id}").json()["rematch"] == new_id
+
+
+def test_only_a_player_asks_and_only_once_the_game_is_over(sqlite_url: str) -> None:
+    with running_app(sqlite_url) as client:
+        old_id, ann = finished_table(client)
+        assert ask(client, old_id, None).status_code == 403  # a spectator
+        assert ask(client, old_id, "not-a-seat-token").status_code == 403
+        assert client.get(f"/api/tables/{old_id}").json()["rematch"] is None
+
+        created = client.post(
+            "/api/tables", json={"game": "mole-hill", "sit": {"name": "Bob"}}
+        ).json()
+        table_id, bob = created["table"]["id"], created["seat"]["token"]
+        assert ask(client, table_id, bob).json()["code"] == "not-over"  # open
+        fill_bots(client, table_id, created["host_token"])
+        start(client, table_id, created["host_token"])
+        refused = ask(client, table_id, bob)  # running
+        assert refused.status_code == 409
+        assert refused.json()["code"] == "not-over"
+
+
+def test_everyone_at_the_finished_table_is_told_where_the_rematch_is(sqlite_url: str) -> None:
+    with running_app(sqlite_url) as client:
+        old_id, ann = finished_table(client)
+        with client.websocket_connect(f"/ws/tables/{old_id}") as watcher:
+            assert hello(watcher, None)["data"]["table"]["rematch"] is None
+            new_id = ask(client, old_id, ann).json()["table_id"]
+            told = receive_until(
+                watcher,
+                lambda message: (
+                    message["type"] in ("snapshot", "update")
+                    and message["data"]["table"].get("rematch") is not None
+                ),
+            )
+            assert told["data"]["table"]["rematch"] == new_id
