@@ -88,6 +88,7 @@ def test_only_a_player_asks_and_only_once_the_game_is_over(sqlite_url: str) -> N
         assert ask(client, old_id, None).status_code == 403  # a spectator
         assert ask(client, old_id, "not-a-seat-token").status_code == 403
         assert client.get(f"/api/tables/{old_id}").json()["rematch"] is None
+        assert ask(client, old_id, ann).status_code == 200  # the seat's own token
 
         created = client.post(
             "/api/tables", json={"game": "mole-hill", "sit": {"name": "Bob"}}

@@ -172,6 +172,7 @@ function render() {
   root.dataset.you = view.you === null ? "" : String(view.you);
   renderSeats();
   renderTurn();
+  renderRematch();
   renderBoard();
   renderActions();
   renderScores();
@@ -292,6 +293,54 @@ function renderTurn() {
   $("asked").textContent = asked;
   $("asked").title = asked;
   $("asked").hidden = table.status !== "running";
+}
+
+// After the end: the players may play again at a new table with the same seats (the server's
+// rematch keeps each person's seat token), and anyone may follow them there to watch.
+let rematchDrawn = null;
+
+function renderRematch() {
+  const table = view.table;
+  const box = $("rematch");
+  const over = table.status === "over" || table.status === "abandoned";
+  const mine = store.seat(tableId);
+  const player = view.you !== null && mine !== null;
+  const drawn = JSON.stringify([over, player, table.rematch]);
+  if (drawn === rematchDrawn) return; // the button keeps its focus between redraws
+  rematchDrawn = drawn;
+  if (!over || (!player && !table.rematch)) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  if (!player) {
+    box.replaceChildren(el("a", { class: "button", href: `/tables/${table.rematch}`, text: "Watch the rematch" }));
+    return;
+  }
+  const label = table.rematch ? "Join the rematch" : "Play again";
+  const note = table.rematch
+    ? "A player asked to play again: same game, same seats."
+    : "Same game and options, everyone in the same seat; bots stay.";
+  const button = el("button", { type: "button", class: "primary", "data-rematch": "", text: label, onclick: () => playAgain(button) });
+  box.replaceChildren(button, el("span", { class: "muted", text: ` ${note}` }));
+}
+
+async function playAgain(button) {
+  const mine = store.seat(tableId);
+  if (!mine) return;
+  button.disabled = true;
+  try {
+    const joined = await api("POST", `/api/tables/${tableId}/rematch`, undefined, { "X-Seat-Token": mine.token });
+    // The same token holds the same seat there.
+    store.setSeat(joined.table_id, joined.seat, mine.token);
+    if (joined.host_token) store.setHost(joined.table_id, joined.host_token);
+    gone = true;
+    window.location.assign(`/tables/${joined.table_id}`);
+  } catch (error) {
+    button.disabled = false;
+    $("error").textContent = error.message;
+  }
 }
 
 // A board module may export ``turn({observation, legal, table, you})`` returning
