@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -74,6 +75,30 @@ def fill_bots(client: TestClient, table_id: str, host: str, agent: str = "random
 def start(client: TestClient, table_id: str, host: str) -> None:
     response = client.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host})
     assert response.status_code == 204, response.text
+
+
+def finished_table(client: TestClient) -> tuple[str, str]:
+    """A one-round Mole Hill table where Ann (seat 0) sat and went away, so that a bot stood
+    in for her to the end; returns its id and Ann's seat token."""
+    created = client.post(
+        "/api/tables",
+        json={
+            "game": "mole-hill",
+            "options": {"rounds": 1},
+            "away_seconds": 1,
+            "sit": {"name": "Ann"},
+        },
+    )
+    assert created.status_code == 201, created.text
+    table_id, host = created.json()["table"]["id"], created.json()["host_token"]
+    ann: str = created.json()["seat"]["token"]
+    fill_bots(client, table_id, host, agent="random")
+    start(client, table_id, host)
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the stand-in and the bot did not finish the game"
+        time.sleep(0.05)
+    return table_id, ann
 
 
 def hello(ws: WebSocketTestSession, token: str | None) -> Message:

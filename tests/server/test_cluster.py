@@ -305,3 +305,32 @@ def test_a_taken_over_table_keeps_its_clock(cluster: list[LiveServer], postgres_
         time.sleep(0.5)
     assert fired, "the clock did not fire after the take-over"
     assert stored_fired_at(postgres_url, table_id) >= deadline - 0.05  # not early either
+
+
+def test_a_line_said_through_one_process_is_heard_through_the_others(
+    cluster: list[LiveServer],
+) -> None:
+    """The chat (``matches.chat``): the table's owner numbers and stores each line; watchers
+    connected to any process hear it."""
+    owner, other, third = cluster
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, host = start_table(api, "mole-hill")
+        ann = api.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+        bob = api.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bob"}).json()["token"]
+        assert api.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": host}).is_success
+    ann_side, bob_side = Player(table_id, ann, [other], 0), Player(table_id, bob, [third], 0)
+    watcher = Player(table_id, "", [owner], 0)
+    for person in (ann_side, bob_side, watcher):
+        person.connect()
+    assert ann_side.ws is not None and bob_side.ws is not None
+    ann_side.ws.send(json.dumps({"type": "say", "data": {"text": "hello from two"}}))
+    for person in (ann_side, bob_side, watcher):
+        line = person.receive(lambda m: m["type"] == "chat")["data"]
+        assert (line["number"], line["name"], line["text"]) == (0, "Ann", "hello from two")
+    bob_side.ws.send(json.dumps({"type": "say", "data": {"text": "and three"}}))
+    assert watcher.receive(lambda m: m["type"] == "chat")["data"]["number"] == 1
+    late = Player(table_id, "", [other], 0)
+    assert [line["text"] for line in late.connect()["data"]["chat"]] == [
+        "hello from two",
+        "and three",
+    ]

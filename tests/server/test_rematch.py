@@ -3,36 +3,11 @@ and seats, each person holding their seat there with the token they already have
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import fill_bots, hello, receive_until, running_app, start
-
-
-def finished_table(client: TestClient) -> tuple[str, str]:
-    """A one-round Mole Hill table where Ann (seat 0) sat and went away, so that a bot stood
-    in for her to the end; returns its id and Ann's seat token."""
-    created = client.post(
-        "/api/tables",
-        json={
-            "game": "mole-hill",
-            "options": {"rounds": 1},
-            "away_seconds": 1,
-            "sit": {"name": "Ann"},
-        },
-    )
-    assert created.status_code == 201, created.text
-    table_id, host = created.json()["table"]["id"], created.json()["host_token"]
-    ann: str = created.json()["seat"]["token"]
-    fill_bots(client, table_id, host, agent="random")
-    start(client, table_id, host)
-    deadline = time.monotonic() + 30
-    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
-        assert time.monotonic() < deadline, "the stand-in and the bot did not finish the game"
-        time.sleep(0.05)
-    return table_id, ann
+from tests.server.helpers import fill_bots, finished_table, hello, receive_until, running_app, start
 
 
 def ask(client: TestClient, table_id: str, token: str | None) -> Any:

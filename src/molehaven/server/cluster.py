@@ -73,6 +73,9 @@ class ClusterMember(Protocol):
     async def presence_changed(self, table_id: str) -> None:
         """Some process's connected seats at a table changed."""
 
+    async def chat_heard(self, table_id: str, data: dict[str, Any]) -> None:
+        """A line of a table's chat was said through another process."""
+
     async def lease_lost(self, table_id: str) -> None:
         """This process no longer owns the table: stop its clock and bots."""
 
@@ -263,6 +266,11 @@ class Cluster:
         (from number ``first``) and its seats and status."""
         self._post(CHANGES, json.dumps({**notice, "kind": "changed", "node": self.node}))
 
+    def announce_chat(self, table_id: str, line: dict[str, Any]) -> None:
+        """Tell the other processes that a line was said at a table (stored already)."""
+        notice = {"kind": "chat", "table": table_id, "line": line}
+        self._post(CHANGES, json.dumps({**notice, "node": self.node}))
+
     def announce_presence(self, table_id: str, seats: frozenset[Seat]) -> None:
         notice = {"kind": "presence", "table": table_id, "seats": sorted(seats)}
         self._post(CHANGES, json.dumps({**notice, "node": self.node}))
@@ -324,6 +332,8 @@ class Cluster:
             else:
                 by_node.pop(str(message["node"]), None)
             self._later(self._member.presence_changed(table_id))
+        elif kind == "chat":
+            self._later(self._member.chat_heard(str(message["table"]), dict(message["line"])))
         elif kind == "presence-gone":
             node = str(message["node"])
             for table_id, by_node in self.remote_seats.items():

@@ -201,6 +201,13 @@ class Hub:
         self.push(connection, envelope("snapshot", table.version, payload))
         connection.sent_version = table.version
 
+    def chat(self, table_id: str, line: dict[str, JSONValue]) -> None:
+        """A line of the table's chat, to every greeted watcher (everyone may read it)."""
+        text = envelope("chat", None, line)
+        for connection in self._by_table.get(table_id, ()):
+            if connection.greeted:
+                self.push(connection, text)
+
     def publish(self, table: LiveTable, *, skip: Connection | None = None) -> None:
         """Send every greeted watcher of ``table`` (but ``skip``) its view: new log entries
         only, or the whole log once the game is over (when every action becomes public)."""

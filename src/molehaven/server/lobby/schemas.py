@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from molehaven.server.text import readable
+
 OptionValue = bool | int | float | str
 NAME_LENGTH = 32
-# Letters and symbols that draw nothing (the Hangul fillers, the Braille blank): a name of
-# these alone reads as no name at all, so they do not count as visible.
-BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-# Combining marks on one character: a few (Vietnamese, Burmese, Tibetan stacks), not a pile
-# that draws over the lines above and below the name.
-MARKS_PER_CHARACTER = 4
 
 
 class Strict(BaseModel):
@@ -70,24 +65,7 @@ class SeatJoin(Strict):
     @field_validator("name")
     @classmethod
     def _printable(cls, name: str) -> str:
-        name = " ".join(name.split())
-        if any(unicodedata.category(ch).startswith("C") for ch in name):
-            raise ValueError("a name may not contain control characters")
-        if not any(_visible(ch) for ch in name):
-            raise ValueError("a name needs at least one visible character")
-        marks = 0
-        for ch in name:
-            marks = marks + 1 if unicodedata.category(ch).startswith("M") else 0
-            if marks > MARKS_PER_CHARACTER:
-                raise ValueError(
-                    f"a name may put at most {MARKS_PER_CHARACTER} marks on one character"
-                )
-        return name
-
-
-def _visible(ch: str) -> bool:
-    """Whether a character draws something by itself (a mark draws on its neighbour)."""
-    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_CHARACTERS
+        return readable(name, "a name")
 
 
 class SeatJoined(BaseModel):

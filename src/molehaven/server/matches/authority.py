@@ -31,6 +31,7 @@ from molehaven.server.db import Database
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
+from molehaven.server.matches.chat import Talk, read_chat
 from molehaven.server.matches.clock import ClockWatch, round_seconds
 from molehaven.server.matches.lifecycle import Lifecycle
 from molehaven.server.matches.models import EventRow
@@ -46,7 +47,7 @@ log = logging.getLogger("molehaven.server")
 FINISHED_CACHED = 128
 
 
-class Authority(Replication, Lifecycle):
+class Authority(Replication, Lifecycle, Talk):
     """Live tables by id, and every operation on them."""
 
     def __init__(
@@ -79,13 +80,21 @@ class Authority(Replication, Lifecycle):
         """Rebuild every open and running table from the database and resume it."""
         async with self.db.read() as session:
             rows = await lobby_store.live_tables(session)
-            loaded = [(row, await event_store.load_events(session, row.id)) for row in rows]
-        for row, events in loaded:
+            loaded = [
+                (
+                    row,
+                    await event_store.load_events(session, row.id),
+                    await read_chat(session, row.id),
+                )
+                for row in rows
+            ]
+        for row, events, chat in loaded:
             try:
                 table = self._build(row, events)
             except (MolehavenError, TypeError) as error:
                 log.error("table %s cannot be resumed and is left as it is: %s", row.id, error)
                 continue
+            table.chat = chat
             self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.start(self)
@@ -141,9 +150,11 @@ class Authority(Replication, Lifecycle):
             if row is None or row.status not in (OVER, ABANDONED):
                 return None
             events = await event_store.load_events(session, table_id)
+            chat = await read_chat(session, table_id)
         # Replaying a long record takes tens of milliseconds (60 ms for 2,000 actions): in a
         # thread, so that other requests and the games in play are served in between.
         table = await asyncio.to_thread(self._build, row, events)
+        table.chat = chat
         self._remember_finished(table)
         return table
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from molehaven.core import Seat
+from molehaven.core import JSONValue, Seat
 from molehaven.server.matches.table import LiveTable
 
 
@@ -29,6 +29,9 @@ class Rejected(Exception):
 class Publisher(Protocol):
     def publish(self, table: LiveTable) -> None:
         """Send every watcher of ``table`` what it may now see."""
+
+    def chat(self, table_id: str, line: dict[str, JSONValue]) -> None:
+        """Send every watcher of the table a line of its chat."""
 
     def connected_seats(self, table_id: str) -> set[Seat]:
         """The seats whose person has a greeted connection to the table now."""

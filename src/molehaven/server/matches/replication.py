@@ -23,6 +23,7 @@ from molehaven.server.db import Database
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
+from molehaven.server.matches.chat import read_chat
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.service import NewEvent
@@ -54,6 +55,9 @@ class Replication:
         ) -> None: ...
         async def add_bots(
             self, table_id: str, *, seats: list[int] | None, agent: str, host: str | None
+        ) -> None: ...
+        async def say(
+            self, table: LiveTable, *, seat: int, holder: str | None, text: str
         ) -> None: ...
         async def start(self, table_id: str, *, host: str | None) -> None: ...
         async def act(
@@ -167,6 +171,8 @@ class Replication:
                     await self.resign(table, **args)
                 elif op == "reclaim":
                     await self.reclaim(table, **args)
+                elif op == "say":
+                    await self.say(table, **args)
                 else:
                     raise Rejected("bad-request", f"unknown operation {op!r}", status=400)
         except Rejected as refusal:
@@ -239,6 +245,8 @@ class Replication:
                         if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
                             return None
                         table = self._build(row, events)
+                        async with self.db.read() as session:
+                            table.chat = await read_chat(session, table_id)
                         self._place(table)
                         return table
             finally:

@@ -26,6 +26,7 @@ from molehaven.server.matches.schemas import (
     LoggedAction,
     ReplayStep,
     Resign,
+    Say,
 )
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.settings import Settings
@@ -208,12 +209,15 @@ async def _handle(
             connection, "hello-first", "send hello first", version=version, ref=parsed.ref
         )
         return
-    if isinstance(parsed, Act | Resign):
+    if isinstance(parsed, Act | Resign | Say):
         hub.revalidate(table, connection)  # a seat given up meanwhile acts no more
         if connection.seat is None:
-            hub.send_error(
-                connection, "spectator", "spectators cannot act", version=version, ref=parsed.ref
+            words = (
+                "spectators read the chat but cannot write"
+                if isinstance(parsed, Say)
+                else ("spectators cannot act")
             )
+            hub.send_error(connection, "spectator", words, version=version, ref=parsed.ref)
             if connection.sent_version == 0:
                 hub.send_snapshot(connection, table)
             return
@@ -225,6 +229,10 @@ async def _handle(
                     holder=connection.token_hash,
                     text=parsed.data.action,
                     version=parsed.version,
+                )
+            elif isinstance(parsed, Say):
+                await authority.say(
+                    table, seat=connection.seat, holder=connection.token_hash, text=parsed.data.text
                 )
             else:
                 await authority.resign(table, seat=connection.seat, holder=connection.token_hash)

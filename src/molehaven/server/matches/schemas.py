@@ -47,13 +47,25 @@ class Resign(Strict):
     ref: str | None = Field(None, max_length=64)
 
 
+class SayData(Strict):
+    text: str = Field(min_length=1, max_length=1000)  # the chat's own limit is checked after
+
+
+class Say(Strict):
+    """A line of table chat from a seated person (``matches.chat``)."""
+
+    type: Literal["say"]
+    data: SayData
+    ref: str | None = Field(None, max_length=64)
+
+
 class Ping(Strict):
     type: Literal["ping"]
     ref: str | None = Field(None, max_length=64)
 
 
-ClientMessage = Annotated[Hello | Act | Resign | Ping, Field(discriminator="type")]
-CLIENT_MESSAGE: TypeAdapter[Hello | Act | Resign | Ping] = TypeAdapter(ClientMessage)
+ClientMessage = Annotated[Hello | Act | Resign | Say | Ping, Field(discriminator="type")]
+CLIENT_MESSAGE: TypeAdapter[Hello | Act | Resign | Say | Ping] = TypeAdapter(ClientMessage)
 
 
 class LoggedAction(BaseModel):

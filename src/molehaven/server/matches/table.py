@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 import hmac
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from molehaven.core import Game, JSONValue, Seat, State
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow
@@ -56,6 +58,36 @@ class SeatSlot:
         return cls(row.kind, row.name, row.agent, row.token_hash, bool(row.stand_in))
 
 
+@dataclass(frozen=True, slots=True)
+class ChatLine:
+    """One line of a table's chat (``matches.chat``)."""
+
+    number: int
+    seat: Seat
+    name: str
+    text: str
+    at: float  # epoch seconds
+
+    def public(self) -> dict[str, JSONValue]:
+        return {
+            "number": self.number,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "at": self.at,
+        }
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> ChatLine:
+        return cls(
+            int(data["number"]),
+            int(data["seat"]),
+            str(data["name"]),
+            str(data["text"]),
+            float(data["at"]),
+        )
+
+
 @dataclass(eq=False, slots=True)
 class LiveTable:
     """One table. Every change of ``state`` happens under ``lock``, after it is stored."""
@@ -77,6 +109,7 @@ class LiveTable:
     final: dict[str, JSONValue] | None = None  # the stored result once finished
     rematch: str | None = None  # the table its players went on to, once it ended
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
+    chat: list[ChatLine] = field(default_factory=list)  # the last lines said (matches.chat)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)

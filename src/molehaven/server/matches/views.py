@@ -130,4 +130,6 @@ def viewer_payload(
         "log_from": since,
         "clock": clock_view(table),
         "result": table.result(),
+        # A whole view carries the chat's last lines; later lines come as "chat" messages.
+        **({"chat": [line.public() for line in table.chat]} if since == 0 else {}),
     }

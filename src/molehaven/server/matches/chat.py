@@ -1,0 +1,112 @@
+"""The table chat: what a table's people say to each other, beside the game.
+
+Only seated people speak, under their seat's name (a spectator has no name to speak under);
+everyone watching reads. A line is stored before anyone hears it, so a restart loses none,
+and a table keeps its last ``CHAT_KEPT`` lines in memory for the snapshot a new connection
+gets. Lines are numbered from 0 per table. Chat is speech, not play: it never reaches the
+engine, and it is open to everyone who watches, as talk at a real table is (a player who
+types a secret gives it away, as one who says it aloud would).
+
+A mixin of ``Authority`` (its storage, locks and cluster routing, declared below). In a
+cluster the table's owner numbers and stores each line and the others hear it by notice.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from molehaven.core import Seat
+from molehaven.server.cluster import Cluster
+from molehaven.server.db import Database
+from molehaven.server.matches.models import ChatRow
+from molehaven.server.matches.refusals import Publisher, Rejected
+from molehaven.server.matches.table import ChatLine, LiveTable
+from molehaven.server.text import readable
+
+CHAT_LENGTH = 300  # characters in one line
+CHAT_KEPT = 100  # lines a table holds in memory and sends to a new connection
+
+
+def chat_text(text: str) -> str:
+    """A line as it is said: on one line, visible, at most ``CHAT_LENGTH`` characters.
+
+    Raises:
+        Rejected: ``bad-chat`` with the reason.
+    """
+    try:
+        line = readable(text, "a chat line")
+    except ValueError as error:
+        raise Rejected("bad-chat", str(error), status=422) from None
+    if len(line) > CHAT_LENGTH:
+        raise Rejected(
+            "bad-chat", f"a chat line holds at most {CHAT_LENGTH} characters", status=422
+        )
+    return line
+
+
+def keep(table: LiveTable, line: ChatLine) -> None:
+    """Add a line to the table's memory of its chat (a repeated notice adds nothing)."""
+    if table.chat and line.number <= table.chat[-1].number:
+        return
+    table.chat.append(line)
+    del table.chat[:-CHAT_KEPT]
+
+
+async def read_chat(session: AsyncSession, table_id: str) -> list[ChatLine]:
+    """The table's last ``CHAT_KEPT`` lines, oldest first."""
+    query = (
+        select(ChatRow)
+        .where(ChatRow.table_id == table_id)
+        .order_by(ChatRow.number.desc())
+        .limit(CHAT_KEPT)
+    )
+    rows: Sequence[ChatRow] = (await session.scalars(query)).all()
+    return [ChatLine(r.number, r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+
+
+class Talk:
+    db: Database
+    publisher: Publisher
+    cluster: Cluster | None
+    live: dict[str, LiveTable]
+    _finished: OrderedDict[str, LiveTable]
+
+    if TYPE_CHECKING:  # provided by Authority
+
+        def _check_holder(self, table: LiveTable, seat: Seat, holder: str | None) -> None: ...
+        async def _route(self, op: str, table_id: str, **args: Any) -> object | None: ...
+
+    async def say(self, table: LiveTable, *, seat: Seat, holder: str | None, text: str) -> None:
+        """A seated person's line of chat, stored, then sent to everyone watching.
+
+        Raises:
+            Rejected: the token no longer holds the seat (403), or the line is empty, too
+                long or unreadable (422 ``bad-chat``). Nothing is said.
+        """
+        line_text = chat_text(text)
+        routed = await self._route("say", table.id, seat=seat, holder=holder, text=line_text)
+        if routed is not None:
+            return
+        async with table.lock:
+            self._check_holder(table, seat, holder)
+            number = table.chat[-1].number + 1 if table.chat else 0
+            line = ChatLine(number, seat, table.seats[seat].name, line_text, time.time())
+            async with self.db.write() as session:
+                session.add(ChatRow(table_id=table.id, **line.public()))
+            keep(table, line)
+        self.publisher.chat(table.id, line.public())
+        if self.cluster is not None:
+            self.cluster.announce_chat(table.id, line.public())
+
+    async def chat_heard(self, table_id: str, data: dict[str, Any]) -> None:
+        """Another process's table said a line: watchers here hear it too."""
+        table = self.live.get(table_id) or self._finished.get(table_id)
+        if table is not None:
+            keep(table, ChatLine.of(data))
+        self.publisher.chat(table_id, data)

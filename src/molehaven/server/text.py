@@ -1,0 +1,38 @@
+"""What people type for others to read (display names, table chat): one line that draws
+something, without control characters or piles of marks."""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Letters and symbols that draw nothing (the Hangul fillers, the Braille blank): a text of
+# these alone reads as nothing at all, so they do not count as visible.
+BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+# Combining marks on one character: a few (Vietnamese, Burmese, Tibetan stacks), not a pile
+# that draws over the lines above and below.
+MARKS_PER_CHARACTER = 4
+
+
+def readable(text: str, what: str) -> str:
+    """``text`` on one line (each run of whitespace one space, none at the ends).
+
+    Raises:
+        ValueError: it holds a control character, shows nothing, or piles marks on one
+            character; the message starts with ``what`` ("a name").
+    """
+    text = " ".join(text.split())
+    if any(unicodedata.category(ch).startswith("C") for ch in text):
+        raise ValueError(f"{what} may not contain control characters")
+    if not any(_visible(ch) for ch in text):
+        raise ValueError(f"{what} needs at least one visible character")
+    marks = 0
+    for ch in text:
+        marks = marks + 1 if unicodedata.category(ch).startswith("M") else 0
+        if marks > MARKS_PER_CHARACTER:
+            raise ValueError(f"{what} may put at most {MARKS_PER_CHARACTER} marks on one character")
+    return text
+
+
+def _visible(ch: str) -> bool:
+    """Whether a character draws something by itself (a mark draws on its neighbour)."""
+    return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_CHARACTERS
