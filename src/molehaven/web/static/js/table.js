@@ -30,6 +30,9 @@ let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
 let boardDrawnAt = -1; // the version the board was last drawn for
+let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
+let chatDrawn = 0; // lines of ``chat`` already in the page
+const CHAT_REF = "chat"; // the ref of chat messages, so their refusals show by the chat
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
@@ -95,6 +98,10 @@ function handle(message) {
       log = data.log;
       logDrawn = 0;
     }
+    if (data.chat) {
+      chat = data.chat;
+      chatDrawn = 0;
+    }
     else for (const entry of data.log) if (entry.n === log.length) log.push(entry);
     view = data;
     version = message.version;
@@ -102,6 +109,14 @@ function handle(message) {
     if (data.clock) clockBase = { remaining: data.clock.remaining, at: performance.now() };
     else clockBase = null;
     scheduleRender();
+  } else if (message.type === "chat") {
+    if (chat.length && message.data.number <= chat[chat.length - 1].number) return;
+    chat.push(message.data);
+    if (!view) return;
+    renderChat();
+    if (message.data.seat !== view.you) toastChat(message.data);
+  } else if (message.type === "error" && message.data.ref === CHAT_REF) {
+    $("chat-error").textContent = message.data.message;
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
@@ -177,6 +192,7 @@ function render() {
   renderActions();
   renderScores();
   renderLog(logAtBottom);
+  renderChat();
   renderReplay();
   renderClock();
 }
@@ -476,6 +492,58 @@ function renderScores() {
   }
   $("result").textContent = result ? winnersText(result) : "";
 }
+
+// The chat only appends, and stays at its newest line unless the reader scrolled up.
+function renderChat() {
+  const list = $("chat");
+  const atBottom = isScrolledToBottom(list);
+  if (chatDrawn === 0) list.replaceChildren();
+  const table = view.table;
+  for (const line of chat.slice(chatDrawn)) {
+    const said = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const mine = line.seat === view.you;
+    // The seat's label tells two people of one name apart, while the seat is still theirs.
+    const slot = table.seats[line.seat];
+    const who = slot && slot.name === line.name ? seatLabel(table, line.seat) : line.name;
+    list.append(el("li", { class: mine ? "you" : "", title: said, "data-number": line.number },
+      el("span", { class: "chat-name", text: who }), ": ", line.text));
+  }
+  chatDrawn = chat.length;
+  if (!chat.length && !list.firstElementChild) list.append(el("li", { class: "muted empty", text: "Nothing said yet." }));
+  if (chat.length) list.querySelector(".empty")?.remove();
+  if (atBottom) list.scrollTop = list.scrollHeight;
+  // Only seated people speak (under their seat's name); everyone reads.
+  $("chat-form").hidden = view.you === null;
+}
+
+// On a phone the chat sits far below the board: a line from someone else, said while the
+// chat is out of view, shows for a few seconds at the bottom of the screen; a tap goes there.
+let toastTimer = null;
+
+function toastChat(line) {
+  const box = $("chat").getBoundingClientRect();
+  if (box.top < window.innerHeight && box.bottom > 0) return; // the chat is in view
+  const toast = $("chat-toast");
+  toast.textContent = `${line.name}: ${line.text}`;
+  toast.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { toast.hidden = true; }, 6000);
+}
+
+$("chat-toast").addEventListener("click", () => {
+  $("chat-toast").hidden = true;
+  $("chat-text").closest("section").scrollIntoView({ behavior: "smooth", block: "center" });
+  if (!$("chat-form").hidden) $("chat-text").focus({ preventScroll: true });
+});
+
+$("chat-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("chat-text").value.trim();
+  if (!text) return;
+  $("chat-error").textContent = "";
+  send({ type: "say", data: { text }, ref: CHAT_REF });
+  $("chat-text").value = "";
+});
 
 function isScrolledToBottom(list) {
   return list.scrollTop + list.clientHeight >= list.scrollHeight - 4;

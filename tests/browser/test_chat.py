@@ -1,0 +1,50 @@
+"""The table chat in real browsers: two players talk, a watcher reads, and on a phone a line
+said while the chat is out of view shows at the bottom of the screen."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.pages import PHONE, create_table, open_page
+from tests.server.live_server import LiveServer
+
+
+def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) -> None:
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bob = open_page(browser, ann.url, viewport=PHONE)
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    watcher = open_page(browser, ann.url)
+    expect(watcher.locator("#chat")).to_contain_text("Nothing said yet.")
+    expect(watcher.locator("#chat-form")).to_be_hidden()  # a spectator reads only
+
+    ann.fill("#chat-text", "Ready when you are, Bob <b>!</b>")
+    ann.press("#chat-text", "Enter")
+    expect(ann.locator("#chat-text")).to_have_value("")
+    for page in (ann, bob, watcher):
+        line = page.locator("#chat li[data-number='0']")
+        # Text stays text: nothing a player types becomes markup on another's page.
+        expect(line).to_have_text("Ann: Ready when you are, Bob <b>!</b>")
+        assert page.locator("#chat b").count() == 0
+    expect(ann.locator("#chat li.you")).to_have_count(1)
+
+    # Bob's phone shows the top of the page, the chat far below: Ann's next line is shown at
+    # the bottom of his screen, and a tap on it brings him to the chat.
+    bob.evaluate("() => window.scrollTo(0, 0)")
+    ann.fill("#chat-text", "Your move first?")
+    ann.click("#chat-form button")
+    toast = bob.locator("#chat-toast")
+    expect(toast).to_have_text("Ann: Your move first?")
+    toast.click()
+    expect(toast).to_be_hidden()
+    expect(bob.locator("#chat-text")).to_be_in_viewport()
+    bob.fill("#chat-text", "   ")  # nothing to say is not sent
+    bob.press("#chat-text", "Enter")
+    bob.fill("#chat-text", "Go ahead")
+    bob.press("#chat-text", "Enter")
+    expect(watcher.locator("#chat li")).to_have_count(3)
+    expect(watcher.locator("#chat li").last).to_have_text("Bob: Go ahead")
+    for page in (ann, bob, watcher):
+        assert page.errors == []  # type: ignore[attr-defined]
