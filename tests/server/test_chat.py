@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from molehaven.server.matches.chat import CHAT_BURST
 from tests.server.helpers import (
     Message,
     finished_table,
@@ -99,3 +100,20 @@ def test_players_keep_talking_after_the_end(sqlite_url: str) -> None:
             assert hello(ws, ann)["data"]["you"] == 0
             say(ws, "gg")
             assert receive_until(ws, is_chat)["data"]["text"] == "gg"
+
+
+def test_one_player_cannot_bury_the_others_lines(sqlite_url: str) -> None:
+    with running_app(sqlite_url) as client:
+        table_id, ann, bob = seated_table(client)
+        url = f"/ws/tables/{table_id}"
+        with client.websocket_connect(url) as ann_ws, client.websocket_connect(url) as bob_ws:
+            hello(ann_ws, ann)
+            hello(bob_ws, bob)
+            for number in range(CHAT_BURST):
+                say(ann_ws, f"spam {number}")
+                assert receive_until(ann_ws, is_chat)["data"]["number"] == number
+            say(ann_ws, "one too many")
+            assert receive_until(ann_ws, is_error)["data"]["code"] == "chat-too-fast"
+            say(bob_ws, "may I?")  # each seat has its own pace
+            heard = receive_until(bob_ws, lambda m: is_chat(m) and m["data"]["seat"] == 1)
+            assert heard["data"]["text"] == "may I?"

@@ -24,6 +24,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from molehaven.core import Seat
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
+from molehaven.server.limits import TokenBucket
 from molehaven.server.matches.models import ChatRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.table import ChatLine, LiveTable
@@ -31,6 +32,10 @@ from molehaven.server.text import readable
 
 CHAT_LENGTH = 300  # characters in one line
 CHAT_KEPT = 100  # lines a table holds in memory and sends to a new connection
+# How fast one seat may talk: a few lines at once, then one every two seconds, so that one
+# player cannot bury the others' lines (the socket's own limit is for moves, far faster).
+CHAT_BURST = 5
+CHAT_RATE = 0.5
 
 
 def chat_text(text: str) -> str:
@@ -86,8 +91,9 @@ class Talk:
         """A seated person's line of chat, stored, then sent to everyone watching.
 
         Raises:
-            Rejected: the token no longer holds the seat (403), or the line is empty, too
-                long or unreadable (422 ``bad-chat``). Nothing is said.
+            Rejected: the token no longer holds the seat (403), the line is empty, too long
+                or unreadable (422 ``bad-chat``), or the seat said ``CHAT_BURST`` lines just
+                now (429 ``chat-too-fast``). Nothing is said.
         """
         line_text = chat_text(text)
         routed = await self._route("say", table.id, seat=seat, holder=holder, text=line_text)
@@ -95,6 +101,11 @@ class Talk:
             return
         async with table.lock:
             self._check_holder(table, seat, holder)
+            pace = table.chat_pace.setdefault(seat, TokenBucket(rate=CHAT_RATE, burst=CHAT_BURST))
+            if not pace.take():
+                raise Rejected(
+                    "chat-too-fast", "you are writing faster than the others can read", status=429
+                )
             number = table.chat[-1].number + 1 if table.chat else 0
             line = ChatLine(number, seat, table.seats[seat].name, line_text, time.time())
             async with self.db.write() as session:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from molehaven.core import Game, JSONValue, Seat, State
+from molehaven.server.limits import TokenBucket
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow
 from molehaven.server.matches.story import LogEntry, describe
 
@@ -110,6 +111,7 @@ class LiveTable:
     rematch: str | None = None  # the table its players went on to, once it ended
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     chat: list[ChatLine] = field(default_factory=list)  # the last lines said (matches.chat)
+    chat_pace: dict[Seat, TokenBucket] = field(default_factory=dict)  # each seat's chat rate
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
