@@ -218,8 +218,10 @@ def clock_seconds(page: Page) -> int:
     return int(minutes) * 60 + int(seconds)
 
 
+@pytest.mark.bot_delay(0.1)
 def test_the_mole_shows_a_live_countdown(browser: Browser, server: LiveServer) -> None:
-    """TM-8: the server runs the round clock and the page counts it down between messages."""
+    """TM-8: the server runs the round clock and the page counts it down between messages.
+    (Random bots at full speed can end the whole game before a loaded page first draws.)"""
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, "the-mole")
     fill_bots_and_start(page)
