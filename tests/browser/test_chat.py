@@ -48,3 +48,32 @@ def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) 
     expect(watcher.locator("#chat li").last).to_have_text("Bob: Go ahead")
     for page in (ann, bob, watcher):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_say_keeps_the_cursor_and_a_refused_line_comes_back(
+    browser: Browser, server: LiveServer
+) -> None:
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    # A click on "Say" leaves the cursor in the box, ready for the next line.
+    ann.fill("#chat-text", "hello")
+    ann.click("#chat-form button")
+    expect(ann.locator("#chat li[data-number='0']")).to_have_text("Ann: hello")
+    expect(ann.locator("#chat-text")).to_be_focused()
+
+    # Lines sent faster than the others can read are refused: the first refused one is put
+    # back in the box, to be said again, and is not in the chat.
+    ann.evaluate(
+        """() => { const input = document.querySelector("#chat-text");
+        for (let n = 1; n <= 8; n += 1) {
+            input.value = `line ${n}`;
+            document.querySelector("#chat-form").requestSubmit();
+        } }"""
+    )
+    expect(ann.locator("#chat-error")).to_have_text(
+        "you are writing faster than the others can read"
+    )
+    refused = ann.locator("#chat-text").input_value()
+    assert refused.startswith("line "), refused
+    assert refused not in ann.locator("#chat").inner_text()
+    assert ann.errors == []  # type: ignore[attr-defined]

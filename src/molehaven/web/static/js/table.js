@@ -33,6 +33,7 @@ let boardDrawnAt = -1; // the version the board was last drawn for
 let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
 let chatDrawn = 0; // lines of ``chat`` already in the page
 const CHAT_REF = "chat"; // the ref of chat messages, so their refusals show by the chat
+let chatSent = []; // the lines sent and not yet heard back or refused, oldest first
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
@@ -55,6 +56,7 @@ function connect() {
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     pending = false;
+    chatSent = []; // lines unanswered when the connection dropped are not known to be refused
     if (event.code === 4404) {
       gone = true;
       setConnection("no such table", true);
@@ -115,8 +117,16 @@ function handle(message) {
     if (!view) return;
     renderChat();
     if (message.data.seat !== view.you) toastChat(message.data);
+    else if (chatSent.includes(message.data.text)) {
+      chatSent.splice(chatSent.indexOf(message.data.text), 1);
+      $("chat-error").textContent = ""; // it was said: an earlier refusal no longer stands
+    }
   } else if (message.type === "error" && message.data.ref === CHAT_REF) {
     $("chat-error").textContent = message.data.message;
+    // The server answers in order: the refused line is the oldest sent. It comes back to the
+    // box, to be said again, unless something new is being typed there.
+    const refused = chatSent.shift();
+    if (refused && !$("chat-text").value) $("chat-text").value = refused;
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
@@ -538,11 +548,18 @@ $("chat-toast").addEventListener("click", () => {
 
 $("chat-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  const text = $("chat-text").value.trim();
+  const input = $("chat-text");
+  input.focus(); // after a click on "Say" too: the next line is typed where the last was
+  const text = input.value.trim();
   if (!text) return;
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    $("chat-error").textContent = "Not connected: your line was not sent. Try again when the page is live.";
+    return; // the line stays in the box
+  }
   $("chat-error").textContent = "";
   send({ type: "say", data: { text }, ref: CHAT_REF });
-  $("chat-text").value = "";
+  chatSent.push(text.replace(/\s+/g, " ")); // as the server writes it down: one space a run
+  input.value = "";
 });
 
 function isScrolledToBottom(list) {
