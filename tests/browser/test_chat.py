@@ -77,3 +77,28 @@ def test_say_keeps_the_cursor_and_a_refused_line_comes_back(
     assert refused.startswith("line "), refused
     assert refused not in ann.locator("#chat").inner_text()
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_reconnection_leaves_the_lines_shown_as_they_were(
+    browser: Browser, server: LiveServer
+) -> None:
+    """When a watcher sits, the page reconnects and the whole chat comes again: the lines
+    already shown stay (a screen reader would read each one out again)."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    for n in range(3):
+        ann.fill("#chat-text", f"line {n}")
+        ann.press("#chat-text", "Enter")
+    bob = open_page(browser, ann.url)
+    expect(bob.locator("#chat li")).to_have_count(3)
+    bob.evaluate("() => { document.querySelector('#chat li').dataset.kept = 'yes'; }")
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    expect(bob.locator("#chat-form")).to_be_visible()
+    ann.fill("#chat-text", "welcome, Bob")
+    ann.press("#chat-text", "Enter")
+    expect(bob.locator("#chat li")).to_have_count(4)
+    expect(bob.locator("#chat li").last).to_have_text("Ann: welcome, Bob")
+    expect(bob.locator("#chat li[data-kept='yes']")).to_have_count(1)
+    assert bob.errors == []  # type: ignore[attr-defined]

@@ -507,9 +507,12 @@ function renderScores() {
 function renderChat() {
   const list = $("chat");
   const atBottom = isScrolledToBottom(list);
-  if (chatDrawn === 0) list.replaceChildren();
+  // After a reconnection the whole chat comes again: the lines already in the page stay put
+  // (a screen reader would read every one out again, and the reader's place would be lost).
+  const lastDrawn = Number(list.lastElementChild?.dataset.number ?? -1);
   const table = view.table;
   for (const line of chat.slice(chatDrawn)) {
+    if (line.number <= lastDrawn) continue;
     const said = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
     const mine = line.seat === view.you;
     // The seat's label tells two people of one name apart, while the seat is still theirs.
