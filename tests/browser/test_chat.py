@@ -19,6 +19,8 @@ def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) 
     watcher = open_page(browser, ann.url)
     expect(watcher.locator("#chat")).to_contain_text("Nothing said yet.")
     expect(watcher.locator("#chat-form")).to_be_hidden()  # a spectator reads only
+    expect(watcher.locator("#chat-readonly")).to_be_visible()  # and is told why
+    expect(ann.locator("#chat-readonly")).to_be_hidden()
 
     ann.fill("#chat-text", "Ready when you are, Bob <b>!</b>")
     ann.press("#chat-text", "Enter")

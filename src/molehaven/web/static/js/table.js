@@ -527,6 +527,7 @@ function renderChat() {
   if (atBottom) list.scrollTop = list.scrollHeight;
   // Only seated people speak (under their seat's name); everyone reads.
   $("chat-form").hidden = view.you === null;
+  $("chat-readonly").hidden = view.you !== null;
 }
 
 // On a phone the chat sits far below the board: a line from someone else, said while the
