@@ -334,3 +334,43 @@ def test_a_line_said_through_one_process_is_heard_through_the_others(
         "hello from two",
         "and three",
     ]
+
+
+def test_a_rematch_asked_through_one_process_is_seen_through_the_others(
+    cluster: list[LiveServer],
+) -> None:
+    """A finished table is nobody's to own: the rematch is made where it is asked for, and the
+    finished table's watchers on every process are told where it is."""
+    owner, other, third = cluster
+    created = httpx.post(
+        f"{owner.url}/api/tables",
+        json={
+            "game": "mole-hill",
+            "options": {"rounds": 1},
+            "away_seconds": 1,
+            "sit": {"name": "Ann"},
+        },
+    ).json()
+    table_id, host, ann = created["table"]["id"], created["host_token"], created["seat"]["token"]
+    fill = httpx.post(
+        f"{owner.url}/api/tables/{table_id}/bots",
+        json={"agent": "random"},
+        headers={"X-Host-Token": host},
+    )
+    assert fill.status_code == 204
+    start = httpx.post(f"{owner.url}/api/tables/{table_id}/start", headers={"X-Host-Token": host})
+    assert start.status_code == 204
+    wait_over(owner, table_id)  # a bot stood in for Ann, away from the start
+    watcher = Player(table_id, "", [third], 0)
+    assert watcher.connect()["data"]["table"]["rematch"] is None
+    asked = httpx.post(f"{other.url}/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ann})
+    assert asked.status_code == 200, asked.text
+    rematch_id = asked.json()["table_id"]
+    told = watcher.receive(lambda m: m["type"] == "snapshot" and m["data"]["table"]["rematch"])
+    assert told["data"]["table"]["rematch"] == rematch_id
+    seats = httpx.get(f"{third.url}/api/tables/{rematch_id}").json()["seats"]
+    assert [(seat["kind"], seat["agent"]) for seat in seats] == [("human", None), ("bot", "random")]
+    again = httpx.post(f"{third.url}/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ann})
+    assert (again.json()["table_id"], again.json()["host_token"]) == (rematch_id, None)
+    ann_there = Player(rematch_id, ann, [third], 0)
+    assert ann_there.connect()["data"]["you"] == 0
