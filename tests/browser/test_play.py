@@ -111,6 +111,7 @@ def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
     expect(watcher.locator("#table")).to_have_attribute("data-status", "over")
     expect(watcher.locator("#rematch")).to_be_hidden()  # not a player
     expect(ann.locator("[data-rematch]")).to_have_text("Play again")
+    ann.focus("[data-rematch]")  # Ann is about to press it too
     bob.click("[data-rematch]")
     bob.wait_for_url(lambda url: table_id not in url)
     rematch_id = bob.url.rsplit("/", 1)[-1]
@@ -118,6 +119,9 @@ def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
     expect(bob.locator("#table")).to_have_attribute("data-status", "open")
     expect(bob.locator("#start")).to_be_enabled()  # Bob hosts it; every seat is taken
     expect(ann.locator("[data-rematch]")).to_have_text("Join the rematch")
+    # The button she had in hand is still in hand, and the change is read out.
+    expect(ann.locator("[data-rematch]")).to_be_focused()
+    expect(ann.locator("#rematch")).to_have_attribute("aria-live", "polite")
     expect(watcher.locator("#rematch a")).to_have_attribute("href", f"/tables/{rematch_id}")
     ann.click("[data-rematch]")
     ann.wait_for_url(f"**/tables/{rematch_id}")

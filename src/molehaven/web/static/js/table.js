@@ -349,7 +349,9 @@ function renderRematch() {
     ? "A player asked to play again: same game, same seats."
     : "Same game and options, everyone in the same seat; bots stay.";
   const button = el("button", { type: "button", class: "primary", "data-rematch": "", text: label, onclick: () => playAgain(button) });
+  const focused = box.contains(document.activeElement); // "Play again" became "Join the rematch"
   box.replaceChildren(button, el("span", { class: "muted", text: ` ${note}` }));
+  if (focused) button.focus();
 }
 
 async function playAgain(button) {
