@@ -6,7 +6,7 @@ import random
 
 import molehaven
 from molehaven.core import CHANCE, Action, State
-from molehaven.server.matches.story import describe
+from molehaven.server.matches.story import describe, result_of
 
 
 def _first_chance(slug: str, players: int, verb: str) -> tuple[State, Action]:
@@ -53,3 +53,20 @@ def test_a_seats_own_action_reads_as_its_actor_read_it() -> None:
     entry = describe(state, seat, state.legal_actions(seat)[0])
     assert entry.after_the_end() == entry.for_viewer(seat)
     assert entry.for_viewer(seat) != entry.for_viewer((seat + 1) % 3)  # a secret die (MP-5)
+
+
+def test_the_end_is_explained_in_the_engines_own_words() -> None:
+    """A game whose engine says why it ended (Mole Majority's end conditions, MM-36 … MM-40)
+    gives that reason as it is, not fitted into a sentence it does not fit."""
+    state = molehaven.make("mole-majority", 2, turn_limit=2).initial_state()
+    rng = random.Random(5)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(CHANCE, rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+        else:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    reason = state.observation(None)["end_reason"]
+    summary = result_of(state, ["Ann", "Bob"])["summary"]
+    assert isinstance(summary, str) and f"Why: {reason}." in summary
+    assert "ended by" not in summary

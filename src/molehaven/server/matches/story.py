@@ -68,7 +68,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
     final = ", ".join(f"{names[seat]} {_number(score)}" for seat, score in enumerate(scores))
     reason = state.observation(None).get("end_reason")
     if isinstance(reason, str) and reason:
-        why = f"the game ended by {reason}"
+        why = reason  # the engine's own words: "the turn limit is reached", "decisive victory"
     else:
         why = _derived_reason(winners, scores)
     if not winners:
