@@ -507,7 +507,13 @@ function renderScores() {
 
 // The chat only appends, and stays at its newest line unless the reader scrolled up.
 function renderChat() {
+  // Only seated people speak (under their seat's name); everyone reads.
+  $("chat-form").hidden = view.you === null;
+  $("chat-readonly").hidden = view.you !== null;
   const list = $("chat");
+  // Most redraws are moves, not talk: then nothing here reads the layout (the move log keeps
+  // an update under 2 ms; a forced layout would cost more than that).
+  if (chatDrawn >= chat.length && list.firstElementChild) return;
   const atBottom = isScrolledToBottom(list);
   // After a reconnection the whole chat comes again: the lines already in the page stay put
   // (a screen reader would read every one out again, and the reader's place would be lost).
@@ -516,9 +522,10 @@ function renderChat() {
   for (const line of chat.slice(chatDrawn)) {
     if (line.number <= lastDrawn) continue;
     const said = new Date(line.at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    const mine = line.seat === view.you;
-    // The seat's label tells two people of one name apart, while the seat is still theirs.
+    // The seat's label tells two people of one name apart, while the seat is still theirs;
+    // a line said from this seat by someone before (who left it) is not this viewer's own.
     const slot = table.seats[line.seat];
+    const mine = line.seat === view.you && (!slot || slot.name === line.name);
     const who = slot && slot.name === line.name ? seatLabel(table, line.seat) : line.name;
     list.append(el("li", { class: mine ? "you" : "", title: said, "data-number": line.number },
       el("span", { class: "chat-name", text: who }), ": ", line.text));
@@ -527,29 +534,35 @@ function renderChat() {
   if (!chat.length && !list.firstElementChild) list.append(el("li", { class: "muted empty", text: "Nothing said yet." }));
   if (chat.length) list.querySelector(".empty")?.remove();
   if (atBottom) list.scrollTop = list.scrollHeight;
-  // Only seated people speak (under their seat's name); everyone reads.
-  $("chat-form").hidden = view.you === null;
-  $("chat-readonly").hidden = view.you !== null;
 }
 
 // On a phone the chat sits far below the board: a line from someone else, said while the
 // chat is out of view, shows for a few seconds at the bottom of the screen; a tap goes there.
+// The toast lies over the game for a moment, where a tap meant for a card may land: a tap in
+// its first moments is not taken as one for the chat, and on a touch screen going to the chat
+// does not also open the keyboard (a tap in the box does that).
+const TOAST_SHOWN_MS = 6000;
+const TOAST_DEAF_MS = 600;
 let toastTimer = null;
+let toastShownAt = 0;
 
 function toastChat(line) {
   const box = $("chat").getBoundingClientRect();
   if (box.top < window.innerHeight && box.bottom > 0) return; // the chat is in view
   const toast = $("chat-toast");
   toast.textContent = `${line.name}: ${line.text}`;
+  if (toast.hidden) toastShownAt = performance.now();
   toast.hidden = false;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { toast.hidden = true; }, 6000);
+  toastTimer = setTimeout(() => { toast.hidden = true; }, TOAST_SHOWN_MS);
 }
 
 $("chat-toast").addEventListener("click", () => {
+  if (performance.now() - toastShownAt < TOAST_DEAF_MS) return;
   $("chat-toast").hidden = true;
   $("chat-text").closest("section").scrollIntoView({ behavior: "smooth", block: "center" });
-  if (!$("chat-form").hidden) $("chat-text").focus({ preventScroll: true });
+  const touch = window.matchMedia("(pointer: coarse)").matches;
+  if (!touch && !$("chat-form").hidden) $("chat-text").focus({ preventScroll: true });
 });
 
 $("chat-form").addEventListener("submit", (event) => {
