@@ -32,8 +32,10 @@ let movesFoldOpen = false; // whether the person unfolded the moves as buttons o
 let boardDrawnAt = -1; // the version the board was last drawn for
 let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
 let chatDrawn = 0; // lines of ``chat`` already in the page
-const CHAT_REF = "chat"; // the ref of chat messages, so their refusals show by the chat
-let chatSent = []; // the lines sent and not yet heard back or refused, oldest first
+// Each line sent carries its own ref ("chat-3"), which a refusal echoes: the page knows which
+// line was refused, whatever the order of the answers.
+let chatRefs = 0;
+const chatSent = new Map(); // ref → a line sent and not yet heard back or refused
 const replay = { active: false, step: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
@@ -56,7 +58,7 @@ function connect() {
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     pending = false;
-    chatSent = []; // lines unanswered when the connection dropped are not known to be refused
+    chatSent.clear(); // lines unanswered when the connection dropped are not known to be refused
     if (event.code === 4404) {
       gone = true;
       setConnection("no such table", true);
@@ -117,16 +119,20 @@ function handle(message) {
     if (!view) return;
     renderChat();
     if (message.data.seat !== view.you) toastChat(message.data);
-    else if (chatSent.includes(message.data.text)) {
-      chatSent.splice(chatSent.indexOf(message.data.text), 1);
-      $("chat-error").textContent = ""; // it was said: an earlier refusal no longer stands
+    else {
+      const ref = [...chatSent].find(([, text]) => text === message.data.text)?.[0];
+      if (ref) {
+        chatSent.delete(ref);
+        $("chat-error").textContent = ""; // it was said: an earlier refusal no longer stands
+      }
     }
-  } else if (message.type === "error" && message.data.ref === CHAT_REF) {
+  } else if (message.type === "error" && chatSent.has(message.data.ref)) {
     $("chat-error").textContent = message.data.message;
-    // The server answers in order: the refused line is the oldest sent. It comes back to the
-    // box, to be said again, unless something new is being typed there.
-    const refused = chatSent.shift();
-    if (refused && !$("chat-text").value) $("chat-text").value = refused;
+    // The refused line comes back to the box, to be said again, unless something new is
+    // being typed there.
+    const refused = chatSent.get(message.data.ref);
+    chatSent.delete(message.data.ref);
+    if (!$("chat-text").value) $("chat-text").value = refused;
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
@@ -576,8 +582,10 @@ $("chat-form").addEventListener("submit", (event) => {
     return; // the line stays in the box
   }
   $("chat-error").textContent = "";
-  send({ type: "say", data: { text }, ref: CHAT_REF });
-  chatSent.push(text.replace(/\s+/g, " ")); // as the server writes it down: one space a run
+  chatRefs += 1;
+  const ref = `chat-${chatRefs}`;
+  send({ type: "say", data: { text }, ref });
+  chatSent.set(ref, text.replace(/\s+/g, " ")); // as the server writes it down: one space a run
   input.value = "";
 });
 
