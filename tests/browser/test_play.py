@@ -183,6 +183,27 @@ def test_a_reload_keeps_the_seat(browser: Browser, server_on_each_database: Live
     assert version(tab) > before
 
 
+def test_the_lobby_leads_back_to_the_tables_this_browser_sits_at(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A closed tab is not a lost game: the lobby lists the tables this browser holds a seat
+    at, and forgets one the server no longer has."""
+    page, table_id = start_against_a_bot(browser, server)
+    page.evaluate("() => localStorage.setItem('molehaven.seat.gone4ever', '{\"seat\": 0}')")
+    page.goto(f"{server.url}/")
+    mine = page.locator("#my-tables li")
+    expect(mine).to_have_count(1)
+    expect(mine).to_have_attribute("data-table", table_id)
+    expect(mine.locator("a")).to_have_text("Return")
+    assert page.evaluate("() => localStorage.getItem('molehaven.seat.gone4ever')") is None
+    mine.locator("a").click()
+    page.wait_for_url(f"**/tables/{table_id}")
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    other = open_page(browser, f"{server.url}/")  # another browser sits nowhere
+    expect(other.locator("#open-tables li").first).to_be_visible()
+    expect(other.locator("#mine")).to_be_hidden()
+
+
 def test_a_killed_server_resumes_and_the_page_reconnects(
     browser: Browser, server_on_each_database: LiveServer
 ) -> None:

@@ -113,13 +113,16 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
-function tableItem(summary) {
+function tableItem(summary, mineList = false) {
   const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.label || s.name));
   const free = summary.seats.filter((s) => s.kind === "empty").length;
   let action = "Watch";
   if (summary.status === "open") action = free ? "Join" : "Open";
   if (summary.status === "over" || summary.status === "abandoned") action = "Replay";
-  const mine = store.seat(summary.id) ? " (your seat)" : "";
+  const seated = store.seat(summary.id) !== null;
+  const live = summary.status === "open" || summary.status === "running";
+  if (mineList || (seated && live)) action = "Return";
+  const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
   if (summary.status === "open") detail = `${summary.players} players · ${free} free`;
   if (summary.result && summary.result.summary) {
@@ -149,6 +152,40 @@ async function refreshTables() {
   }
 }
 
+// Tables this browser sits at or hosts, open or running, with a way back to each: a closed
+// tab is not a lost game. Read from the tokens kept here, each table asked for by id (so
+// invite-only ones too); a table the server no longer has is forgotten.
+const MINE_SHOWN = 12;
+const MINE_ASKED = 40; // tables asked about at most, per look
+const MINE_EVERY_MS = 30_000;
+// A finished table's seat token is kept a while ("Play again" needs it), then let go.
+const FINISHED_KEPT_MS = 3 * 24 * 3600 * 1000;
+
+function finishedLongAgo(table) {
+  if (table.status === "open" || table.status === "running") return false;
+  const seat = store.seat(table.id);
+  return !seat || !seat.since || Date.now() - seat.since > FINISHED_KEPT_MS;
+}
+
+async function refreshMine() {
+  const found = await Promise.all(store.tables().slice(0, MINE_ASKED).map(async (id) => {
+    try {
+      const table = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+      if (finishedLongAgo(table)) store.forgetTable(id);
+      return table;
+    } catch (error) {
+      if (error.status === 404) store.forgetTable(id); // expired, or never was
+      return null;
+    }
+  }));
+  const live = found
+    .filter((table) => table && (table.status === "open" || table.status === "running"))
+    .sort((a, b) => (a.status === b.status ? b.version - a.version : a.status === "running" ? -1 : 1))
+    .slice(0, MINE_SHOWN);
+  document.getElementById("my-tables").replaceChildren(...live.map((table) => tableItem(table, true)));
+  document.getElementById("mine").hidden = live.length === 0;
+}
+
 async function main() {
   nameInput.value = store.name();
   catalogue = await api("GET", "/api/games");
@@ -161,8 +198,9 @@ async function main() {
   if (wanted && catalogue.games.some((g) => g.slug === wanted)) gameSelect.value = wanted;
   gameSelect.addEventListener("change", showGame);
   showGame();
-  await refreshTables();
+  await Promise.all([refreshTables(), refreshMine()]);
   setInterval(refreshTables, 4000);
+  setInterval(refreshMine, MINE_EVERY_MS);
 }
 
 main();

@@ -27,7 +27,9 @@ export async function api(method, path, body, headers = {}) {
   if (response.status === 204) return null;
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    throw new Error(describeProblem(data) || `${response.status} ${response.statusText}`);
+    const error = new Error(describeProblem(data) || `${response.status} ${response.statusText}`);
+    error.status = response.status;
+    throw error;
   }
   return data;
 }
@@ -52,7 +54,8 @@ export const store = {
     }
   },
   setSeat(tableId, seat, token) {
-    localStorage.setItem(`${PREFIX}seat.${tableId}`, JSON.stringify({ seat, token }));
+    // ``since``: when this browser sat down, so the lobby can let go of old finished tables.
+    localStorage.setItem(`${PREFIX}seat.${tableId}`, JSON.stringify({ seat, token, since: Date.now() }));
   },
   forgetSeat(tableId) {
     localStorage.removeItem(`${PREFIX}seat.${tableId}`);
@@ -62,6 +65,19 @@ export const store = {
   },
   setHost(tableId, token) {
     localStorage.setItem(`${PREFIX}host.${tableId}`, token);
+  },
+  // The tables this browser holds a seat or the host's token for, by id.
+  tables() {
+    const ids = new Set();
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const match = /^molehaven\.(?:seat|host)\.(.+)$/.exec(localStorage.key(i) || "");
+      if (match) ids.add(match[1]);
+    }
+    return [...ids];
+  },
+  forgetTable(tableId) {
+    localStorage.removeItem(`${PREFIX}seat.${tableId}`);
+    localStorage.removeItem(`${PREFIX}host.${tableId}`);
   },
   name() {
     return localStorage.getItem(`${PREFIX}name`) || "";
