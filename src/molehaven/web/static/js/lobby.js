@@ -167,10 +167,14 @@ function finishedLongAgo(table) {
   return !seat || !seat.since || Date.now() - seat.since > FINISHED_KEPT_MS;
 }
 
+const finished = new Set(); // tables found over: not asked about again while this page lives
+
 async function refreshMine() {
-  const found = await Promise.all(store.tables().slice(0, MINE_ASKED).map(async (id) => {
+  const ids = store.tables().filter((id) => !finished.has(id)).slice(0, MINE_ASKED);
+  const found = await Promise.all(ids.map(async (id) => {
     try {
       const table = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
+      if (table.status !== "open" && table.status !== "running") finished.add(id);
       if (finishedLongAgo(table)) store.forgetTable(id);
       return table;
     } catch (error) {
