@@ -200,7 +200,12 @@ def test_the_lobby_leads_back_to_the_tables_this_browser_sits_at(
     page.wait_for_url(f"**/tables/{table_id}")
     expect(page.locator("#table")).to_have_attribute("data-you", "0")
     other = open_page(browser, f"{server.url}/")  # another browser sits nowhere
-    expect(other.locator("#open-tables li").first).to_be_visible()
+    for name in ("Cy", "Di"):  # two open tables besides Ann's running one
+        create_table(other, server, "mole-hill", name=name)
+        other.evaluate("() => localStorage.clear()")
+    other.goto(f"{server.url}/")
+    expect(other.locator("#open-tables li a")).to_have_text(["Join", "Join"])
+    expect(other.locator("#running-tables li a")).to_have_text(["Watch"])
     expect(other.locator("#mine")).to_be_hidden()
 
 

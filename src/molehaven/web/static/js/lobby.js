@@ -144,7 +144,7 @@ async function refreshTables() {
     const lists = await api("GET", "/api/tables");
     for (const status of ["open", "running", "over"]) {
       const list = document.getElementById(`${status}-tables`);
-      const items = lists[status].map(tableItem);
+      const items = lists[status].map((summary) => tableItem(summary));
       list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
     }
   } catch (error) {
