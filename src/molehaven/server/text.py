@@ -11,6 +11,10 @@ BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 # Combining marks on one character: a few (Vietnamese, Burmese, Tibetan stacks), not a pile
 # that draws over the lines above and below.
 MARKS_PER_CHARACTER = 4
+# Format characters that writing needs: the zero-width non-joiner (Persian, Hindi) and joiner
+# (emoji sequences such as 👩‍💻). Every other control or format character is refused: the
+# bidirectional overrides and isolates would turn the text around the name or line.
+JOINERS = frozenset("\u200c\u200d")
 
 
 def readable(text: str, what: str) -> str:
@@ -21,7 +25,7 @@ def readable(text: str, what: str) -> str:
             character; the message starts with ``what`` ("a name").
     """
     text = " ".join(text.split())
-    if any(unicodedata.category(ch).startswith("C") for ch in text):
+    if any(unicodedata.category(ch).startswith("C") and ch not in JOINERS for ch in text):
         raise ValueError(f"{what} may not contain control characters")
     if not any(_visible(ch) for ch in text):
         raise ValueError(f"{what} needs at least one visible character")
