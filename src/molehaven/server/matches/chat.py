@@ -7,8 +7,10 @@ gets. Lines are numbered from 0 per table. Chat is speech, not play: it never re
 engine, and it is open to everyone who watches, as talk at a real table is (a player who
 types a secret gives it away, as one who says it aloud would).
 
-A mixin of ``Authority`` (its storage, locks and cluster routing, declared below). In a
-cluster the table's owner numbers and stores each line and the others hear it by notice.
+A mixin of ``Authority`` (its storage and locks, declared below). Chat needs no table owner:
+in a cluster the process a person is connected to stores their line under the next number
+in the database (finished tables have no owner, and "gg" comes after the end), and the other
+processes hear it by notice.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from molehaven.core import Seat
@@ -36,6 +39,7 @@ CHAT_KEPT = 100  # lines a table holds in memory and sends to a new connection
 # player cannot bury the others' lines (the socket's own limit is for moves, far faster).
 CHAT_BURST = 5
 CHAT_RATE = 0.5
+STORE_ATTEMPTS = 3  # numbers tried when other processes store lines of the same table at once
 
 
 def chat_text(text: str) -> str:
@@ -85,7 +89,6 @@ class Talk:
     if TYPE_CHECKING:  # provided by Authority
 
         def _check_holder(self, table: LiveTable, seat: Seat, holder: str | None) -> None: ...
-        async def _route(self, op: str, table_id: str, **args: Any) -> object | None: ...
 
     async def say(self, table: LiveTable, *, seat: Seat, holder: str | None, text: str) -> None:
         """A seated person's line of chat, stored, then sent to everyone watching.
@@ -96,9 +99,6 @@ class Talk:
                 now (429 ``chat-too-fast``). Nothing is said.
         """
         line_text = chat_text(text)
-        routed = await self._route("say", table.id, seat=seat, holder=holder, text=line_text)
-        if routed is not None:
-            return
         async with table.lock:
             self._check_holder(table, seat, holder)
             pace = table.chat_pace.setdefault(seat, TokenBucket(rate=CHAT_RATE, burst=CHAT_BURST))
@@ -106,14 +106,30 @@ class Talk:
                 raise Rejected(
                     "chat-too-fast", "you are writing faster than the others can read", status=429
                 )
-            number = table.chat[-1].number + 1 if table.chat else 0
-            line = ChatLine(number, seat, table.seats[seat].name, line_text, time.time())
-            async with self.db.write() as session:
-                session.add(ChatRow(table_id=table.id, **line.public()))
+            line = await self._store_line(table.id, seat, table.seats[seat].name, line_text)
             keep(table, line)
         self.publisher.chat(table.id, line.public())
         if self.cluster is not None:
             self.cluster.announce_chat(table.id, line.public())
+
+    async def _store_line(self, table_id: str, seat: Seat, name: str, text: str) -> ChatLine:
+        """Store a line under the next number the database has for the table. Any process
+        may: two that pick the same number at once collide on the key, and the later one
+        takes the next."""
+        for attempt in range(STORE_ATTEMPTS):
+            try:
+                async with self.db.write() as session:
+                    last = await session.scalar(
+                        select(func.max(ChatRow.number)).where(ChatRow.table_id == table_id)
+                    )
+                    number = 0 if last is None else last + 1
+                    line = ChatLine(number, seat, name, text, time.time())
+                    session.add(ChatRow(table_id=table_id, **line.public()))
+                return line
+            except IntegrityError:
+                if attempt + 1 == STORE_ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     async def chat_heard(self, table_id: str, data: dict[str, Any]) -> None:
         """Another process's table said a line: watchers here hear it too."""

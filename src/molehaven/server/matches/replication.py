@@ -56,9 +56,6 @@ class Replication:
         async def add_bots(
             self, table_id: str, *, seats: list[int] | None, agent: str, host: str | None
         ) -> None: ...
-        async def say(
-            self, table: LiveTable, *, seat: int, holder: str | None, text: str
-        ) -> None: ...
         async def start(self, table_id: str, *, host: str | None) -> None: ...
         async def act(
             self,
@@ -171,8 +168,6 @@ class Replication:
                     await self.resign(table, **args)
                 elif op == "reclaim":
                     await self.reclaim(table, **args)
-                elif op == "say":
-                    await self.say(table, **args)
                 else:
                     raise Rejected("bad-request", f"unknown operation {op!r}", status=400)
         except Rejected as refusal:
