@@ -311,8 +311,7 @@ def test_a_line_said_through_one_process_is_heard_through_the_others(
     cluster: list[LiveServer],
 ) -> None:
     """The chat (``matches.chat``): the process a person is connected to stores each line under
-    the next number in the database; watchers
-    connected to any process hear it."""
+    the next number in the database; watchers connected to any process hear it."""
     owner, other, third = cluster
     with httpx.Client(base_url=owner.url, timeout=10) as api:
         table_id, host = start_table(api, "mole-hill")
