@@ -3,11 +3,20 @@ and seats, each person holding their seat there with the token they already have
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.helpers import fill_bots, finished_table, hello, receive_until, running_app, start
+from tests.server.helpers import (
+    fill_bots,
+    finished_table,
+    hello,
+    receive_until,
+    running_app,
+    sit,
+    start,
+)
 
 
 def ask(client: TestClient, table_id: str, token: str | None) -> Any:
@@ -44,12 +53,12 @@ def test_the_players_of_a_finished_table_play_again_in_the_same_seats(database_u
         # Not listed: every seat is taken, and the lobby's open tables are for finding one.
         assert new_id not in [t["id"] for t in client.get("/api/tables").json()["open"]]
 
-        # Ann's token holds her seat at the new table; asking again leads to the same table,
-        # without a second host token.
+        # Ann's token holds her seat at the new table; asking again (her first answer lost
+        # on the way) leads to the same table and gives her its host token again.
         with client.websocket_connect(f"/ws/tables/{new_id}") as ws:
             assert hello(ws, ann)["data"]["you"] == 0
         again = ask(client, old_id, ann).json()
-        assert (again["table_id"], again["seat"], again["host_token"]) == (new_id, 0, None)
+        assert (again["table_id"], again["seat"], again["host_token"]) == (new_id, 0, host)
         start(client, new_id, host)
         assert client.get(f"/api/tables/{new_id}").json()["status"] == "running"
 
@@ -91,3 +100,35 @@ def test_everyone_at_the_finished_table_is_told_where_the_rematch_is(sqlite_url:
                 ),
             )
             assert told["data"]["table"]["rematch"] == new_id
+
+
+def test_only_the_rematchs_creator_hosts_it_and_an_expired_one_is_made_again(
+    sqlite_url: str,
+) -> None:
+    """Two people, both away so bots finish their game; Bob asks first and hosts the rematch,
+    Ann is only sent there. Nobody starts it, it expires, and Ann's next ask makes a new one
+    that she hosts."""
+    with running_app(sqlite_url, open_table_seconds=1.0, sweep_seconds=0.2) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
+        ).json()
+        old_id, host = created["table"]["id"], created["host_token"]
+        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
+        start(client, old_id, host)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the stand-ins did not finish the game"
+            time.sleep(0.05)
+        bobs = ask(client, old_id, bob).json()
+        anns = ask(client, old_id, ann).json()
+        assert bobs["host_token"] and anns["host_token"] is None
+        assert (anns["table_id"], anns["seat"]) == (bobs["table_id"], 0)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{bobs['table_id']}").status_code != 404:
+            assert time.monotonic() < deadline, "the unstarted rematch did not expire"
+            time.sleep(0.1)
+        remade = ask(client, old_id, ann).json()
+        assert remade["table_id"] != bobs["table_id"] and remade["host_token"]
+        assert client.get(f"/api/tables/{old_id}").json()["rematch"] == remade["table_id"]
+        start(client, remade["table_id"], remade["host_token"])

@@ -86,13 +86,15 @@ async def set_status(
     table.updated_at = time.time()
 
 
-async def claim_rematch(session: AsyncSession, *, table_id: str, rematch_id: str) -> str | None:
-    """Name ``rematch_id`` as the table ``table_id``'s players go on to, unless one is named
-    already (by another process, in a race); returns the one named now."""
+async def claim_rematch(
+    session: AsyncSession, *, table_id: str, rematch_id: str, replacing: str | None = None
+) -> str | None:
+    """Name ``rematch_id`` as the table ``table_id``'s players go on to, in place of
+    ``replacing`` (``None``: none was named; else one that expired), unless another process
+    named one meanwhile; returns the one named now."""
+    named_now = TableRow.rematch.is_(None) if replacing is None else TableRow.rematch == replacing
     claimed = await session.execute(
-        update(TableRow)
-        .where(TableRow.id == table_id, TableRow.rematch.is_(None))
-        .values(rematch=rematch_id)
+        update(TableRow).where(TableRow.id == table_id, named_now).values(rematch=rematch_id)
     )
     if claimed.rowcount:  # type: ignore[attr-defined]
         return rematch_id

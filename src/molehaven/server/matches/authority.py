@@ -183,11 +183,13 @@ class Authority(Replication, Lifecycle, Talk):
         host_address: str | None = None,
         first_player: str | None = None,
         seats: Sequence[SeatSlot] = (),
+        host_token: str | None = None,
     ) -> tuple[LiveTable, str, str | None]:
         """A new open table, the host token that manages it, and, when ``first_player``
         names the host, the token of seat 0, taken by them in the same write (nobody can
         take it in between, as between two requests). ``seats``: who sits where from the
-        start (a rematch's players), stored in the same write.
+        start (a rematch's players), stored in the same write; ``host_token``: the host's
+        token, when the caller made it (a rematch's), else a new one.
 
         Raises:
             MolehavenError: unknown game, bad player count or options (the message says why).
@@ -205,7 +207,7 @@ class Authority(Replication, Lifecycle, Talk):
                 )
         if len(self.live) >= self.settings.max_live_tables:
             raise Rejected("full", "the server has too many tables open; try later", status=503)
-        host_token = tokens.new_token()
+        host_token = host_token or tokens.new_token()
         seat_token = tokens.new_token() if first_player is not None else None
         seats = list(seats) or [SeatSlot() for _ in range(the_game.players)]
         if len(seats) != the_game.players:
@@ -266,9 +268,15 @@ class Authority(Replication, Lifecycle, Talk):
         if not old.is_over:
             raise Rejected("not-over", "a rematch can be asked for once the game is over")
         seat = found[0]
+        # The creator's host token is derived from their seat token, so asking again (the
+        # first answer lost on the way) gives it back to them, and to nobody else.
+        host_token = tokens.derived_token(token or "", f"rematch-host:{old.id}")
         async with old.lock:
-            if old.rematch is not None:
-                return old.rematch, seat, None
+            made = await self.get(old.rematch) if old.rematch is not None else None
+            if made is not None:
+                mine = tokens.token_matches(host_token, made.host_token_hash)
+                return made.id, seat, host_token if mine else None
+            # None yet, or it expired unstarted (its host never came back): a new one.
             # A person's seat drops the bot that stood in for them; a bot keeps its agent.
             seats = [
                 SeatSlot(
@@ -276,7 +284,7 @@ class Authority(Replication, Lifecycle, Talk):
                 )
                 for slot in old.seats
             ]
-            new, host_token, _ = await self.create(
+            new, _, _ = await self.create(
                 game=old.game.slug,
                 players=old.game.players,
                 options=old.game.options_dict(),
@@ -284,9 +292,12 @@ class Authority(Replication, Lifecycle, Talk):
                 listed=False,  # its seats are taken: the lobby's open tables are for finding one
                 host_address=host_address,
                 seats=seats,
+                host_token=host_token,
             )
             async with self.db.write() as session:
-                named = await lobby_store.claim_rematch(session, table_id=old.id, rematch_id=new.id)
+                named = await lobby_store.claim_rematch(
+                    session, table_id=old.id, rematch_id=new.id, replacing=old.rematch
+                )
             old.rematch = named
             self._changed(old)
         if named != new.id:
