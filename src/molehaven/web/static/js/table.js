@@ -58,7 +58,14 @@ function connect() {
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
     pending = false;
-    chatSent.clear(); // lines unanswered when the connection dropped are not known to be refused
+    // Lines unanswered when the connection dropped may or may not have been said: the last
+    // one comes back to the box (if it is empty), so it can be checked and sent again.
+    const unanswered = [...chatSent.values()];
+    chatSent.clear();
+    if (unanswered.length && !$("chat-text").value) {
+      $("chat-text").value = unanswered[unanswered.length - 1];
+      $("chat-error").textContent = "The connection dropped: your last line may not have been said.";
+    }
     if (event.code === 4404) {
       gone = true;
       setConnection("no such table", true);
