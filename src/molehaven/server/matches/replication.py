@@ -239,7 +239,8 @@ class Replication:
                         row, events = await self._read(table_id, since=0)
                         if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
                             return None
-                        table = self._build(row, events)
+                        # A long record takes tens of milliseconds to replay (see ``get``).
+                        table = await asyncio.to_thread(self._build, row, events)
                         async with self.db.read() as session:
                             table.chat = await read_chat(session, table_id)
                         self._place(table)
