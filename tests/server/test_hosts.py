@@ -90,3 +90,16 @@ def test_a_page_of_another_site_cannot_make_changes(sqlite_url: str) -> None:
         assert (
             client.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bo"}).status_code == 200
         )
+
+
+def test_a_page_at_the_public_address_may_make_changes_behind_a_proxy(sqlite_url: str) -> None:
+    """A proxy on another port may pass on ``Host`` without it (nginx's ``$host``): the page's
+    Origin is then the public address, not Host, and its changes are this site's own."""
+    public = "https://moles.example:8443"
+    with running_app(sqlite_url, public_url=public) as client:
+        proxied = {"Host": "moles.example", "Origin": public}
+        created = client.post("/api/tables", json={"game": "mole-hill"}, headers=proxied)
+        assert created.status_code == 201, created.text
+        elsewhere = {"Host": "moles.example", "Origin": "https://moles.example:9999"}
+        refused = client.post("/api/tables", json={"game": "mole-hill"}, headers=elsewhere)
+        assert refused.json()["code"] == "foreign-origin"

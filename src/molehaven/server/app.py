@@ -139,7 +139,8 @@ def create_app(
         ``Origin`` with every change, so a change from another origin is refused."""
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return await call_next(request)
-        if not same_origin(request.headers.get("origin"), request.headers.get("host")):
+        origin, host = request.headers.get("origin"), request.headers.get("host")
+        if not same_origin(origin, host, settings.public_url):
             return JSONResponse(
                 {
                     "detail": "changes are accepted from this site's pages only",

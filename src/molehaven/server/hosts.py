@@ -46,10 +46,16 @@ def host_allowed(header: str | None, settings: Settings) -> bool:
     return name.rstrip(".") in {host.lower() for host in allowed}
 
 
-def same_origin(origin: str | None, host: str | None) -> bool:
+def same_origin(origin: str | None, host: str | None, public_url: str = "") -> bool:
     """Whether a request's ``Origin`` header (browsers send one with every change and every
-    WebSocket) names the site it is sent to. No ``Origin`` is not a browser's page (a script,
-    the test client) and passes; ``null`` (a sandboxed or local file's page) does not."""
+    WebSocket) names the site it is sent to: the request's ``Host``, or ``public_url`` (a
+    proxy in front may pass on a ``Host`` without the port people use). No ``Origin`` is not
+    a browser's page (a script, the test client) and passes; ``null`` (a sandboxed or local
+    file's page) does not."""
     if origin is None:
         return True
-    return urlsplit(origin).netloc == host
+    sent = urlsplit(origin)
+    if sent.netloc == host:
+        return True
+    public = urlsplit(public_url)
+    return bool(public.netloc) and (sent.scheme, sent.netloc) == (public.scheme, public.netloc)

@@ -101,11 +101,12 @@ async def replay_step(
     )
 
 
-def _same_origin(websocket: WebSocket) -> bool:
+def _same_origin(websocket: WebSocket, settings: Settings) -> bool:
     """Browsers send Origin: refuse pages of other sites (they could only watch, but still).
     A page that rebinds its own name to this server passes this test; ``host_allowed``
     refuses such names."""
-    return same_origin(websocket.headers.get("origin"), websocket.headers.get("host"))
+    headers = websocket.headers
+    return same_origin(headers.get("origin"), headers.get("host"), settings.public_url)
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -122,7 +123,9 @@ async def table_socket(
     close before accept is an HTTP 403 that a browser sees as 1006).
     """
     await websocket.accept()
-    if not _same_origin(websocket) or not host_allowed(websocket.headers.get("host"), settings):
+    if not _same_origin(websocket, settings) or not host_allowed(
+        websocket.headers.get("host"), settings
+    ):
         await websocket.close(CLOSE_FOREIGN_ORIGIN)
         return
     if not hub.admits(websocket):
