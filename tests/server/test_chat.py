@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from molehaven.server.matches.chat import CHAT_BURST
+import molehaven
+from molehaven.server.matches.chat import CHAT_BURST, CHAT_KEPT, keep
+from molehaven.server.matches.table import ChatLine, LiveTable
 from tests.server.helpers import (
     Message,
     finished_table,
@@ -117,3 +119,17 @@ def test_one_player_cannot_bury_the_others_lines(sqlite_url: str) -> None:
             say(bob_ws, "may I?")  # each seat has its own pace
             heard = receive_until(bob_ws, lambda m: is_chat(m) and m["data"]["seat"] == 1)
             assert heard["data"]["text"] == "may I?"
+
+
+def test_lines_heard_out_of_order_are_kept_in_order() -> None:
+    """Two processes storing lines of one table at once may hear each other's crossed
+    (``chat.keep``): the table's memory keeps them by number, each once."""
+    table = LiveTable(
+        id="t", game=molehaven.make("mole-hill"), seats=[], host_token_hash="", created_at=0
+    )
+    for number in (0, 2, 1, 2, 3):
+        keep(table, ChatLine(number, 0, "Ann", f"line {number}", 0.0))
+    assert [line.number for line in table.chat] == [0, 1, 2, 3]
+    for number in range(4, CHAT_KEPT + 10):
+        keep(table, ChatLine(number, 0, "Ann", "more", 0.0))
+    assert len(table.chat) == CHAT_KEPT and table.chat[-1].number == CHAT_KEPT + 9

@@ -15,6 +15,7 @@ processes hear it by notice.
 
 from __future__ import annotations
 
+import bisect
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -60,10 +61,12 @@ def chat_text(text: str) -> str:
 
 
 def keep(table: LiveTable, line: ChatLine) -> None:
-    """Add a line to the table's memory of its chat (a repeated notice adds nothing)."""
-    if table.chat and line.number <= table.chat[-1].number:
+    """Add a line to the table's memory of its chat, in number order: two processes storing
+    lines of one table at once may hear each other's out of order. A repeated notice adds
+    nothing."""
+    if any(kept.number == line.number for kept in table.chat):
         return
-    table.chat.append(line)
+    bisect.insort(table.chat, line, key=lambda kept: kept.number)
     del table.chat[:-CHAT_KEPT]
 
 

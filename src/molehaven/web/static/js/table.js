@@ -121,8 +121,16 @@ function handle(message) {
     else clockBase = null;
     scheduleRender();
   } else if (message.type === "chat") {
-    if (chat.length && message.data.number <= chat[chat.length - 1].number) return;
+    const number = message.data.number;
+    if (chat.some((line) => line.number === number)) return;
     chat.push(message.data);
+    if (chat.length > 1 && number < chat[chat.length - 2].number) {
+      // Lines said at once through two server processes can arrive crossed: put them in
+      // order and draw the chat again (rare, so a whole redraw is fine).
+      chat.sort((a, b) => a.number - b.number);
+      $("chat").replaceChildren();
+      chatDrawn = 0;
+    }
     if (!view) return;
     renderChat();
     if (message.data.seat !== view.you) toastChat(message.data);
