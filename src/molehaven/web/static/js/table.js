@@ -273,11 +273,40 @@ function askedText(legal) {
   return `Legal moves: ${listed.join(", ")}`;
 }
 
+// The seats list is rebuilt only when what it shows changes, and never under a pressed
+// button: rebuilt on every message (each bot move, each presence change), a press on "Sit
+// here" could land on one button and its release on the next, and the click was lost.
+let seatsDrawn = null;
+let seatsPressed = false;
+
+$("seats").addEventListener("pointerdown", () => { seatsPressed = true; });
+for (const type of ["pointerup", "pointercancel"]) {
+  window.addEventListener(type, () => {
+    if (!seatsPressed) return;
+    seatsPressed = false;
+    setTimeout(() => { if (view) renderSeats(); }, 0); // after the click this release makes
+  });
+}
+
 function renderSeats() {
   const table = view.table;
   const mine = store.seat(tableId);
   const canJoin = table.status === "open" && view.you === null && !mine;
   const host = store.host(tableId);
+  const drawn = JSON.stringify([table.seats, table.status, view.you, canJoin, Boolean(host)]);
+  if (drawn !== seatsDrawn && !seatsPressed) {
+    seatsDrawn = drawn;
+    drawSeats(table, canJoin, host);
+  }
+  $("join").hidden = !canJoin;
+  $("host").hidden = !(host && table.status === "open");
+  $("start").disabled = table.seats.some((s) => s.kind === "empty");
+  $("share").value = `${window.location.origin}/tables/${table.id}`;
+  $("resign-box").hidden = !(table.status === "running" && view.you !== null);
+  $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
+}
+
+function drawSeats(table, canJoin, host) {
   const items = table.seats.map((slot) => {
     const you = slot.seat === view.you;
     const parts = [];
@@ -297,12 +326,6 @@ function renderSeats() {
     return el("li", { class: you ? "you" : "", "data-seat": slot.seat, "data-kind": slot.kind }, parts);
   });
   $("seats").replaceChildren(...items);
-  $("join").hidden = !canJoin;
-  $("host").hidden = !(host && table.status === "open");
-  $("start").disabled = table.seats.some((s) => s.kind === "empty");
-  $("share").value = `${window.location.origin}/tables/${table.id}`;
-  $("resign-box").hidden = !(table.status === "running" && view.you !== null);
-  $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
 }
 
 function renderTurn() {
