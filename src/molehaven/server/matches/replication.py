@@ -27,7 +27,7 @@ from molehaven.server.matches.chat import read_chat
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.service import NewEvent
-from molehaven.server.matches.table import HUMAN, LiveTable, SeatSlot
+from molehaven.server.matches.table import HUMAN, ChatLine, LiveTable, SeatSlot
 
 log = logging.getLogger("molehaven.server")
 
@@ -44,7 +44,9 @@ class Replication:
 
     if TYPE_CHECKING:  # provided by Authority and Lifecycle
 
-        def _build(self, row: TableRow, events: list[EventRow]) -> LiveTable: ...
+        def _build(
+            self, row: TableRow, events: list[EventRow], chat: Sequence[ChatLine] = ()
+        ) -> LiveTable: ...
         def _remember_finished(self, table: LiveTable) -> None: ...
         async def _resume(self, table: LiveTable) -> None: ...
         def watch_away(self, table: LiveTable, seat: int) -> None: ...
@@ -236,13 +238,10 @@ class Replication:
                 async with building:
                     table = self.live.get(table_id) or self._finished.get(table_id)
                     if table is None:
-                        row, events = await self._read(table_id, since=0)
+                        row, events, chat = await self._read_whole(table_id)
                         if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
                             return None
-                        # A long record takes tens of milliseconds to replay (see ``get``).
-                        table = await asyncio.to_thread(self._build, row, events)
-                        async with self.db.read() as session:
-                            table.chat = await read_chat(session, table_id)
+                        table = await asyncio.to_thread(self._build, row, events, chat)
                         self._place(table)
                         return table
             finally:
@@ -266,6 +265,17 @@ class Replication:
             self._place(table)
         self.publisher.publish(table)
         return table
+
+    async def _read_whole(
+        self, table_id: str
+    ) -> tuple[TableRow | None, list[EventRow], list[ChatLine]]:
+        """A table's row, its whole log and its chat's last lines, in one read."""
+        async with self.db.read() as session:
+            row = await lobby_store.get_table(session, table_id)
+            if row is None:
+                return None, [], []
+            events = list(await event_store.load_events(session, table_id))
+            return row, events, await read_chat(session, table_id)
 
     async def _read(self, table_id: str, *, since: int) -> tuple[TableRow | None, list[EventRow]]:
         async with self.db.read() as session:
