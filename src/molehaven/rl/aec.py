@@ -46,6 +46,15 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         self.reset()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game. ``seed`` (a non-negative int; NumPy ints pass) reseeds chance, so
+        equal seeds and equal actions give equal episodes; ``None`` goes on drawing from the
+        current generator. ``options`` is accepted for PettingZoo and ignored: game options
+        are fixed when the env is made.
+
+        Raises:
+            TypeError: ``seed`` is not an integer (a float or a string is not hashed into one).
+            ValueError: ``seed`` is negative.
+        """
         self.table.reset(seed)
         self._steps = 0
         self.agents = self.possible_agents[:]
@@ -58,6 +67,7 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         self.agent_selection = self._next_agent(self.table.movers())
 
     def observe(self, agent: str) -> ObsDict:
+        """The agent's ``{"observation": tensor, "action_mask": mask}`` now (built on demand)."""
         return self.table.observe(self.seats[agent])
 
     def step(self, action: int | None) -> None:

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.core import OptionsError, Seat
-from molehaven.rl.table import ObsDict, Table, as_index, next_mover
+from molehaven.rl.table import ObsDict, Table, as_index, as_seed, next_mover
 
 Opponents = str | Agent | Sequence[str | Agent]
 
@@ -87,6 +87,15 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[ObsDict, dict[str, Any]]:
+        """Start a new game and play the other seats up to the learning seat's first turn.
+
+        ``seed`` (a non-negative int; NumPy ints pass) reseeds chance and rebuilds the
+        opponents named in ``opponents`` with seeds derived from it, so a seeded episode
+        replays exactly. Opponents passed as agent objects are used as they are, never
+        reseeded: their own randomness is theirs to seed. ``options`` is ignored.
+        """
+        # Gymnasium takes Python ints only: a NumPy integer (a seed drawn with NumPy) is made one.
+        seed = as_seed(seed)
         super().reset(seed=seed)
         self.table.reset(seed)
         if seed is not None:

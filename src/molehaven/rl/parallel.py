@@ -50,6 +50,8 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, ObsDict], dict[str, dict[str, Any]]]:
+        """Start a new game: every agent's observation and an empty info each. ``seed`` as in
+        ``MolehavenAEC.reset`` (a non-negative int, else ``TypeError`` / ``ValueError``)."""
         self.table.reset(seed)
         self._steps = 0
         self.agents = self.possible_agents[:]

@@ -72,6 +72,31 @@ def as_index(action: object) -> int:
     raise TypeError(f"an action index is an integer, got {action!r}")
 
 
+def as_seed(seed: object) -> int | None:
+    """A reset seed as a non-negative ``int`` (or ``None``: go on with the current generator).
+
+    NumPy integers pass. Floats, strings and bools are refused: ``random.Random`` would
+    accept them and hash them into a seed, so ``1.5`` or ``"1"`` would run silently. Negative
+    seeds are refused as Gymnasium refuses them: ``random.Random(-3)`` plays exactly as
+    ``random.Random(3)``, so a sweep over ``range(-5, 5)`` would repeat episodes.
+
+    Raises:
+        TypeError: ``seed`` is not an integer.
+        ValueError: ``seed`` is negative.
+    """
+    if seed is None:
+        return None
+    if isinstance(seed, bool):
+        raise TypeError(f"a seed is a non-negative integer or None, got {seed!r}")
+    try:
+        value = operator.index(cast(SupportsIndex, seed))
+    except TypeError:
+        raise TypeError(f"a seed is a non-negative integer or None, got {seed!r}") from None
+    if value < 0:
+        raise ValueError(f"a seed is a non-negative integer or None, got {value}")
+    return value
+
+
 def play_chance(state: State, rng: random.Random) -> None:
     """Apply chance outcomes to ``state``, drawn with ``rng`` by their probabilities, until a
     seat must act (or the game is over)."""
@@ -128,8 +153,10 @@ class Table:
         )
 
     def reset(self, seed: int | None) -> None:
-        if seed is not None:
-            self.rng = random.Random(seed)
+        """Start a new game; a seed (see ``as_seed``) restarts the chance generator."""
+        value = as_seed(seed)
+        if value is not None:
+            self.rng = random.Random(value)
         self.state = self.game.initial_state()
         self._latest.clear()
         self._not_reusing.clear()
