@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pyspiel
 import pytest
+from gymnasium.error import ResetNeeded
 
+import molehaven.rl.openspiel  # noqa: F401 (registers the games with OpenSpiel)
 from molehaven import rl
+from molehaven.core import IllegalActionError
 from molehaven.rl.gym import SingleSeatEnv
 
 
@@ -45,3 +49,58 @@ def test_a_numpy_integer_seeds_like_the_same_int() -> None:
     numpy_seeded, _ = gym_env.reset(seed=np.uint32(11))
     int_seeded, _ = gym_env.reset(seed=11)
     assert np.array_equal(numpy_seeded["observation"], int_seeded["observation"])
+
+
+def _finish_aec(env: rl.MolehavenAEC) -> None:
+    for agent in env.agent_iter():
+        _, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else env.legal_indices(agent)[0])
+
+
+def test_an_aec_step_after_the_episode_asks_for_a_reset() -> None:
+    env = rl.env("mole-hill", rounds=1)
+    env.reset(seed=0)
+    _finish_aec(env)
+    with pytest.raises(ResetNeeded, match=r"call reset\(\)"):
+        env.step(0)  # was a KeyError naming the last agent
+    env.reset(seed=0)
+    env.step(env.legal_indices(env.agent_selection)[0])
+
+
+def test_a_parallel_step_before_reset_or_after_the_end_asks_for_a_reset() -> None:
+    env = rl.parallel_env("mole-park", 3)
+    with pytest.raises(ResetNeeded):
+        env.step({})  # was "no seat can act and the game is not over"
+    env.reset(seed=1)
+    while env.agents:
+        env.step(
+            {
+                agent: env.legal_indices(agent)[0] if env.legal_indices(agent) else 0
+                for agent in env.agents
+            }
+        )
+    with pytest.raises(ResetNeeded):
+        env.step({})  # was an empty step that reported nothing
+
+
+def test_a_gym_step_before_reset_or_after_the_end_asks_for_a_reset() -> None:
+    env = SingleSeatEnv("mole-park", 3, seat=2)
+    with pytest.raises(ResetNeeded):
+        env.step(0)  # was an IllegalActionError about the seat's turn
+    observation, _ = env.reset(seed=3)
+    done = False
+    while not done:
+        action = int(np.flatnonzero(observation["action_mask"])[0])
+        observation, _, terminated, truncated, _ = env.step(action)
+        done = terminated or truncated
+    with pytest.raises(ResetNeeded):
+        env.step(0)
+
+
+def test_an_openspiel_action_after_the_end_is_refused_plainly() -> None:
+    game = pyspiel.load_game("molehaven_mole_hill", {"rounds": 1})
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        state.apply_action(0)  # was "-4 is not an acting seat: CHANCE (-1), CLOCK (-2) …"

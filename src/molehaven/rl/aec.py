@@ -18,7 +18,7 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, as_index, next_mover
+from molehaven.rl.table import ObsDict, as_index, episode_over, next_mover
 
 
 class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
@@ -78,7 +78,11 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
                 parsed).
             IndexError: no action has that index.
             IllegalActionError: the action is not legal for the agent now (see its mask).
+            ResetNeeded: the episode is over and every agent has left (``reset()``).
         """
+        if not self.agents:
+            # Without this, the finished episode's last selected agent fails as a KeyError.
+            raise episode_over()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

@@ -24,7 +24,7 @@ from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.core import OptionsError, Seat
-from molehaven.rl.table import ObsDict, Table, as_index, as_seed, next_mover
+from molehaven.rl.table import ObsDict, Table, as_index, as_seed, episode_over, next_mover
 
 Opponents = str | Agent | Sequence[str | Agent]
 
@@ -57,6 +57,8 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         self._opponents: dict[Seat, Agent] = self._build_opponents(None)
         self._last_seat: Seat = -1
         self._steps = 0
+        # Gymnasium's contract: reset() before the first step and after the end.
+        self._running = False
 
     def _build_opponents(self, seed: int | None) -> dict[Seat, Agent]:
         others = [s for s in range(self.table.players) if s != self.seat]
@@ -103,6 +105,7 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         self._last_seat = -1
         self._steps = 0
         self._play_opponents()
+        self._running = not self.table.state.is_terminal()
         return self.table.observe(self.seat), {}
 
     def _play_opponents(self) -> None:
@@ -124,7 +127,10 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
             TypeError: the action is not an integer.
             IndexError: no action has that index.
             IllegalActionError: the action is not legal now.
+            ResetNeeded: no episode is running (before ``reset()`` or after the end).
         """
+        if not self._running:
+            raise episode_over()
         self.table.act(self.seat, as_index(action))
         self._last_seat = self.seat
         self._steps += 1
@@ -133,6 +139,7 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         over = state.is_terminal()
         reward = state.returns()[self.seat] if over else 0.0
         truncated = not over and self._steps >= self.max_steps
+        self._running = not (over or truncated)
         return self.table.observe(self.seat), reward, over, truncated, {}
 
     def action_masks(self) -> Any:

@@ -41,7 +41,7 @@ import numpy as np
 import pyspiel
 
 import molehaven
-from molehaven.core import CHANCE, Game, Seat, State
+from molehaven.core import CHANCE, Game, IllegalActionError, Seat, State
 from molehaven.core.action_space import ActionSpace
 from molehaven.games.maulwurf_company import actions as maulwurf_company_actions
 from molehaven.games.mole_hill import actions as mole_hill_actions
@@ -217,6 +217,9 @@ class MolehavenSpielState(pyspiel.State):
         return sorted((index(action), p) for action, p in self.inner.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
+        if self.inner.is_terminal():
+            # Else OpenSpiel's TERMINAL player id (-4) reached the engine as a seat number.
+            raise IllegalActionError(f"the game is over: action {action} cannot be applied")
         player = self.current_player()
         self._apply_seat(CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 

@@ -19,7 +19,7 @@ from typing import Any
 from pettingzoo import ParallelEnv
 
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, agent_name, as_index
+from molehaven.rl.table import ObsDict, agent_name, as_index, episode_over
 
 
 class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
@@ -40,7 +40,8 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         **options: Any,
     ) -> None:
         self._set_table(slug, players, render_mode, max_steps, options)
-        self.agents = self.possible_agents[:]
+        # PettingZoo's Parallel API starts with reset(); until then no episode runs.
+        self.agents: list[str] = []
         self._steps = 0
 
     def _observations(self) -> dict[str, ObsDict]:
@@ -73,7 +74,10 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
             TypeError: an action is not an integer.
             IndexError: no action has that index.
             IllegalActionError: an action is not legal for its seat (see the masks).
+            ResetNeeded: no episode is running (before ``reset()`` or after the end).
         """
+        if not self.agents:
+            raise episode_over()
         movers = self.table.movers()
         missing = [agent_name(seat) for seat in movers if agent_name(seat) not in actions]
         if missing:

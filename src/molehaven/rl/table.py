@@ -28,6 +28,7 @@ from typing import Any, SupportsIndex, cast
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.error import ResetNeeded
 
 import molehaven
 from molehaven.core import CHANCE, Game, Seat, State
@@ -113,6 +114,12 @@ def play_chance(state: State, rng: random.Random) -> None:
                     action = outcome
                     break
         state.apply(CHANCE, action)
+
+
+def episode_over() -> ResetNeeded:
+    """The error for a step where no episode runs (before the first ``reset`` or after the
+    end): Gymnasium's own ``ResetNeeded``, for the PettingZoo envs too."""
+    return ResetNeeded("no episode is running: call reset() to start one")
 
 
 REUSE_FROM = 16
