@@ -9,7 +9,7 @@ from gymnasium.error import ResetNeeded
 
 import molehaven.rl.openspiel  # noqa: F401 (registers the games with OpenSpiel)
 from molehaven import rl
-from molehaven.core import IllegalActionError
+from molehaven.core import IllegalActionError, OptionsError
 from molehaven.rl.gym import SingleSeatEnv
 
 
@@ -104,3 +104,36 @@ def test_an_openspiel_action_after_the_end_is_refused_plainly() -> None:
         state.apply_action(state.legal_actions()[0])
     with pytest.raises(IllegalActionError, match="the game is over"):
         state.apply_action(0)  # was "-4 is not an acting seat: CHANCE (-1), CLOCK (-2) …"
+
+
+@pytest.mark.parametrize("max_steps", [0, -1, 2.5, True])
+def test_a_step_limit_that_is_not_a_positive_int_is_refused(max_steps: object) -> None:
+    # 0 used to mean "the default" and -1 truncated every episode after one step.
+    with pytest.raises(ValueError, match="max_steps must be a positive int or None"):
+        rl.env("mole-hill", max_steps=max_steps)
+    with pytest.raises(ValueError, match="max_steps must be a positive int or None"):
+        rl.parallel_env("mole-hill", max_steps=max_steps)
+    with pytest.raises(ValueError, match="max_steps must be a positive int or None"):
+        SingleSeatEnv("mole-hill", max_steps=max_steps)  # type: ignore[arg-type]
+
+
+def test_the_gym_wrapper_checks_its_render_mode_and_seat() -> None:
+    with pytest.raises(ValueError, match="render_mode must be None or one of"):
+        SingleSeatEnv("mole-hill", render_mode="rgb_array")  # was accepted, then drew text
+    with pytest.raises(OptionsError, match="seat must be an int 0-1, got '0'"):
+        SingleSeatEnv("mole-hill", seat="0")  # type: ignore[arg-type]
+
+
+def test_the_gym_wrapper_prints_in_human_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    env = SingleSeatEnv("mole-hill", render_mode="human", rounds=1)
+    env.reset(seed=0)
+    text = env.render()
+    assert capsys.readouterr().out == text + "\n"
+
+
+def test_a_parallel_action_for_an_unknown_agent_is_refused() -> None:
+    env = rl.parallel_env("mole-hill", rounds=1)
+    env.reset(seed=0)
+    legal = env.legal_indices("seat_0")[0]
+    with pytest.raises(ValueError, match="no agent 'seat_9'"):
+        env.step({"seat_0": legal, "seat_9": 0})  # was ignored silently

@@ -6,7 +6,7 @@ from typing import Any
 
 from gymnasium import spaces
 
-from molehaven.rl.table import Table, agent_name
+from molehaven.rl.table import Table, agent_name, check_render_mode, step_limit
 
 RENDER_MODES = ("ansi", "human")
 
@@ -29,11 +29,10 @@ class TableEnv:
         max_steps: int | None,
         options: dict[str, Any],
     ) -> None:
-        if render_mode not in (None, *RENDER_MODES):
-            raise ValueError(f"render_mode must be one of {list(RENDER_MODES)}")
+        check_render_mode(render_mode, list(RENDER_MODES))
         self.table = Table(slug, players, options)
         self.render_mode = render_mode
-        self.max_steps = max_steps or self.table.game.max_length()
+        self.max_steps = step_limit(max_steps, self.table.game)
         # PettingZoo reads metadata per instance; each env names its game there.
         self.metadata = {**self.metadata, "name": f"molehaven_{slug.replace('-', '_')}"}
         self.possible_agents = [agent_name(seat) for seat in range(self.table.players)]

@@ -24,7 +24,16 @@ from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.core import OptionsError, Seat
-from molehaven.rl.table import ObsDict, Table, as_index, as_seed, episode_over, next_mover
+from molehaven.rl.table import (
+    ObsDict,
+    Table,
+    as_index,
+    as_seed,
+    check_render_mode,
+    episode_over,
+    next_mover,
+    step_limit,
+)
 
 Opponents = str | Agent | Sequence[str | Agent]
 
@@ -32,7 +41,7 @@ Opponents = str | Agent | Sequence[str | Agent]
 class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
     """One seat of a Molehaven game as a Gymnasium env; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
 
     def __init__(
         self,
@@ -45,12 +54,15 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.table = Table(slug, players, options)
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise OptionsError(f"seat must be an int 0-{self.table.players - 1}, got {seat!r}")
         if not 0 <= seat < self.table.players:
             raise OptionsError(f"seat must be 0-{self.table.players - 1}, got {seat}")
         self.seat = seat
         self.render_mode = render_mode
-        self.max_steps = max_steps or self.table.game.max_length()
+        self.max_steps = step_limit(max_steps, self.table.game)
         self.observation_space = self.table.observation_space()
         self.action_space = spaces.Discrete(self.table.size)
         self._opponent_spec = opponents
@@ -147,4 +159,9 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         return self.table.mask(self.seat)
 
     def render(self) -> str:
-        return self.table.render()
+        """The public view as text (what a spectator sees); ``render_mode="human"`` also
+        prints it."""
+        text = self.table.render()
+        if self.render_mode == "human":
+            print(text)
+        return text

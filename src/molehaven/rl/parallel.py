@@ -70,7 +70,8 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         """Apply the actions of every seat that may act now.
 
         Raises:
-            ValueError: a seat that must act has no action in ``actions``.
+            ValueError: a seat that must act has no action in ``actions``, or ``actions``
+                names an agent that is not in the game.
             TypeError: an action is not an integer.
             IndexError: no action has that index.
             IllegalActionError: an action is not legal for its seat (see the masks).
@@ -78,6 +79,10 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         """
         if not self.agents:
             raise episode_over()
+        unknown = sorted(set(actions).difference(self.agents))
+        if unknown:
+            # A misspelt name would otherwise be ignored like a seat that need not act.
+            raise ValueError(f"no agent {', '.join(map(repr, unknown))}; agents: {self.agents}")
         movers = self.table.movers()
         missing = [agent_name(seat) for seat in movers if agent_name(seat) not in actions]
         if missing:

@@ -98,6 +98,31 @@ def as_seed(seed: object) -> int | None:
     return value
 
 
+def step_limit(max_steps: int | None, game: Game[object]) -> int:
+    """The seat actions after which an episode is truncated: ``max_steps``, or the game's own
+    length bound when it is ``None``.
+
+    Raises:
+        ValueError: ``max_steps`` is not a positive int (0 used to mean the default, and a
+            negative limit truncated every episode after its first step).
+    """
+    if max_steps is None:
+        return game.max_length()
+    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+        raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
+    return max_steps
+
+
+def check_render_mode(render_mode: str | None, modes: list[str]) -> None:
+    """Refuse a render mode the env does not draw (``None``: no automatic rendering).
+
+    Raises:
+        ValueError: ``render_mode`` is not ``None`` or one of ``modes``.
+    """
+    if render_mode is not None and render_mode not in modes:
+        raise ValueError(f"render_mode must be None or one of {modes}, got {render_mode!r}")
+
+
 def play_chance(state: State, rng: random.Random) -> None:
     """Apply chance outcomes to ``state``, drawn with ``rng`` by their probabilities, until a
     seat must act (or the game is over)."""
