@@ -74,11 +74,21 @@ def test_a_resigned_seat_is_played_to_the_end_and_the_end_explains_itself(
     table_id = create_table(page, server, "mole-hill", options={"rounds": "1"})
     fill_bots_and_start(page)
     finish_after_resigning(page)
-    expect(page.locator('#seats li[data-seat="0"]')).to_have_attribute("data-kind", "bot")
+    seat = page.locator('#seats li[data-seat="0"]')
+    expect(seat).to_have_attribute("data-kind", "bot")
+    expect(seat).to_contain_text("Ann (resigned: a bot plays)")
+    expect(page.locator("#notice")).to_contain_text("You resigned")
     summary = page.locator("#result").inner_text()
     assert "Final scores: Ann" in summary and "Why:" in summary
+    page.reload()  # the resigned seat's token is kept: Ann may still play again
+    expect(page.locator("[data-rematch]")).to_have_text("Play again")
     page.goto(f"{server.url}/")
     expect(page.locator(f'#over-tables li[data-table="{table_id}"]')).to_contain_text(summary)
+    page.goto(f"{server.url}/tables/{table_id}")
+    page.click("[data-rematch]")
+    page.wait_for_url(lambda url: table_id not in url)
+    expect(page.locator("#table")).to_have_attribute("data-you", "0")
+    expect(page.locator("#start")).to_be_enabled()  # Ann hosts it, the bot kept its seat
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -132,3 +132,53 @@ def test_only_the_rematchs_creator_hosts_it_and_an_expired_one_is_made_again(
         assert remade["table_id"] != bobs["table_id"] and remade["host_token"]
         assert client.get(f"/api/tables/{old_id}").json()["rematch"] == remade["table_id"]
         start(client, remade["table_id"], remade["host_token"])
+
+
+def test_a_player_who_resigned_may_play_again_in_their_seat(database_url: str) -> None:
+    """Bob resigns, so a bot plays his seat to the end. His token holds nothing there any
+    more, but it is no stranger's either: he may ask to play again, and the rematch gives
+    him his seat back rather than to the bot for good. The mark survives a restart."""
+    with running_app(database_url) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
+        ).json()
+        old_id, host = created["table"]["id"], created["host_token"]
+        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
+        start(client, old_id, host)
+        with client.websocket_connect(f"/ws/tables/{old_id}") as bobs_tab:
+            hello(bobs_tab, bob)
+            bobs_tab.send_json({"type": "resign"})
+            refused = receive_until(bobs_tab, lambda m: m["type"] == "error")
+            assert refused["data"]["code"] == "seat-revoked"
+        with client.websocket_connect(f"/ws/tables/{old_id}") as bobs_tab:
+            bobs_tab.send_json({"type": "hello", "data": {"token": bob}})
+            back = bobs_tab.receive_json()  # a snapshot, not "unknown-token": his page keeps it
+            assert back["type"] == "snapshot" and back["data"]["you"] is None
+            assert "bot" in {s["kind"] for s in back["data"]["table"]["seats"]}
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the bots did not finish the game"
+            time.sleep(0.05)
+        seats = client.get(f"/api/tables/{old_id}").json()["seats"]
+        assert [(s["kind"], s["name"], s["resigned"]) for s in seats] == [
+            ("human", "Ann", False),
+            ("bot", "Bob", True),
+        ]
+        assert ask(client, old_id, "not-a-seat-token").status_code == 403
+        bobs = ask(client, old_id, bob)
+        assert bobs.status_code == 200, bobs.text
+        new_id = bobs.json()["table_id"]
+        assert bobs.json()["seat"] == 1 and bobs.json()["host_token"]
+        assert ask(client, old_id, ann).json()["table_id"] == new_id
+        new = client.get(f"/api/tables/{new_id}").json()
+        assert [(s["kind"], s["name"], s["resigned"]) for s in new["seats"]] == [
+            ("human", "Ann", False),
+            ("human", "Bob", False),
+        ]
+        with client.websocket_connect(f"/ws/tables/{new_id}") as bobs_tab:
+            assert hello(bobs_tab, bob)["data"]["you"] == 1
+
+    with running_app(database_url) as client:
+        seats = client.get(f"/api/tables/{old_id}").json()["seats"]
+        assert [s["resigned"] for s in seats] == [False, True]

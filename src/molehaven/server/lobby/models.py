@@ -61,5 +61,7 @@ class SeatRow(Base):
     agent: Mapped[str | None] = mapped_column(String(32), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     stand_in: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
+    # a bot plays the seat because its person resigned (``SeatSlot.resigned``)
+    resigned: Mapped[bool] = mapped_column(Boolean, server_default=false(), default=False)
 
     table: Mapped[TableRow] = relationship(back_populates="seats")

@@ -219,6 +219,7 @@ def _seat(row: SeatRow, label: str) -> SeatPublic:
         label=label,
         agent=row.agent,
         stand_in=row.stand_in,
+        resigned=row.resigned,
     )
 
 

@@ -106,6 +106,7 @@ class SeatPublic(BaseModel):
     agent: str | None
     connected: bool = False
     stand_in: bool = Field(False, description="a bot plays this person's seat while they are away")
+    resigned: bool = Field(False, description="a bot plays this seat because its person resigned")
 
 
 class TablePublic(BaseModel):

@@ -58,12 +58,13 @@ async def save_seat(
     agent: str | None,
     token_hash: str | None,
     stand_in: bool = False,
+    resigned: bool = False,
 ) -> None:
     row = await session.get(SeatRow, (table_id, seat))
     if row is None:
         raise LookupError(f"no seat {seat} at table {table_id}")
     row.kind, row.name, row.agent, row.token_hash = kind, name, agent, token_hash
-    row.stand_in = stand_in
+    row.stand_in, row.resigned = stand_in, resigned
     table = await session.get(TableRow, table_id)
     if table is not None:
         table.updated_at = time.time()

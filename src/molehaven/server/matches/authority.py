@@ -250,16 +250,17 @@ class Authority(Replication, Lifecycle, Talk):
 
         The rematch is a new open table, unlisted, with the same game, options, away time
         and seats: each person's seat token holds their seat there too, bots keep their
-        agents, and seats a bot stood in for are their person's again. The first player to
-        ask creates it and hosts it (starts it, or removes someone who did not come back);
-        later ones are sent to the same table.
+        agents, and seats a bot stood in for (their person away or resigned) are their
+        person's again: a player who resigned may ask too. The first player to ask creates
+        it and hosts it (starts it, or removes someone who did not come back); later ones
+        are sent to the same table.
 
         Raises:
             Rejected: the token holds no seat at the table (403), or the game is not over
                 (409 ``not-over``).
         """
         old = await self.require(table_id)
-        found = self.seat_of(old, token)
+        found = self.seat_of(old, token) or self.resigned_seat_of(old, token)
         if found is None:
             raise Rejected(
                 "forbidden", "only a player of this table can ask for a rematch", status=403
@@ -276,13 +277,7 @@ class Authority(Replication, Lifecycle, Talk):
                 mine = tokens.token_matches(host_token, made.host_token_hash)
                 return made.id, seat, host_token if mine else None
             # None yet, or it expired unstarted (its host never came back): a new one.
-            # A person's seat drops the bot that stood in for them; a bot keeps its agent.
-            seats = [
-                SeatSlot(
-                    slot.kind, slot.name, slot.agent if slot.kind == BOT else None, slot.token_hash
-                )
-                for slot in old.seats
-            ]
+            seats = [_seat_in_rematch(slot) for slot in old.seats]
             new, _, _ = await self.create(
                 game=old.game.slug,
                 players=old.game.players,
@@ -406,6 +401,14 @@ class Authority(Replication, Lifecycle, Talk):
         """The seat whose token this is, with the token's hash, or ``None`` (a spectator)."""
         for seat, slot in enumerate(table.seats):
             if slot.kind == HUMAN and tokens.token_matches(token, slot.token_hash):
+                return seat, tokens.hash_token(token or "")
+        return None
+
+    def resigned_seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
+        """The seat whose person resigned with this token, or ``None``. The token holds
+        nothing there (a bot plays it); its person may only ask to play again."""
+        for seat, slot in enumerate(table.seats):
+            if slot.resigned and tokens.token_matches(token, slot.token_hash):
                 return seat, tokens.hash_token(token or "")
         return None
 
@@ -644,6 +647,14 @@ def _log_failure(task: asyncio.Task[None]) -> None:
         log.error("table task %s failed", task.get_name(), exc_info=task.exception())
 
 
+def _seat_in_rematch(slot: SeatSlot) -> SeatSlot:
+    """Who sits at a seat of a rematch: its person again (the bot that stood in for them
+    while they were away or after they resigned drops out) or its bot, with the same agent."""
+    if slot.kind == HUMAN or slot.resigned:
+        return SeatSlot(HUMAN, slot.name, None, slot.token_hash)
+    return SeatSlot(slot.kind, slot.name, slot.agent, slot.token_hash)
+
+
 async def _store_seat(session: AsyncSession, table_id: str, seat: Seat, slot: SeatSlot) -> None:
     await lobby_store.save_seat(
         session,
@@ -654,4 +665,5 @@ async def _store_seat(session: AsyncSession, table_id: str, seat: Seat, slot: Se
         agent=slot.agent,
         token_hash=slot.token_hash,
         stand_in=slot.stand_in,
+        resigned=slot.resigned,
     )

@@ -50,7 +50,8 @@ class Lifecycle:
     async def resign(self, table: LiveTable, *, seat: Seat, holder: str | None) -> None:
         """The seat's person gives up: a bot plays the seat to the end (BGA's "zombie"
         mode, since no rulebook here says what a resignation means). The token stops
-        holding the seat at once."""
+        holding the seat at once; the seat keeps its hash only so that its person may still
+        ask to play again (``Authority.rematch``)."""
         if await self._route("resign", table.id, seat=seat, holder=holder) is not None:
             return
         async with table.lock:
@@ -59,7 +60,9 @@ class Lifecycle:
             self._check_holder(table, seat, holder)
             slot = table.seats[seat]
             agent = self._stand_in_agent(table)
-            await self._save_seat(table, seat, SeatSlot(BOT, slot.name, agent, None))
+            await self._save_seat(
+                table, seat, SeatSlot(BOT, slot.name, agent, slot.token_hash, resigned=True)
+            )
         self._wake_bots(table)
 
     async def reclaim(self, table: LiveTable, seat: Seat) -> None:

@@ -89,7 +89,10 @@ class Replication:
                 "table": table.id,
                 "first": first,
                 "events": [[event.seat, event.action] for event in events],
-                "seats": [[s.kind, s.name, s.agent, s.token_hash, s.stand_in] for s in table.seats],
+                "seats": [
+                    [s.kind, s.name, s.agent, s.token_hash, s.stand_in, s.resigned]
+                    for s in table.seats
+                ],
                 "status": table.status,
                 "clock_deadline": table.clock_deadline,
                 "touched_at": table.touched_at,

@@ -278,7 +278,11 @@ async def _hello(
     if connection.seat is not None and table.seats[connection.seat].stand_in:
         await authority.reclaim(table, connection.seat)  # before this one hears anything
     connection.greeted = True
-    if hello.data.token and held is None:
+    if (
+        hello.data.token
+        and held is None
+        and authority.resigned_seat_of(table, hello.data.token) is None
+    ):
         hub.send_error(
             connection,
             "unknown-token",

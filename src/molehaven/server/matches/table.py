@@ -35,7 +35,9 @@ class SeatSlot:
     """Who sits at one seat. ``token_hash`` is set for a person, ``agent`` for a bot.
 
     ``stand_in`` marks a person's seat that a bot plays while the person is away (the seat
-    stays theirs: their token reclaims it).
+    stays theirs: their token reclaims it). ``resigned`` marks a bot's seat whose person
+    resigned: their token holds it no more, but its hash stays, so that they may still ask
+    to play again and sit in their seat there (a rematch does not give it to a bot for good).
     """
 
     kind: str = EMPTY
@@ -43,6 +45,7 @@ class SeatSlot:
     agent: str | None = None
     token_hash: str | None = None
     stand_in: bool = False
+    resigned: bool = False
 
     def holds(self, token_hash: str | None) -> bool:
         """Whether a connection that proved ``token_hash`` still holds this seat."""
@@ -56,7 +59,14 @@ class SeatSlot:
 
     @classmethod
     def of_row(cls, row: SeatRow) -> SeatSlot:
-        return cls(row.kind, row.name, row.agent, row.token_hash, bool(row.stand_in))
+        return cls(
+            row.kind,
+            row.name,
+            row.agent,
+            row.token_hash,
+            bool(row.stand_in),
+            bool(row.resigned),
+        )
 
 
 @dataclass(frozen=True, slots=True)

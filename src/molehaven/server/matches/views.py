@@ -52,6 +52,7 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
                 "agent": slot.agent,
                 "connected": seat in connected,
                 "stand_in": slot.stand_in,
+                "resigned": slot.resigned,
             }
             for seat, slot in enumerate(table.seats)
         ],

@@ -26,6 +26,7 @@ let pending = false;
 let clockBase = null;
 let agents = [];
 let gone = false;
+let resigned = false; // this tab resigned its seat: its token may still ask to play again
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
@@ -151,8 +152,12 @@ function handle(message) {
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
-    if (message.data.code === "seat-revoked") {
-      // The seat's token no longer holds it (left, removed, resigned): this tab only watches.
+    if (message.data.code === "seat-revoked" && resigned) {
+      // A bot plays the seat to the end; the token is kept, to play again afterwards.
+      $("notice").textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+      $("notice").hidden = false;
+    } else if (message.data.code === "seat-revoked") {
+      // The seat's token no longer holds it (left, removed): this tab only watches.
       store.forgetSeat(tableId);
       root.dataset.demoted = "true";
       $("notice").textContent = message.data.message;
@@ -311,7 +316,7 @@ function drawSeats(table, canJoin, host) {
     const you = slot.seat === view.you;
     const parts = [];
     if (slot.kind === "empty") parts.push(el("span", { class: "muted", text: "empty" }));
-    else parts.push(el("span", { text: seatLabel(table, slot.seat, view.you) + (slot.kind === "bot" ? " (bot)" : "") }));
+    else parts.push(el("span", { text: seatLabel(table, slot.seat, view.you) + (slot.resigned ? " (resigned: a bot plays)" : slot.kind === "bot" ? " (bot)" : "") }));
     if (slot.kind === "human") {
       const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
       parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));
@@ -374,7 +379,9 @@ function renderRematch() {
   const box = $("rematch");
   const over = table.status === "over" || table.status === "abandoned";
   const mine = store.seat(tableId);
-  const player = view.you !== null && mine !== null;
+  // A player who resigned watches (a bot plays their seat) but may still play again.
+  const resignedHere = mine !== null && Boolean(table.seats[mine.seat] && table.seats[mine.seat].resigned);
+  const player = mine !== null && (view.you !== null || resignedHere);
   const drawn = JSON.stringify([over, player, table.rematch]);
   if (drawn === rematchDrawn) return; // the button keeps its focus between redraws
   rematchDrawn = drawn;
@@ -786,6 +793,7 @@ $("resign").addEventListener("click", () => {
 
 $("resign-confirm").addEventListener("click", () => {
   $("resign-confirm").hidden = true;
+  resigned = true;
   send({ type: "resign" });
 });
 
