@@ -26,6 +26,7 @@ from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
 from molehaven.sim.driver import play_game
 from molehaven.sim.stats import Estimate, mean_interval, wilson_interval
+from molehaven.sim.workers import worker_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,7 +187,7 @@ def iter_records(specs: list[ArenaGame], jobs: int) -> Iterator[ArenaRecord]:
     if jobs <= 1:
         yield from map(play_arena_game, specs)
         return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+    with worker_pool(multiprocessing.get_context("spawn"), jobs) as pool:
         yield from pool.imap(play_arena_game, specs, chunksize=1)
 
 

@@ -31,6 +31,7 @@ from molehaven.sim.lab_metrics import (
     turns_taken,
 )
 from molehaven.sim.runner import game_seed
+from molehaven.sim.workers import worker_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +144,7 @@ class LocalRunner:
             return
         # Small chunks keep the progress bar moving; spawn keeps workers free of our state.
         chunk = max(1, min(16, len(specs) // (self.jobs * 16)))
-        with multiprocessing.get_context("spawn").Pool(self.jobs) as pool:
+        with worker_pool(multiprocessing.get_context("spawn"), self.jobs) as pool:
             yield from pool.imap_unordered(play_lab_game, specs, chunksize=chunk)
 
     def close(self) -> None:

@@ -15,6 +15,7 @@ from molehaven.core import JSONValue
 from molehaven.games import REGISTRY
 from molehaven.sim.driver import play_game
 from molehaven.sim.stats import Distribution, Estimate, wilson_interval
+from molehaven.sim.workers import worker_pool
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +90,7 @@ def iter_results(specs: list[GameSpec], jobs: int) -> Iterator[GameResult]:
         yield from map(run_one, rest)
         return
     chunk = max(1, min(round(CHUNK_SECONDS / per_game), len(rest) // (jobs * 4)))
-    with _context().Pool(jobs) as pool:
+    with worker_pool(_context(), jobs) as pool:
         yield from pool.imap(run_one, rest, chunksize=chunk)
 
 
