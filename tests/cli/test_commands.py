@@ -226,6 +226,15 @@ def test_option_errors_use_the_engines_wording(value: str) -> None:
     assert "error: option 'rounds' must be one of 1, 2, got " in result.output
 
 
+@pytest.mark.parametrize("command", [["simulate"], ["arena", "-a", "random,greedy"]])
+def test_an_option_given_twice_is_refused(command: list[str]) -> None:
+    """The last value used to win silently: a run of other rules than the ones asked for."""
+    arguments = [*command[:1], "mole-hill", *command[1:], "-o", "rounds=1", "-o", "rounds=2"]
+    result = runner.invoke(app, [*arguments, "-n", "1", "-j", "1"])
+    assert result.exit_code == 1
+    assert result.output.strip() == ("error: option 'rounds' given twice (1, then 2); give it once")
+
+
 def test_mole_majority_counts_cards_in_words() -> None:
     from molehaven.boards.mole_majority import _turn
 

@@ -184,6 +184,8 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "x=nonsense=1"], "unknown option 'nonsense'"),
         (["-v", "=rounds=1"], "a variant is NAME=option=value"),
         (["-v", "a", "-v", "a"], "variant names must differ"),
+        (["-v", "x=rounds=1,rounds=2"], "option 'rounds' given twice (1, then 2)"),
+        (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
         (["--agents", "random,genius"], "--agents takes one agent"),
     ],
 )

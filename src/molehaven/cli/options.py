@@ -36,16 +36,26 @@ def parse_option_pairs(specs: tuple[OptionSpec, ...], pairs: list[str]) -> dict[
     """Parse ``name=value`` texts into typed option values (validated later by ``make``).
 
     Raises:
-        OptionsError: a pair without ``=``, an unknown name or a value of the wrong type.
+        OptionsError: a pair without ``=``, an unknown name, a name given twice or a value of
+            the wrong type.
     """
     by_name = {spec.name: spec for spec in specs}
     options: dict[str, OptionValue] = {}
+    texts: dict[str, str] = {}  # each option's value as written, to name a repeated one
     for pair in pairs:
         name, sep, value = pair.partition("=")
         name = name.strip().replace("-", "_")
+        value = value.strip()
         if not sep:
             raise OptionsError(f"write options as name=value, got {pair!r}")
         if name not in by_name:
             raise OptionsError(f"unknown option {name!r}; valid: {', '.join(by_name) or 'none'}")
-        options[name] = _convert(by_name[name], value.strip())
+        if name in texts:
+            # Keeping the last value silently would run (or compare) a variant other than the
+            # one the designer believes they asked for.
+            raise OptionsError(
+                f"option {name!r} given twice ({texts[name]}, then {value}); give it once"
+            )
+        texts[name] = value
+        options[name] = _convert(by_name[name], value)
     return options
