@@ -24,7 +24,7 @@ from molehaven.sim.lab import (
     run_lab,
 )
 from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
-from molehaven.sim.lab_report import render_html, summary_json
+from molehaven.sim.lab_report import difference_rows, render_html, summary_json
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
 from molehaven.sim.stats import wilson_interval
 
@@ -116,7 +116,21 @@ def test_paired_difference_notes_a_small_unresolved_sample() -> None:
     grouped = {name: [r for r in results if r.variant == name] for name in ("a", "b")}
     difference = paired_difference(grouped["a"], grouped["b"], "actions", lambda g: g.actions)
     assert difference.games == 12
-    assert "only 12 games" in difference.note or difference.note == "identical in every game"
+    assert difference.note.startswith("only 12 games: a rough interval")
+
+
+def test_a_few_games_never_read_as_certain() -> None:
+    """One game gives no interval at all (it showed one of width zero), and a few games that
+    agree are still called few (they read 'the same difference in every game' alone)."""
+    results = play([Variant("two", {}), Variant("one", {"rounds": 1})], games=1)
+    rounds = {d.metric: d for d in compare(results, ["two", "one"])}["rounds"]
+    assert (rounds.games, rounds.mean) == (1, 1.0)
+    assert math.isnan(rounds.low) and math.isnan(rounds.high)
+    assert rounds.note == "only 1 game: no interval"
+    assert difference_rows([rounds])[0][3:] == ("+1.000", "—", "only 1 game: no interval")
+    results = play([Variant("two", {}), Variant("one", {"rounds": 1})], games=5)
+    rounds = {d.metric: d for d in compare(results, ["two", "one"])}["rounds"]
+    assert rounds.note == "only 5 games: a rough interval; the same difference in every game"
 
 
 def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:

@@ -128,7 +128,7 @@ def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics
 
 
 def plot_differences(differences: Sequence[PairedDifference]) -> Figure | None:
-    shown = [d for d in differences if d.metric.endswith("win share") and not math.isnan(d.mean)]
+    shown = [d for d in differences if d.metric.endswith("win share") and not math.isnan(d.low)]
     if not shown:
         return None
     figure = Figure(figsize=(7, 0.45 * len(shown) + 1.2))
@@ -209,7 +209,7 @@ def difference_rows(differences: Sequence[PairedDifference]) -> list[tuple[str, 
             d.metric,
             str(d.games),
             "—" if math.isnan(d.mean) else f"{d.mean:+.3f}",
-            "—" if math.isnan(d.mean) else f"{d.low:+.3f} to {d.high:+.3f}",
+            "—" if math.isnan(d.low) else f"{d.low:+.3f} to {d.high:+.3f}",
             d.note,
         )
         for d in differences

@@ -158,7 +158,12 @@ def paired_difference(
     if not differences:
         return PairedDifference(*names, metric, 0, math.nan, math.nan, math.nan, "no games")
     mean = statistics.fmean(differences)
-    spread = statistics.stdev(differences) if len(differences) > 1 else 0.0
+    if len(differences) < 2:
+        # One pair shows no spread to measure; a zero-width interval would read as certainty.
+        return PairedDifference(
+            *names, metric, 1, mean, math.nan, math.nan, "only 1 game: no interval"
+        )
+    spread = statistics.stdev(differences)
     margin = Z_95 * spread / math.sqrt(len(differences))
     return PairedDifference(
         *names,
@@ -172,11 +177,13 @@ def paired_difference(
 
 
 def _note(games: int, mean: float, spread: float, margin: float) -> str:
-    if spread == 0.0:
-        return "identical in every game" if mean == 0.0 else "the same difference in every game"
     notes = []
     if games < FEW_GAMES:
+        # Said even when every game agreed: a handful of equal differences is no proof.
         notes.append(f"only {games} games: a rough interval")
+    if spread == 0.0:
+        same = "identical in every game" if mean == 0.0 else "the same difference in every game"
+        return "; ".join([*notes, same])
     if abs(mean) <= margin:
         if mean != 0.0:
             needed = math.ceil((Z_95 * spread / abs(mean)) ** 2)
