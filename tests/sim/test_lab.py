@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import math
 import socket
@@ -24,7 +25,14 @@ from molehaven.sim.lab import (
     run_lab,
 )
 from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
-from molehaven.sim.lab_report import difference_rows, render_html, summary_json
+from molehaven.sim.lab_report import (
+    difference_rows,
+    length_bins,
+    plot_lead,
+    plot_lengths,
+    render_html,
+    summary_json,
+)
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
 from molehaven.sim.stats import wilson_interval
 
@@ -293,3 +301,25 @@ def test_plots_of_a_seat_that_won_every_game(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "1.000 (0.439–1.000)" in result.output  # seat 0 won all 3 (seed 0)
     assert (tmp_path / "plots" / "win-shares.png").exists()
+
+
+@pytest.mark.parametrize(("low", "high"), [(24, 86), (94, 665), (3, 9), (500, 500), (0, 39)])
+def test_length_bins_hold_the_same_number_of_whole_lengths(low: int, high: int) -> None:
+    """Forty equal bins over 24-86 held one or two lengths each: a false saw-tooth."""
+    edges = length_bins([low, high])
+    widths = {right - left for left, right in itertools.pairwise(edges)}
+    assert len(widths) == 1 and widths.pop() >= 1
+    assert edges[0] == low and edges[-2] <= high < edges[-1]
+    assert len(edges) - 1 <= 40
+
+
+def test_a_variant_that_plays_like_another_still_shows_in_the_line_plots() -> None:
+    """Two identical variants drew the same line in different colours: the second hid the
+    first. Each now has its own dash."""
+    results = play([Variant("a", {}), Variant("b", {}), Variant("c", {"rounds": 1})], games=10)
+    axes = plot_lengths(results, ["a", "b", "c"]).axes[0]
+    styles = [patch.get_linestyle() for patch in axes.patches]
+    assert len(styles) == 3 and len(set(styles)) == 3
+    summaries = [summarise(name, [r for r in results if r.variant == name]) for name in "abc"]
+    margin_axes = plot_lead(summaries, results).axes[0]
+    assert len({line.get_linestyle() for line in margin_axes.get_lines()[:3]}) == 3

@@ -66,25 +66,45 @@ def plot_win_shares(summaries: Sequence[VariantSummary]) -> Figure:
     return figure
 
 
+LINE_STYLES = ("-", "--", ":", "-.")
+MOST_BINS = 40
+
+
+def _line_style(number: int) -> str:
+    return LINE_STYLES[number % len(LINE_STYLES)]
+
+
+def length_bins(lengths: Sequence[int]) -> list[int]:
+    """Histogram edges for whole-number lengths: every bin holds the same count of lengths.
+
+    Splitting the range into a fixed number of bins gave some bins two lengths and their
+    neighbours one, a saw-tooth (and gaps) that the games never had.
+    """
+    low, high = min(lengths), max(lengths)
+    per_bin = math.ceil((high - low + 1) / MOST_BINS)
+    return list(range(low, high + per_bin + 1, per_bin))
+
+
 def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Figure:
     figure = Figure(figsize=(7, 3.6))
     axes = figure.subplots()
     lengths = {
         name: [game.actions for game in results if game.variant == name] for name in variants
     }
-    everything = [value for values in lengths.values() for value in values]
-    low, high = min(everything), max(everything)
-    bins = max(5, min(40, high - low + 1))
+    edges = length_bins([value for values in lengths.values() for value in values])
     for number, name in enumerate(variants):
+        # Each variant has its own dash, so one that plays exactly like another still shows
+        # under it instead of vanishing (a rule that changes nothing is a common finding).
         axes.hist(
             lengths[name],
-            bins=bins,
-            range=(low, high + 1),
+            bins=edges,
             histtype="step",
             linewidth=1.8,
+            linestyle=_line_style(number),
             label=name,
             color=_colour(number),
         )
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("actions per game (chance included)")
     axes.set_ylabel("games")
     axes.set_title("Game length")
@@ -103,6 +123,7 @@ def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics
                 summary.margin_curve,
                 marker="o",
                 markersize=3,
+                linestyle=_line_style(number),
                 label=summary.name,
                 color=_colour(number),
             )
