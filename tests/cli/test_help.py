@@ -65,3 +65,14 @@ def test_paragraphs_are_joined_and_kept_apart() -> None:
     assert one_line_paragraphs(text) == (
         "First line goes on.\n\nSecond paragraph, over two lines.\n\n\b\nkept\nas is"
     )
+
+
+def test_lab_help_names_the_agents_and_where_options_are_listed() -> None:
+    """A first-time designer learns from --help alone which agents exist and where each
+    game's options are (simulate's and arena's help already named the agents)."""
+    result = runner.invoke(app, ["lab", "--help"], env=NARROW)
+    assert result.exit_code == 0
+    text = " ".join(result.output.replace("│", " ").split())  # the words, unwrapped
+    assert "random, mcts, greedy" in text
+    assert "-a" in text
+    assert "'molehaven games'" in text.split("--variant")[1]

@@ -208,7 +208,9 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "a", "-v", "a"], "variant names must differ"),
         (["-v", "x=rounds=1,rounds=2"], "option 'rounds' given twice (1, then 2)"),
         (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
-        (["--agents", "random,genius"], "--agents takes one agent"),
+        (["--agents", "random,genius"], "unknown agent 'genius'; choose from random, mcts"),
+        (["-a", "genius"], "unknown agent 'genius'"),
+        (["-a", "random,random,random"], "one per seat (2); got 3: 'random,random,random'"),
     ],
 )
 def test_bad_lab_input_is_one_clear_line(arguments: list[str], message: str) -> None:
@@ -282,7 +284,7 @@ def test_error_lines_are_printed_as_written() -> None:
     code), and brackets would have been read as markup."""
     result = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "--agents", "[b]:1234:"])
     assert result.exit_code == 1
-    assert "got '[b]:1234:'" in result.output
+    assert "unknown agent '[b]:1234:'" in result.output
 
 
 @pytest.mark.parametrize("trials", [1, 3, 7, 10, 30])

@@ -62,32 +62,46 @@ def parse_variant(text: str, slug: str) -> Variant:
 
 
 def parse_agents(text: str, players: int) -> tuple[str, ...]:
+    """``--agents``: one name for every seat, or one per seat, comma-separated.
+
+    Raises:
+        CliError: naming the unknown agent, or the count given against the seats.
+    """
     names = tuple(name.strip() for name in text.split(",") if name.strip())
+    unknown = [name for name in names if name not in AGENTS]
+    if unknown:
+        raise CliError(f"unknown agent {unknown[0]!r}; choose from {', '.join(AGENTS)}")
     if len(names) == 1:
         names = names * players
-    unknown = [name for name in names if name not in AGENTS]
-    if unknown or len(names) != players:
+    if len(names) != players:
         raise CliError(
-            f"--agents takes one agent for every seat or one per seat ({players}),"
-            f" from: {', '.join(AGENTS)}; got {text!r}"
+            f"--agents takes one agent for every seat or one per seat ({players});"
+            f" got {len(names)}: {text!r}"
         )
     return names
 
 
 @one_line_errors
 def lab(
-    game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill.")],
+    game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill (see 'molehaven games').")],
     variant: Annotated[
         list[str] | None,
         typer.Option(
             "--variant",
             "-v",
-            help="A rule variant: NAME=option=value,option=value (repeat; NAME alone keeps"
-            " the defaults). Default: one variant with the defaults.",
+            help="A rule variant: NAME=option=value,option=value, e.g. short=rounds=1 (repeat;"
+            " NAME alone keeps the defaults; each game's options: 'molehaven games')."
+            " Default: one variant with the defaults.",
         ),
     ] = None,
     agents: Annotated[
-        str, typer.Option(help="Agents per seat, comma-separated, or one for every seat.")
+        str,
+        typer.Option(
+            "--agents",
+            "-a",
+            help="The agent in every seat, or one per seat, comma-separated"
+            f" ({', '.join(AGENTS)}).",
+        ),
     ] = "random",
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats (default: the minimum).")
@@ -126,7 +140,13 @@ def lab(
         Path | None, typer.Option(help="Write each plot as a PNG file into this folder.")
     ] = None,
 ) -> None:
-    """Play rule variants on the same chance streams and compare them, with intervals."""
+    """Play rule variants on the same chance streams and compare them, with intervals.
+
+    Game k of every variant uses the same seed and seats, so each difference between two
+    variants is measured game by game. Prints each variant's figures and every paired
+    difference (first minus second) with its 95% interval; --report, --csv, --json and
+    --plots also write them to files. Worked examples: docs/lab.md.
+    """
     game_class = REGISTRY.game_class(game)
     texts = variant or ["default"]
     variants = [parse_variant(text, game) for text in texts]
