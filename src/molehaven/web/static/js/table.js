@@ -382,6 +382,8 @@ function renderRematch() {
   // A player who resigned watches (a bot plays their seat) but may still play again.
   const resignedHere = mine !== null && Boolean(table.seats[mine.seat] && table.seats[mine.seat].resigned);
   const player = mine !== null && (view.you !== null || resignedHere);
+  // "A bot plays your seat to the end" is stale once the end has come.
+  if (over && resigned) $("notice").hidden = true;
   const drawn = JSON.stringify([over, player, table.rematch]);
   if (drawn === rematchDrawn) return; // the button keeps its focus between redraws
   rematchDrawn = drawn;
