@@ -1,4 +1,4 @@
-"""Ctrl-C during a run with worker processes ends in one line, without workers' tracebacks."""
+"""Ctrl-C during a long run ends in one line: how far it got, no workers' tracebacks."""
 
 from __future__ import annotations
 
@@ -9,10 +9,18 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
+from molehaven.cli import arena as arena_command
+from molehaven.cli import lab as lab_command
+from molehaven.cli import simulating
+from molehaven.cli.main import app
 from molehaven.sim.workers import worker_pool
+
+runner = CliRunner()
 
 
 def test_pool_workers_leave_ctrl_c_to_their_parent() -> None:
@@ -68,4 +76,60 @@ def test_ctrl_c_with_workers_running_is_one_line(arguments: list[str]) -> None:
         if process.poll() is None:
             process.kill()
     assert process.returncode == 130
-    assert errors.decode().strip() == "interrupted"
+    lines = errors.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("interrupted after "), lines
+
+
+def test_simulate_cut_short_says_how_far_it_got_and_where_the_records_are(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It said only 'interrupted': the records already written looked lost."""
+    real = simulating.simulate
+
+    def two_games_then_ctrl_c(*args: Any, **kwargs: Any) -> Any:
+        real(*args, **{**kwargs, "games": 2})
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(simulating, "simulate", two_games_then_ctrl_c)
+    save = tmp_path / "records.jsonl"
+    result = runner.invoke(app, ["simulate", "mole-hill", "-n", "50", "--save", str(save)])
+    assert result.exit_code == 130
+    assert result.output.strip() == (
+        f"interrupted after 2 of 50 games; their records are in {save}"
+    )
+    assert len(save.read_text().splitlines()) == 2
+
+
+def test_arena_cut_short_says_how_far_it_got(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = arena_command.run_arena
+
+    def three_games_then_ctrl_c(specs: list[Any], **kwargs: Any) -> Any:
+        real(specs[:3], **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(arena_command, "run_arena", three_games_then_ctrl_c)
+    save = tmp_path / "arena.jsonl"
+    arguments = ["arena", "mole-hill", "-a", "random,greedy", "-n", "10", "--save", str(save)]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 130
+    assert result.output.strip() == f"interrupted after 3 of 10 games; they are in {save}"
+
+
+def test_lab_cut_short_says_how_far_it_got_and_that_nothing_was_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = lab_command.run_lab
+
+    def four_games_then_ctrl_c(runner: Any, specs: Any, on_result: Any = None) -> Any:
+        real(runner, specs[:4], on_result)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(lab_command, "run_lab", four_games_then_ctrl_c)
+    report = tmp_path / "lab.html"
+    arguments = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "30", "-j", "1"]
+    result = runner.invoke(app, [*arguments, "--report", str(report)])
+    assert result.exit_code == 130
+    assert result.output.strip() == "interrupted after 4 of 60 games; no file written"
+    assert not report.exists()

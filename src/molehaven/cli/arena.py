@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from molehaven.agents import AGENTS
-from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
@@ -75,6 +75,7 @@ def arena(
         raise CliError(str(error)) from None
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
     started = time.perf_counter()
+    finished: list[ArenaRecord] = []
     try:
         with progress_bar(console) as progress:
             task = progress.add_task(f"{game}: {' vs '.join(names)}", total=len(specs))
@@ -83,9 +84,14 @@ def arena(
                 if out is not None:
                     out.write(record.line() + "\n")
                     out.flush()
+                finished.append(record)
                 progress.advance(task)
 
             summary = run_arena(specs, jobs=jobs, on_record=on_record)
+    except KeyboardInterrupt:
+        # Every finished game is already in the file: say so, or it looks lost.
+        kept = f"they are in {save}" if save and finished else ""
+        raise interrupted(len(finished), len(specs), "games", kept) from None
     finally:
         if out is not None:
             out.close()

@@ -34,11 +34,26 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
         except (CliError, MolehavenError, OSError) as error:
             say_error(str(error))
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            stderr.print("interrupted")
+        except KeyboardInterrupt as interruption:
+            # A long run re-raises Ctrl-C with how far it got (see ``interrupted``).
+            said = str(interruption)
+            stderr.print(
+                f"interrupted {said}" if said else "interrupted",
+                markup=False,
+                highlight=False,
+                soft_wrap=True,  # a path in it must stay whole, to copy
+                emoji=False,
+            )
             raise typer.Exit(130) from None
 
     return wrapper
+
+
+def interrupted(done: int, total: int, noun: str, kept: str = "") -> KeyboardInterrupt:
+    """Ctrl-C, carrying how far a run got and what it kept, for ``one_line_errors`` to say:
+    ``interrupted after 116 of 300 games; …``."""
+    kept_text = f"; {kept}" if kept else ""
+    return KeyboardInterrupt(f"after {done} of {total} {noun}{kept_text}")
 
 
 class OneLineUsageGroup(TyperGroup):

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from molehaven.agents import AGENTS
-from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
@@ -165,8 +165,9 @@ def lab(
     started = time.perf_counter()
     results: list[GameMetrics] = []
     width = math.inf
+    progress = progress_bar(console)
     try:
-        with progress_bar(console) as progress:
+        with progress:
             total = games if until_ci is None else min(games, BATCH)
             task = progress.add_task(
                 f"{game_class.info.title}, {plural(len(variants), 'variant')}",
@@ -192,6 +193,11 @@ def lab(
                     progress.update(task, total=min(games, played + BATCH) * len(variants))
     except OptionsError as error:
         raise CliError(str(error)) from None
+    except KeyboardInterrupt:
+        # Nothing is summarised from a run cut short; say how far it got, to size the next.
+        done = sum(int(bar.completed) for bar in progress.tasks)
+        kept = "no file written" if (report or csv_path or json_path or plots) else ""
+        raise interrupted(done, games * len(variants), "games", kept) from None
     finally:
         runner.close()
     elapsed = time.perf_counter() - started

@@ -9,6 +9,7 @@ from typing import TextIO
 from rich.console import Console
 from rich.table import Table
 
+from molehaven.cli.errors import interrupted
 from molehaven.cli.progress import progress_bar
 from molehaven.core.options import OptionValue
 from molehaven.sim.runner import GameResult, Summary, record_line, simulate
@@ -29,6 +30,7 @@ def run_simulation(
     """Simulate with a progress bar, writing each record to ``save`` as soon as it exists."""
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
     started = time.perf_counter()
+    finished: list[GameResult] = []
     try:
         with progress_bar(console) as progress:
             task = progress.add_task(f"{slug}, {players} players", total=games)
@@ -37,6 +39,7 @@ def run_simulation(
                 if out is not None:
                     out.write(record_line(result) + "\n")
                     out.flush()
+                finished.append(result)
                 progress.advance(task)
 
             summary = simulate(
@@ -49,6 +52,10 @@ def run_simulation(
                 agents=agents,
                 on_result=on_result,
             )
+    except KeyboardInterrupt:
+        # Every finished game's record is already in the file: say so, or it looks lost.
+        kept = f"their records are in {save}" if save and finished else ""
+        raise interrupted(len(finished), games, "games", kept) from None
     finally:
         if out is not None:
             out.close()
