@@ -325,3 +325,13 @@ def test_a_variant_that_plays_like_another_still_shows_in_the_line_plots() -> No
     summaries = [summarise(name, [r for r in results if r.variant == name]) for name in "abc"]
     margin_axes = plot_lead(summaries, results).axes[0]
     assert len({line.get_linestyle() for line in margin_axes.get_lines()[:3]}) == 3
+
+
+def test_the_report_writes_option_values_as_they_are_typed(tmp_path: Path) -> None:
+    """'centre_start_jump=False' (Python's spelling) was shown for what is typed as false."""
+    summary = tmp_path / "s.json"
+    arguments = ["lab", "mole-hill", "-v", "a", "-v", "b=centre-start-jump=no,rounds=1"]
+    result = runner.invoke(app, [*arguments, "-n", "2", "-j", "1", "--json", str(summary)])
+    assert result.exit_code == 0, result.output
+    variants = json.loads(summary.read_text())["meta"]["variants"]
+    assert variants == "a: defaults; b: centre_start_jump=false, rounds=1"

@@ -19,6 +19,7 @@ from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
 from molehaven.core import OptionsError
+from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
 from molehaven.sim.lab import (
     GameMetrics,
@@ -59,6 +60,12 @@ def parse_variant(text: str, slug: str) -> Variant:
     options = parse_option_pairs(REGISTRY.game_class(slug).option_specs(), pairs)
     REGISTRY.make(slug, None, **options)  # the values themselves are checked here
     return Variant(name, options)
+
+
+def option_text(value: OptionValue) -> str:
+    """An option value as it is typed on the command line (``false``, not Python's ``False``),
+    so a variant can be copied from the report into the next run."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def parse_agents(text: str, players: int) -> tuple[str, ...]:
@@ -208,7 +215,8 @@ def lab(
         "players": seats,
         "agents": ", ".join(f"seat {s}: {a}" for s, a in enumerate(agent_names)),
         "variants": "; ".join(
-            f"{v.name}: " + (", ".join(f"{k}={val}" for k, val in v.options.items()) or "defaults")
+            f"{v.name}: "
+            + (", ".join(f"{k}={option_text(val)}" for k, val in v.options.items()) or "defaults")
             for v in variants
         ),
         "games per variant": played,
