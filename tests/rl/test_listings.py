@@ -53,7 +53,8 @@ def test_dropped_one_is_never_wrong_about_equal_actions_that_are_other_objects()
 
 def _check_env_against_engine(slug: str, players: int, seed: int, **options: object) -> int:
     """Play a seeded random game; at every step the env's legal indices and mask must be those
-    listed from the engine. Returns how many listings were reused."""
+    listed from the engine, then the wait action for a seat in ``to_move()`` that
+    ``awaited()`` does not list (TM-26). Returns how many listings were reused."""
     env = rl.env(slug, players, **options)
     env.reset(seed=seed)
     rng = random.Random(seed)
@@ -64,12 +65,19 @@ def _check_env_against_engine(slug: str, players: int, seed: int, **options: obj
             return reused
         state, seat = env.table.state, env.seats[agent]
         expected = [env.table.game.action_index(a) for a in state.legal_actions(seat)]
+        wait = env.wait_index
+        may_wait = wait is not None and seat not in state.awaited()
+        if may_wait:
+            expected.append(env.table.size - 1)
+        engine_mask = legal_mask(state, seat)
+        if wait is not None:
+            engine_mask = np.append(engine_mask, np.int8(may_wait))
         # The mask is asked for on some steps only: a listing may be patched from one whose
         # mask was never built.
         if rng.random() < 0.6:
             observation, *_ = env.last()
             mask = observation["action_mask"]
-            assert np.array_equal(mask, legal_mask(state, seat))
+            assert np.array_equal(mask, engine_mask)
             mask[:] = 1  # the caller's copy: changing it must not reach the next mask
         assert env.legal_indices(agent) == expected
         listing = env.table._listings.get(seat)

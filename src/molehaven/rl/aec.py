@@ -5,10 +5,14 @@ observation is ``{"observation": float32 tensor, "action_mask": int8 mask}``, bu
 for (``observe``/``last``), for that agent only. Where several seats may act at once (Mole
 Park's die choice, The Mole's votes) the AEC env asks them one at a time, round-robin from the
 seat after the last one that acted; the engine hides each choice from the others until all
-are in, so asking in turn reveals nothing. (In The Mole anyone may nominate while the asker
-asks; round-robin gives every such seat its turn to act.) Rewards are the game's returns at
-the end (``1/k`` to each of ``k`` winners) and 0 before; an episode is truncated after
-``max_steps`` seat actions (default: the game's ``max_length()``).
+are in, so asking in turn reveals nothing. Where seats may act but need not (The Mole: anyone
+may nominate while the asker asks, TM-26), the action space has one more index, the wait
+action (``env.wait_index``, the last index), legal exactly for those seats: a wait is a step
+(rewards 0) that passes the turn on, and each such seat is asked once per position, before the
+seat play waits for (``table.next_asked``). Rewards are the game's returns at the end
+(``1/k`` to each of ``k`` winners) and 0 before; an episode is truncated after ``max_steps``
+steps (default: the game's ``max_length()``, times the player count for a game with the wait
+action, since each engine action may follow up to ``players - 1`` waits).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from pettingzoo import AECEnv
 
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, as_index, episode_over, next_mover
+from molehaven.rl.table import ObsDict, as_index, episode_over
 
 
 class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
@@ -40,7 +44,7 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         **options: Any,
     ) -> None:
         super().__init__()
-        self._set_table(slug, players, render_mode, max_steps, options)
+        self._set_table(slug, players, render_mode, max_steps, options, waits_are_steps=True)
         self._steps = 0
         self._last_seat = -1
         self.reset()
@@ -64,14 +68,15 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._last_seat = -1
-        self.agent_selection = self._next_agent(self.table.movers())
+        self.agent_selection = self._next_agent()
 
     def observe(self, agent: str) -> ObsDict:
         """The agent's ``{"observation": tensor, "action_mask": mask}`` now (built on demand)."""
         return self.table.observe(self.seats[agent])
 
     def step(self, action: int | None) -> None:
-        """Apply the selected agent's action (an index; ``None`` once the agent is done).
+        """Apply the selected agent's action (an index; ``None`` once the agent is done). The
+        wait action (where the agent's mask allows it) applies nothing and passes the turn on.
 
         Raises:
             TypeError: the action is not an integer (a float or a string is not rounded or
@@ -105,7 +110,7 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
         if self._steps >= self.max_steps:
             self.truncations = dict.fromkeys(self.agents, True)
             return
-        self.agent_selection = self._next_agent(self.table.movers())
+        self.agent_selection = self._next_agent()
 
-    def _next_agent(self, movers: list[int]) -> str:
-        return self.possible_agents[next_mover(movers, self._last_seat)]
+    def _next_agent(self) -> str:
+        return self.possible_agents[self.table.next_seat(self._last_seat)]

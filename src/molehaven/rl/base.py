@@ -28,11 +28,15 @@ class TableEnv:
         render_mode: str | None,
         max_steps: int | None,
         options: dict[str, Any],
+        *,
+        waits_are_steps: bool,
     ) -> None:
         check_render_mode(render_mode, list(RENDER_MODES))
         self.table = Table(slug, players, options)
         self.render_mode = render_mode
-        self.max_steps = step_limit(max_steps, self.table.game)
+        # The default limit makes room for waits where each is a step of its own (AEC).
+        waits = waits_are_steps and self.table.wait is not None
+        self.max_steps = step_limit(max_steps, self.table.game, waits=waits)
         # PettingZoo reads metadata per instance; each env names its game there.
         self.metadata = {**self.metadata, "name": f"molehaven_{slug.replace('-', '_')}"}
         self.possible_agents = [agent_name(seat) for seat in range(self.table.players)]
@@ -51,8 +55,14 @@ class TableEnv:
     def legal_indices(self, agent: str) -> list[int]:
         """The agent's legal action indices now: its mask's ones without scanning the mask
         (Mole Park's 8-player mask has 69,297 entries), in the engine's order of
-        ``legal_actions`` (``sorted()`` them for ascending). Do not modify the list."""
+        ``legal_actions``, then the wait action if the agent may wait (``sorted()`` them for
+        ascending). Do not modify the list."""
         return self.table.legal_indices(self.seats[agent])
+
+    @property
+    def wait_index(self) -> int | None:
+        """The wait action's index (the last one), or ``None`` if this game has none."""
+        return self.table.wait
 
     def render(self) -> str:
         """The public view as text; ``render_mode="human"`` also prints it."""

@@ -10,8 +10,17 @@ The opponents are built from ``molehaven.agents.AGENTS`` by name (one name for e
 seat, or one per seat) or passed as agents; they see only their ``SeatView``. Chance is drawn
 from the env's seeded generator, and opponent agents are seeded from the reset seed. When the
 learning seat and others may act at once, seats are asked round-robin from the seat after the
-last one that acted (as in the AEC env). The reward is the learning seat's return at the end:
-``1/k`` if it is one of ``k`` winners, else 0.
+last one that acted (as in the AEC env). Where seats may act but need not (The Mole: anyone
+may nominate while the asker asks, TM-26), the action space has the wait action as its last
+index (``env.wait_index``), legal exactly for those seats, as in the AEC env: the learning
+seat may wait, and each such seat is asked once per position before the seat play waits for.
+An opponent agent that decides for itself when to act there (it has ``interjection``, the
+convention ``molehaven.sim`` follows, ``agents.base.interjects``: the greedy, belief and level
+agents) is asked ``interjection(view)`` and waits on ``None``; an agent without it (``random``,
+``mcts``) acts when asked, as it does in the simulator when it is picked. The reward is the
+learning seat's return at the end: ``1/k`` if it is one of ``k`` winners, else 0. A learning
+step may be a wait, so the default ``max_steps`` is the game's ``max_length()`` times the
+player count for a game with the wait action.
 """
 
 from __future__ import annotations
@@ -23,7 +32,8 @@ import gymnasium
 from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
-from molehaven.core import OptionsError, Seat
+from molehaven.agents.base import interjects
+from molehaven.core import Action, OptionsError, Seat
 from molehaven.rl.table import (
     ObsDict,
     Table,
@@ -31,7 +41,6 @@ from molehaven.rl.table import (
     as_seed,
     check_render_mode,
     episode_over,
-    next_mover,
     step_limit,
 )
 
@@ -62,15 +71,32 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
             raise OptionsError(f"seat must be 0-{self.table.players - 1}, got {seat}")
         self.seat = seat
         self.render_mode = render_mode
-        self.max_steps = step_limit(max_steps, self.table.game)
+        self.max_steps = step_limit(max_steps, self.table.game, waits=self.table.wait is not None)
         self.observation_space = self.table.observation_space()
         self.action_space = spaces.Discrete(self.table.size)
         self._opponent_spec = opponents
-        self._opponents: dict[Seat, Agent] = self._build_opponents(None)
+        self._opponents: dict[Seat, Agent] = {}
+        # The opponents that choose for themselves whether to act where they need not.
+        self._interjecting: set[Seat] = set()
+        self._set_opponents(self._build_opponents(None))
         self._last_seat: Seat = -1
         self._steps = 0
         # Gymnasium's contract: reset() before the first step and after the end.
         self._running = False
+
+    @property
+    def wait_index(self) -> int | None:
+        """The wait action's index (the last one), or ``None`` if this game has none."""
+        return self.table.wait
+
+    def _set_opponents(self, opponents: dict[Seat, Agent]) -> None:
+        self._opponents = opponents
+        game = self.table.game
+        self._interjecting = (
+            {seat for seat, agent in opponents.items() if interjects(agent, game)}
+            if self.table.wait is not None
+            else set()
+        )
 
     def _build_opponents(self, seed: int | None) -> dict[Seat, Agent]:
         others = [s for s in range(self.table.players) if s != self.seat]
@@ -113,7 +139,7 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         super().reset(seed=seed)
         self.table.reset(seed)
         if seed is not None:
-            self._opponents = self._build_opponents(seed)
+            self._set_opponents(self._build_opponents(seed))
         self._last_seat = -1
         self._steps = 0
         self._play_opponents()
@@ -121,19 +147,36 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         return self.table.observe(self.seat), {}
 
     def _play_opponents(self) -> None:
-        """Let the other seats act until the learning seat must act or the game ends."""
-        state = self.table.state
+        """Let the other seats act (or wait) until the learning seat is asked or the game
+        ends."""
+        table = self.table
+        state = table.state
         while not state.is_terminal():
-            mover = next_mover(self.table.movers(), self._last_seat)
+            mover = table.next_seat(self._last_seat)
             if mover == self.seat:
                 return
-            action = self._opponents[mover].act(SeatView.of(state, mover))
-            state.apply(mover, action)
             self._last_seat = mover
-            self.table.play_chance()
+            agent = self._opponents[mover]
+            view = SeatView.of(state, mover)
+            wait = table.wait
+            if (
+                wait is not None
+                and mover in self._interjecting
+                and mover in table.optional_movers()
+            ):
+                offer = getattr(agent, "interjection")  # noqa: B009 (checked by interjects)
+                chosen: Action | None = offer(view)
+                if chosen is None:
+                    table.act(mover, wait)
+                    continue
+            else:
+                chosen = agent.act(view)
+            state.apply(mover, chosen)
+            table.play_chance()
 
     def step(self, action: int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
-        """Apply the learning seat's action (an index; see the mask), then the others'.
+        """Apply the learning seat's action (an index; see the mask; the wait action applies
+        nothing), then the others'.
 
         Raises:
             TypeError: the action is not an integer.

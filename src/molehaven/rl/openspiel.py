@@ -14,13 +14,21 @@ rules authority: each OpenSpiel state wraps a Molehaven state.
   (the engine awaits them all) the node is a simultaneous node: the seats that choose have
   their legal indices, every other seat has one action, ``NO_ACTION`` (the last index,
   ``num_distinct_actions() - 1``), and the joint action is applied in seat order. Where
-  seats *may* act in real time (The Mole: anyone may call a vote while the asker asks), the
-  node stays sequential, asked round-robin as below: a race is not a joint choice.
+  seats *may* act in real time (The Mole: anyone may call a vote while the asker asks, TM-26),
+  the node stays sequential, asked round-robin as below: a race is not a joint choice.
   With the parameter ``simultaneous=False`` (which OpenSpiel's MCTS and IS-MCTS bots need)
   those games are sequential too: the seats are asked one at a time, round-robin from the
   seat after the last one that acted; the engine hides each choice until all are in, so the
   sequential game has the same information sets as the simultaneous one (the usual
   turn-based reduction), and there is no ``NO_ACTION``.
+- The wait action: in a game where seats may act but need not (``rl.table.offers_wait``),
+  index ``game.action_space().size`` (the envs' wait index) means "wait: let play go on
+  without me" (``action_to_string`` says ``wait``). It is legal exactly for the seats in
+  ``to_move()`` that ``awaited()`` does not list, never reaches the engine, and each such seat
+  is asked once per position, round-robin, before the seat play waits for; so such a game has
+  one action more, and ``max_game_length`` is ``max_length()`` times the player count. In The
+  Mole's simultaneous form ``NO_ACTION`` stays the last index, after the wait. Waits are in
+  the history but in no information-state string: nobody is told of a seat doing nothing.
 - Utility: constant-sum, ``1/k`` to each of ``k`` winners (sum 1).
 - Observation string and tensor: ``observation(seat)`` as JSON and as the seat's tensor
   (``molehaven.rl.encoders``). Information-state string: perfect recall, the current
@@ -50,7 +58,7 @@ from molehaven.games.mole_park import actions as mole_park_actions
 from molehaven.games.the_mole import actions as the_mole_actions
 from molehaven.rl.encoders import encoder
 from molehaven.rl.render import render_text
-from molehaven.rl.table import next_mover
+from molehaven.rl.table import next_asked, offers_wait, optional_movers
 
 _C_INT_MAX = 2**31 - 1
 _ACTION_MODULES: dict[str, ModuleType] = {
@@ -117,10 +125,11 @@ class MolehavenSpielGame(pyspiel.Game):
         options = {k: v for k, v in merged.items() if k not in ("players", "simultaneous")}
         game = molehaven.make(self.slug, int(merged["players"]), **options)
         actions, chance = game.action_space(), chance_space(game)
+        waits = offers_wait(game)
         info = pyspiel.GameInfo(
-            # The simultaneous form adds NO_ACTION for seats that do not choose at a
-            # simultaneous node.
-            num_distinct_actions=actions.size + simultaneous,
+            # The wait action for seats that need not act; the simultaneous form adds
+            # NO_ACTION for seats that do not choose at a simultaneous node.
+            num_distinct_actions=actions.size + waits + simultaneous,
             max_chance_outcomes=chance.size,
             num_players=game.players,
             min_utility=0.0,
@@ -128,14 +137,17 @@ class MolehavenSpielGame(pyspiel.Game):
             utility_sum=1.0,
             # OpenSpiel keeps the bound in a C int: a game without one (The Mole with no
             # question limit) reports the largest it can hold.
-            max_game_length=min(game.max_length(), _C_INT_MAX),
+            # Each engine action may follow up to ``players - 1`` waits, one per optional seat.
+            max_game_length=min(game.max_length() * (game.players if waits else 1), _C_INT_MAX),
         )
         # pybind11 objects keep Python attributes only once the base class is initialised.
         super().__init__(game_type, info, merged)
         self.molehaven_game: Game[object] = game
         self.simultaneous = simultaneous
+        # The index of "wait", for seats that may act but need not (None: this game has none).
+        self.wait: int | None = actions.size if waits else None
         # The index of "no action", for seats that do not choose at a simultaneous node.
-        self.no_action = actions.size
+        self.no_action = actions.size + waits
         self.actions = actions
         self.chance = chance
         self.encoder = encoder(self.slug, game.players)
@@ -175,6 +187,9 @@ class MolehavenSpielState(pyspiel.State):
         self.held = _Held(game.molehaven_game.initial_state() if inner is None else inner)
         self.last_seat: Seat = -1
         self.told: list[tuple[str, ...]] = [() for _ in range(game.molehaven_game.players)]
+        # The seats that waited at the position of ``waited_at`` actions (the engine's count).
+        self.waited: tuple[Seat, ...] = ()
+        self.waited_at = -1
 
     @property
     def inner(self) -> State:
@@ -197,7 +212,15 @@ class MolehavenSpielState(pyspiel.State):
             raise RuntimeError(f"{inner.game.slug}: no seat can act and the game is not over")
         if self._choosing_together(movers):
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return next_mover(movers, self.last_seat)
+        return next_asked(movers, self._optional(), self._waited_here(), self.last_seat)
+
+    def _optional(self) -> list[Seat]:
+        """The seats that may act now but need not, so may wait (none without the wait)."""
+        return [] if self.spiel_game.wait is None else optional_movers(self.inner)
+
+    def _waited_here(self) -> tuple[Seat, ...]:
+        """The seats that have waited at the current position."""
+        return self.waited if self.waited_at == self.inner.num_actions else ()
 
     def _choosing_together(self, movers: list[Seat]) -> bool:
         """Whether this is a simultaneous node: several seats, all of them awaited."""
@@ -210,7 +233,11 @@ class MolehavenSpielState(pyspiel.State):
                 return [self.spiel_game.no_action]
         elif player != current:
             return []
-        return self.spiel_game.actions.legal_indices(self.inner, player)
+        legal = self.spiel_game.actions.legal_indices(self.inner, player)
+        wait = self.spiel_game.wait
+        if wait is not None and current >= 0 and player in self._optional():
+            legal.append(wait)  # the engine's indices are all below it: still ascending
+        return legal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         index = self.spiel_game.chance.index
@@ -221,6 +248,14 @@ class MolehavenSpielState(pyspiel.State):
             # Else OpenSpiel's TERMINAL player id (-4) reached the engine as a seat number.
             raise IllegalActionError(f"the game is over: action {action} cannot be applied")
         player = self.current_player()
+        if player >= 0 and action == self.spiel_game.wait:
+            if player not in self._optional():
+                raise IllegalActionError(f"seat {player} cannot wait: play waits for it")
+            # Nothing reaches the engine; the seat is not asked again at this position.
+            self.waited = (*self._waited_here(), player)
+            self.waited_at = self.inner.num_actions
+            self.last_seat = player
+            return
         self._apply_seat(CHANCE if player == pyspiel.PlayerId.CHANCE else player, action)
 
     def _apply_actions(self, actions: list[int]) -> None:
@@ -243,6 +278,8 @@ class MolehavenSpielState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return str(self.spiel_game.chance.at(int(action)))
+        if action == self.spiel_game.wait:
+            return "wait"
         if self.spiel_game.simultaneous and action == self.spiel_game.no_action:
             return "no action"
         return str(self.spiel_game.actions.at(int(action)))
@@ -267,6 +304,7 @@ class MolehavenSpielState(pyspiel.State):
         )
         copy.last_seat = self.last_seat
         copy.told = list(self.told)
+        copy.waited, copy.waited_at = self.waited, self.waited_at
         return copy
 
     def __str__(self) -> str:

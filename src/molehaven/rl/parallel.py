@@ -1,15 +1,21 @@
 """The PettingZoo Parallel environment of a Molehaven game: every seat that may act now acts in the
 same step.
 
-Each step takes an action for every live agent. The actions of the seats in ``state.to_move()``
-are applied in seat order; the others' (their masks are all zero) are ignored. Where an earlier
-seat's action in the same step makes a later seat's action illegal (in The Mole anyone may
-nominate while the asker asks: the first to act wins the race), the later action is dropped and
-its agent's info says ``{"dropped": True}``. So Mole Park's die choice and The Mole's votes are
-truly simultaneous, and every other phase is a step in which only the one seat to move acts.
-Chance is drawn from the env's seeded generator; rewards are the game's returns at the end.
-The Parallel API returns every agent's observation after each step, so each step encodes one
-tensor per seat (the AEC env encodes only the acting agent's).
+Each step takes an action for every live agent. Every action of a seat in ``state.to_move()``
+is checked against that seat's mask first (an illegal one raises, nothing applied); then they
+are applied in seat order, and the others' (their masks are all zero) are ignored. Where
+seats may act but need not (The Mole: anyone may nominate while the asker asks, TM-26), the
+action space has one more index, the wait action (``env.wait_index``, the last index), legal
+exactly for those seats: a wait applies nothing. The seat play waits for cannot wait, so every
+step applies at least one action. Where an earlier seat's action in the same step makes a
+later seat's action illegal (the first to nominate wins the race), the later action is dropped
+and its agent's info says ``{"dropped": True}``. So Mole Park's die choice and The Mole's votes
+are truly simultaneous, and every other phase is a step in which the one seat to move acts,
+joined by any optional seat that does not wait. Chance is drawn from the env's seeded
+generator; rewards are the game's returns at the end. A step is never only waits, so the
+default ``max_steps`` is the game's ``max_length()``. The Parallel API returns every agent's
+observation after each step, so each step encodes one tensor per seat (the AEC env encodes
+only the acting agent's).
 """
 
 from __future__ import annotations
@@ -39,7 +45,7 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         max_steps: int | None = None,
         **options: Any,
     ) -> None:
-        self._set_table(slug, players, render_mode, max_steps, options)
+        self._set_table(slug, players, render_mode, max_steps, options, waits_are_steps=False)
         # PettingZoo's Parallel API starts with reset(); until then no episode runs.
         self.agents: list[str] = []
         self._steps = 0
@@ -87,16 +93,25 @@ class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):
         missing = [agent_name(seat) for seat in movers if agent_name(seat) not in actions]
         if missing:
             raise ValueError(f"no action for {', '.join(missing)}, who must act now")
-        state = self.table.state
-        dropped: set[str] = set()
-        for position, seat in enumerate(movers):
+        table = self.table
+        chosen: list[tuple[int, str, int]] = []
+        for seat in movers:
             agent = agent_name(seat)
             index = as_index(actions[agent])
-            # The first mover's mask was exact, so an illegal action of its raises.
-            if position and not self.table.is_legal(seat, index):
+            # Every mover's mask is exact at the start of the step: check them all before
+            # applying any, so that an illegal action (an awaited seat's wait) always raises.
+            table.check(seat, index)
+            chosen.append((seat, agent, index))
+        state = table.state
+        start = state.num_actions
+        dropped: set[str] = set()
+        for seat, agent, index in chosen:
+            if index == table.wait:
+                continue  # nothing to apply; the seat is asked again next step
+            if state.num_actions != start and not table.is_legal(seat, index):
                 dropped.add(agent)
                 continue
-            self.table.act(seat, index)
+            table.act(seat, index)
         self._steps += 1
         agents = self.agents
         over = state.is_terminal()

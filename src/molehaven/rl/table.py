@@ -11,6 +11,15 @@ A position is known by the state object and its action count, so the cache stays
 whoever applies actions to ``table.state`` (the Gymnasium wrapper's opponents do); the cache
 holds the state itself, not its ``id``, which a later state could reuse.
 
+Where a game lets some seats in ``to_move()`` act without being awaited (``State.awaited``;
+The Mole's nominations and guesses while the asker asks, TM-26), the action space has one
+index more, ``WAIT`` (``wait_index``: ``game.num_distinct_actions()``, the last index): "let
+play go on without me". It is legal exactly for those optional movers, never for an awaited
+seat, and never reaches the engine. At each position the optional movers are asked first,
+round-robin from the seat after the last one that acted (or waited), each once; once they
+have all waited, the awaited seats are (``next_asked``). So every optional seat has its
+chance before play goes on, and a position is left after at most ``players - 1`` waits.
+
 Each seat's last long listing is kept across positions too: where the engine lists the same
 actions again, or one fewer, its indices and mask are patched rather than rebuilt
 (``masks.Listing``). That pays for long lists (Mole Hill's rods: about 100 actions, one
@@ -24,6 +33,7 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Collection
 from typing import Any, SupportsIndex, cast
 
 import numpy as np
@@ -31,7 +41,7 @@ from gymnasium import spaces
 from gymnasium.error import ResetNeeded
 
 import molehaven
-from molehaven.core import CHANCE, Game, Seat, State
+from molehaven.core import CHANCE, Game, IllegalActionError, Seat, State
 from molehaven.rl.encoders import encoder
 from molehaven.rl.masks import Listing, Mask, mask_of
 from molehaven.rl.render import render_text
@@ -54,6 +64,58 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
         if seat > last_seat:
             return seat
     return movers[0]
+
+
+def offers_wait(game: Game[object]) -> bool:
+    """Whether ``game`` can have seats that may act but need not, so that its environments
+    add the wait action.
+
+    ``State.awaited`` by default awaits every seat in ``to_move()``: a game whose states keep
+    that default never has an optional mover. Only a game whose states override it (today
+    The Mole) may have one. Told from the engine's API, not from the game's name, so no
+    game's rule lives in the RL layer.
+    """
+    return type(game.initial_state()).awaited is not State.awaited
+
+
+def wait_index(game: Game[object]) -> int | None:
+    """The index of the wait action in ``game``'s environments (``num_distinct_actions()``,
+    one past the engine's own actions), or ``None`` for a game without optional movers."""
+    return game.num_distinct_actions() if offers_wait(game) else None
+
+
+def optional_movers(state: State) -> list[Seat]:
+    """The seats in ``to_move()`` that ``awaited()`` does not list: they may act or wait.
+
+    A state that awaits nobody while seats may act would stall if they all waited, so there
+    every mover counts as awaited.
+    """
+    movers = state.to_move()
+    if len(movers) < 2:
+        return []
+    awaited = state.awaited()
+    if not awaited:
+        return []
+    return [seat for seat in movers if seat not in awaited]
+
+
+def next_asked(
+    movers: list[Seat], optional: list[Seat], waited: Collection[Seat], last_seat: Seat
+) -> Seat:
+    """Who is asked next at a position where ``movers`` may act, ``optional`` of them need
+    not, and ``waited`` have already waited.
+
+    Round-robin from the seat after ``last_seat``: first the optional movers that have not
+    waited here, so each has its chance before the awaited seat acts and play goes on; then
+    the awaited seats. Without optional movers this is ``next_mover(movers, last_seat)``.
+    """
+    if optional:
+        fresh = [seat for seat in optional if seat not in waited]
+        if fresh:
+            return next_mover(fresh, last_seat)
+        obliged = [seat for seat in movers if seat not in optional]
+        return next_mover(obliged, last_seat)
+    return next_mover(movers, last_seat)
 
 
 def as_index(action: object) -> int:
@@ -98,16 +160,18 @@ def as_seed(seed: object) -> int | None:
     return value
 
 
-def step_limit(max_steps: int | None, game: Game[object]) -> int:
-    """The seat actions after which an episode is truncated: ``max_steps``, or the game's own
-    length bound when it is ``None``.
+def step_limit(max_steps: int | None, game: Game[object], *, waits: bool = False) -> int:
+    """The steps after which an episode is truncated: ``max_steps``, or when it is ``None``
+    the game's own length bound, times the player count if ``waits`` (steps that may be
+    waits: each engine action may follow up to ``players - 1`` of them, one per optional
+    mover).
 
     Raises:
         ValueError: ``max_steps`` is not a positive int (0 used to mean the default, and a
             negative limit truncated every episode after its first step).
     """
     if max_steps is None:
-        return game.max_length()
+        return game.max_length() * (game.players if waits else 1)
     if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
         raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
     return max_steps
@@ -159,15 +223,20 @@ class Table:
         self.encoder = encoder(slug, self.game.players)
         space = self.game.action_space()
         self.space = space
-        self.size = space.size
+        # The wait action, one index past the engine's actions, where seats may act or not.
+        self.wait: int | None = space.size if offers_wait(self.game) else None
+        self.size = space.size + (self.wait is not None)
         self._actions = space.actions
         self.rng = random.Random()
         self.state: State = self.game.initial_state()
         # The position whose legal indices ``_legal`` holds: a state and its action count;
-        # ``_listings`` holds the long lists' listings of the same position.
+        # ``_listings`` holds the long lists' listings of the same position, ``_optional``
+        # its optional movers (None until asked) and ``_waited`` the seats that waited there.
         self._position: tuple[State | None, int] = (None, -1)
         self._legal: dict[Seat, list[int]] = {}
         self._listings: dict[Seat, Listing] = {}
+        self._optional: list[Seat] | None = None
+        self._waited: set[Seat] = set()
         # Each seat's latest listing, whatever the position: the base of its next one.
         self._latest: dict[Seat, Listing] = {}
         self._not_reusing: set[Seat] = set()
@@ -205,8 +274,38 @@ class Table:
             raise RuntimeError(f"{self.game.slug}: no seat can act and the game is not over")
         return movers
 
-    def act(self, seat: Seat, index: int) -> None:
-        """Apply the action numbered ``index`` for ``seat``, then any chance that follows.
+    def _sync(self) -> None:
+        """Forget what was known of the last position if the state has moved on."""
+        state = self.state
+        known, count = self._position
+        if state is not known or state.num_actions != count:
+            self._position = (state, state.num_actions)
+            self._legal = {}
+            self._listings = {}
+            self._optional = None
+            self._waited = set()
+
+    def optional_movers(self) -> list[Seat]:
+        """The seats that may act now but need not, so may wait (empty for a game without
+        the wait action)."""
+        if self.wait is None:
+            return []
+        self._sync()
+        optional = self._optional
+        if optional is None:
+            optional = self._optional = optional_movers(self.state)
+        return optional
+
+    def next_seat(self, last_seat: Seat) -> Seat:
+        """The seat to ask now (``next_asked``), ``last_seat`` being the last that acted or
+        waited."""
+        movers = self.movers()
+        if self.wait is None:
+            return next_mover(movers, last_seat)
+        return next_asked(movers, self.optional_movers(), self._waited, last_seat)
+
+    def check(self, seat: Seat, index: int) -> None:
+        """Raise unless ``seat`` may play the action numbered ``index`` now.
 
         Raises:
             IndexError: no such action index.
@@ -214,18 +313,41 @@ class Table:
         """
         if not 0 <= index < self.size:
             raise IndexError(f"action index {index!r} is outside 0-{self.size - 1}")
+        if index == self.wait and seat not in self.optional_movers():
+            raise IllegalActionError(
+                f"seat {seat} cannot wait (index {index}): only a seat that may act without"
+                " being awaited may wait, and play waits for this one"
+            )
+        if not self.is_legal(seat, index):
+            raise IllegalActionError(f"{self._actions[index]} is not legal for seat {seat} now")
+
+    def act(self, seat: Seat, index: int) -> None:
+        """Apply the action numbered ``index`` for ``seat``, then any chance that follows. The
+        wait action is only noted (the seat is not asked again at this position); it never
+        reaches the engine.
+
+        Raises:
+            IndexError: no such action index.
+            IllegalActionError: the action is not legal for the seat now.
+        """
+        if not 0 <= index < self.size:
+            raise IndexError(f"action index {index!r} is outside 0-{self.size - 1}")
+        if index == self.wait:
+            self.check(seat, index)
+            self._waited.add(seat)
+            return
         self.state.apply(seat, self._actions[index])
         self.play_chance()
 
     def legal_indices(self, seat: Seat) -> list[int]:
         """The indices of ``seat``'s legal actions now, in the engine's order of
-        ``legal_actions(seat)`` (do not modify the list)."""
+        ``legal_actions(seat)``, then the wait action if the seat may wait (do not modify
+        the list)."""
+        # ``_sync`` written out: this runs on every step of every game.
         state = self.state
         known, count = self._position
         if state is not known or state.num_actions != count:
-            self._position = (state, state.num_actions)
-            self._legal = {}
-            self._listings = {}
+            self._sync()
         indices = self._legal.get(seat)
         if indices is None:
             actions = state.legal_actions(seat)
@@ -241,6 +363,9 @@ class Table:
                         self._not_reusing.add(seat)
                 self._latest[seat] = self._listings[seat] = listing
                 indices = listing.indices
+            if self.wait is not None and seat in self.optional_movers():
+                # A new list: the listing's own indices are the base of the seat's next one.
+                indices = [*indices, self.wait]
             self._legal[seat] = indices
         return indices
 
@@ -252,9 +377,12 @@ class Table:
         """An int8 vector over the action space: 1 where the action is legal for ``seat``."""
         indices = self.legal_indices(seat)
         listing = self._listings.get(seat)
-        if listing is not None:
-            return listing.mask()
-        return mask_of(indices, self.size)
+        if listing is None:
+            return mask_of(indices, self.size)
+        mask = listing.mask()  # a fresh copy, the engine's actions only
+        if self.wait is not None and seat in self.optional_movers():
+            mask[self.wait] = 1
+        return mask
 
     def observe(self, seat: Seat) -> ObsDict:
         return {
