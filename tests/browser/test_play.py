@@ -105,27 +105,30 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
 
 
 def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
-    """After the end, Bob asks to play again and hosts the rematch; Ann joins it in her seat,
-    and someone who only watched may follow them there."""
+    """After the end, Bob asks to play again, letting the next player begin, and hosts the
+    rematch: he sits first there and Ann, who joins it, second. Someone who only watched
+    may follow them there."""
     watcher = open_page(browser, ann.url)
     expect(watcher.locator("#table")).to_have_attribute("data-status", "over")
     expect(watcher.locator("#rematch")).to_be_hidden()  # not a player
     expect(ann.locator("[data-rematch]")).to_have_text("Play again")
     ann.focus("[data-rematch]")  # Ann is about to press it too
+    bob.check("#pass-first-seat")
     bob.click("[data-rematch]")
     bob.wait_for_url(lambda url: table_id not in url)
     rematch_id = bob.url.rsplit("/", 1)[-1]
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    expect(bob.locator("#table")).to_have_attribute("data-you", "0")
     expect(bob.locator("#table")).to_have_attribute("data-status", "open")
     expect(bob.locator("#start")).to_be_enabled()  # Bob hosts it; every seat is taken
     expect(ann.locator("[data-rematch]")).to_have_text("Join the rematch")
+    expect(ann.locator("#pass-first-seat")).to_have_count(0)  # the creator chose
     # The button she had in hand is still in hand, and the change is read out.
     expect(ann.locator("[data-rematch]")).to_be_focused()
     expect(ann.locator("#rematch")).to_have_attribute("aria-live", "polite")
     expect(watcher.locator("#rematch a")).to_have_attribute("href", f"/tables/{rematch_id}")
     ann.click("[data-rematch]")
     ann.wait_for_url(f"**/tables/{rematch_id}")
-    expect(ann.locator("#table")).to_have_attribute("data-you", "0")
+    expect(ann.locator("#table")).to_have_attribute("data-you", "1")
     expect(ann.locator("#host")).to_be_hidden()
     expect(ann.locator('#seats [data-presence="connected"]')).to_have_count(2)
     bob.click("#start")

@@ -182,3 +182,42 @@ def test_a_player_who_resigned_may_play_again_in_their_seat(database_url: str) -
     with running_app(database_url) as client:
         seats = client.get(f"/api/tables/{old_id}").json()["seats"]
         assert [s["resigned"] for s in seats] == [False, True]
+
+
+def test_the_first_to_ask_may_pass_the_first_seat_on(sqlite_url: str) -> None:
+    """Ann asks to play again with the first seat passed on: everyone moves one seat down,
+    so Bob (seat 1) begins and Ann sits last. Bob, asking later, is told his new seat; his
+    own wish is moot once the rematch exists."""
+    with running_app(sqlite_url) as client:
+        created = client.post(
+            "/api/tables",
+            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
+        ).json()
+        old_id, host = created["table"]["id"], created["host_token"]
+        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
+        start(client, old_id, host)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the stand-ins did not finish the game"
+            time.sleep(0.05)
+        unknown = client.post(
+            f"/api/tables/{old_id}/rematch", json={"rotate": True}, headers={"X-Seat-Token": ann}
+        )
+        assert unknown.status_code == 422  # a misspelt wish is not silently ignored
+        anns = client.post(
+            f"/api/tables/{old_id}/rematch",
+            json={"pass_first_seat": True},
+            headers={"X-Seat-Token": ann},
+        ).json()
+        assert anns["seat"] == 1 and anns["host_token"]
+        bobs = client.post(
+            f"/api/tables/{old_id}/rematch",
+            json={"pass_first_seat": False},
+            headers={"X-Seat-Token": bob},
+        ).json()
+        assert (bobs["table_id"], bobs["seat"]) == (anns["table_id"], 0)
+        new = client.get(f"/api/tables/{anns['table_id']}").json()
+        assert [s["name"] for s in new["seats"]] == ["Bob", "Ann"]
+        with client.websocket_connect(f"/ws/tables/{anns['table_id']}") as anns_tab:
+            assert hello(anns_tab, ann)["data"]["you"] == 1
+        assert ask(client, old_id, ann).json()["seat"] == 1  # asking again: the same answer

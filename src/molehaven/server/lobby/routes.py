@@ -28,6 +28,7 @@ from molehaven.server.lobby.schemas import (
     GamePublic,
     OptionPublic,
     Problem,
+    RematchAsked,
     RematchJoined,
     SeatJoin,
     SeatJoined,
@@ -293,13 +294,19 @@ async def rematch(
     request: Request,
     seat_token: SeatToken = None,
     table_id: str = TableId,
+    asked: RematchAsked | None = None,
 ) -> RematchJoined:
     """Once the game is over, play again: the same game, options and seats at a new table
     (not listed in the lobby). Your seat token holds your seat there too, and bots keep
     theirs. The first player to ask creates it and gets its host token, to start it; the
-    others are sent to the same table."""
+    others are sent to the same table. The body is optional: ``{"pass_first_seat": true}``
+    from the first to ask moves everyone one seat down (the second seat's player sits
+    first, the first's last), so the start passes on."""
     rematch_id, seat, host_token = await authority.rematch(
-        table_id, token=seat_token, host_address=client_address(request)
+        table_id,
+        token=seat_token,
+        host_address=client_address(request),
+        pass_first_seat=asked is not None and asked.pass_first_seat,
     )
     return RematchJoined(
         table_id=rematch_id,

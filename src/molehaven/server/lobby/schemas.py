@@ -132,9 +132,22 @@ class TableCreated(BaseModel):
     seat: SeatJoined | None = Field(None, description="seat 0 and its token, when ``sit`` asked")
 
 
+class RematchAsked(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    pass_first_seat: bool = Field(
+        False,
+        description="everyone moves one seat down: the second seat's player sits first, the"
+        " first's last (heeded only from the player whose request creates the rematch)",
+    )
+
+
 class RematchJoined(BaseModel):
     table_id: str = Field(description="the rematch's table (the same for every player)")
-    seat: int = Field(description="your seat there: the same as at the finished table")
+    seat: int = Field(
+        description="your seat there: the same as at the finished table, or one down"
+        " when its creator passed the first seat on"
+    )
     host_token: str | None = Field(
         None, description="to the player whose request created the rematch only: its host's"
     )

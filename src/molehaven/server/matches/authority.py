@@ -243,7 +243,12 @@ class Authority(Replication, Lifecycle, Talk):
         return table, host_token, seat_token
 
     async def rematch(
-        self, table_id: str, *, token: str | None, host_address: str | None = None
+        self,
+        table_id: str,
+        *,
+        token: str | None,
+        host_address: str | None = None,
+        pass_first_seat: bool = False,
     ) -> tuple[str, Seat, str | None]:
         """The table a finished table's players go on to, the asker's seat there and, for
         the one who created it, its host token.
@@ -253,7 +258,9 @@ class Authority(Replication, Lifecycle, Talk):
         agents, and seats a bot stood in for (their person away or resigned) are their
         person's again: a player who resigned may ask too. The first player to ask creates
         it and hosts it (starts it, or removes someone who did not come back); later ones
-        are sent to the same table.
+        are sent to the same table. With ``pass_first_seat`` (the creator's choice; later
+        askers' is moot) everyone moves one seat down, so the player who sat second sits
+        first and the first sits last: in games where seat 0 begins, the start passes on.
 
         Raises:
             Rejected: the token holds no seat at the table (403), or the game is not over
@@ -275,9 +282,11 @@ class Authority(Replication, Lifecycle, Talk):
             made = await self.get(old.rematch) if old.rematch is not None else None
             if made is not None:
                 mine = tokens.token_matches(host_token, made.host_token_hash)
-                return made.id, seat, host_token if mine else None
+                return made.id, self._seat_at(made, token, seat), host_token if mine else None
             # None yet, or it expired unstarted (its host never came back): a new one.
             seats = [_seat_in_rematch(slot) for slot in old.seats]
+            if pass_first_seat:
+                seats = seats[1:] + seats[:1]
             new, _, _ = await self.create(
                 game=old.game.slug,
                 players=old.game.players,
@@ -294,11 +303,12 @@ class Authority(Replication, Lifecycle, Talk):
                 )
             old.rematch = named
             self._changed(old)
-        if named != new.id:
+        if named is not None and named != new.id:
             # Another process's player asked at the same moment and was first: go there.
             # The table made here is never started and expires with the open ones.
-            return named or new.id, seat, None
-        return new.id, seat, host_token
+            there = await self.get(named)
+            return named, seat if there is None else self._seat_at(there, token, seat), None
+        return new.id, self._seat_at(new, token, seat), host_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
         """Seat a person at an empty seat; returns the seat's secret token."""
@@ -403,6 +413,12 @@ class Authority(Replication, Lifecycle, Talk):
             if slot.kind == HUMAN and tokens.token_matches(token, slot.token_hash):
                 return seat, tokens.hash_token(token or "")
         return None
+
+    def _seat_at(self, rematch: LiveTable, token: str | None, seat: Seat) -> Seat:
+        """The asker's seat at a rematch: where their token sits (everyone may have moved
+        one seat down), else ``seat``, the one they had (the host removed them since)."""
+        found = self.seat_of(rematch, token)
+        return seat if found is None else found[0]
 
     def resigned_seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
         """The seat whose person resigned with this token, or ``None``. The token holds
