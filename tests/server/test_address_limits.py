@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from molehaven.server.limits import SITE_SHARE, AddressLimiter, address_group
 from molehaven.server.settings import Settings
 from tests.server.helpers import fill_bots, hello, new_table, running_app, sit, start
 
@@ -138,3 +139,29 @@ def test_the_addresses_of_one_ipv6_network_share_its_limits(sqlite_url: str) -> 
         assert create("203.0.113.9") == 429  # the same IPv4 address, written as IPv6 above
         for lan in ("fe80::1", "fe80::2", "fd00::1", "fd00::2"):
             assert create(lan) == 201, lan
+
+
+def test_the_64s_of_one_ipv6_site_share_a_wider_rate() -> None:
+    """A subscriber given a /48 (65,536 /64s) may go as fast as SITE_SHARE /64s at once,
+    not 65,536 times as fast: once the /48's bucket is empty, a fresh /64 of it is refused
+    too, while another /48 and an IPv4 address are not."""
+    limiter = AddressLimiter(rate=0.001, burst=2)
+    allowed = sum(
+        limiter.allows(address_group(f"2a02:8071:6:{n:x}::1")) for n in range(SITE_SHARE * 4)
+    )
+    assert allowed == 2 * SITE_SHARE  # the /48's burst, spread over its /64s
+    assert not limiter.allows(address_group("2a02:8071:6:ffff::1"))
+    assert limiter.allows(address_group("2a02:8071:7:1::1"))  # the next /48
+    assert limiter.allows("203.0.113.9")
+
+
+def test_a_client_cycling_addresses_cannot_wipe_out_the_limits() -> None:
+    """The limiter forgets its least recently used buckets when full. It used to forget all
+    of them, so one client sending from more addresses than it holds reset everyone's
+    limits, including the address it was throttled on."""
+    limiter = AddressLimiter(rate=0.001, burst=1, addresses=100)
+    assert limiter.allows("198.51.100.1")
+    assert not limiter.allows("198.51.100.1")
+    for n in range(500):  # five times what it holds; the throttled one is kept in use
+        limiter.allows(f"203.0.{n // 256}.{n % 256}")
+        assert not limiter.allows("198.51.100.1"), n

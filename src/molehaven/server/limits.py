@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipaddress
 import math
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from starlette.requests import HTTPConnection
@@ -45,6 +46,10 @@ class TokenBucket:
 
 
 IPV6_NETWORK_BITS = 64  # what one IPv6 subscriber is given at the least
+# What one IPv6 subscriber may be given at the most: many ISPs hand out a /56 or a /48, so a
+# rate limit per /64 alone would let one client use 256 or 65,536 of them.
+IPV6_SITE_BITS = 48
+SITE_SHARE = 16  # a /48 may go as fast as this many /64s at once (neighbours share one)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -78,22 +83,48 @@ def address_group(host: str) -> str:
     return str(ipaddress.ip_network(f"{address}/{IPV6_NETWORK_BITS}", strict=False))
 
 
+def site_of(group: str) -> str | None:
+    """The /48 an IPv6 /64 group (``address_group``) lies in, or ``None`` for anything else.
+
+    >>> site_of("2a02:8071:6:5::/64"), site_of("203.0.113.9")
+    ('2a02:8071:6::/48', None)
+    """
+    if not group.endswith(f"/{IPV6_NETWORK_BITS}"):
+        return None
+    network = ipaddress.ip_network(group).supernet(new_prefix=IPV6_SITE_BITS)
+    return str(network)
+
+
 class AddressLimiter:
-    """A token bucket per client address (a bounded number of them); ``check`` raises
-    ``Rejected`` (429, with ``Retry-After``) when the address is over its rate."""
+    """A token bucket per client address (at most ``addresses`` of them, the least recently
+    used forgotten first); ``check`` raises ``Rejected`` (429, with ``Retry-After``) when the
+    address is over its rate. A public IPv6 client is counted by its /64
+    (``address_group``) and, ``SITE_SHARE`` times as generously, by its /48, so that one
+    subscriber given many /64s cannot multiply its rate by them."""
 
     def __init__(self, *, rate: float, burst: int, addresses: int = 10_000) -> None:
         self.rate = rate
         self.burst = burst
         self.addresses = addresses
-        self._buckets: dict[str, TokenBucket] = {}
+        # Forgetting the least recently used bucket, not all of them, so that a client
+        # cycling through fresh addresses cannot wipe out everyone's limits (its own too).
+        self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def allows(self, address: str) -> bool:
-        if len(self._buckets) > self.addresses:
-            self._buckets.clear()
-        bucket = self._buckets.get(address)
+        if not self._take(address, 1):
+            return False
+        site = site_of(address)
+        return site is None or self._take(site, SITE_SHARE)
+
+    def _take(self, key: str, share: int) -> bool:
+        bucket = self._buckets.get(key)
         if bucket is None:
-            bucket = self._buckets[address] = TokenBucket(rate=self.rate, burst=self.burst)
+            bucket = TokenBucket(rate=self.rate * share, burst=self.burst * share)
+            self._buckets[key] = bucket
+            if len(self._buckets) > self.addresses:
+                self._buckets.popitem(last=False)
+        else:
+            self._buckets.move_to_end(key)
         return bucket.take()
 
     def retry_after(self) -> int:
