@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from molehaven.agents import AGENTS
+from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file
@@ -20,7 +21,7 @@ from molehaven.cli.progress import progress_bar
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
 
-console = Console()
+console = PipeSafeConsole()
 
 
 @one_line_errors

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from molehaven.agents import AGENTS
+from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
@@ -46,7 +46,7 @@ from molehaven.sim.lab_stats import (
     widest_interval,
 )
 
-console = Console()
+console = PipeSafeConsole()
 BATCH = 100  # games per variant between two --until-ci checks
 
 
@@ -227,26 +227,30 @@ def lab(
     target = None if until_ci is None else IntervalTarget(until_ci, width, played)
     if target is not None:
         meta["--until-ci"] = target.text
-    print_results(summaries, differences, meta)
-    if target is not None:
-        console.print(target.text, style=None if target.reached else "bold yellow")
+    # The files first: a reader who stops reading the tables (``| head``) must not cost them.
     notice = None if target is None or target.reached else target.text
+    written: list[str] = []
     if report is not None:
         page = render_html(meta, summaries, differences, results, notice=notice)
         report.write_text(page, encoding="utf-8")
-        console.print(f"report written to {report}")
+        written.append(f"report written to {report}")
     if plots is not None:
         for path in save_plots(plots, summaries, differences, results):
-            console.print(f"plot written to {path}")
+            written.append(f"plot written to {path}")
     if csv_path is not None:
         write_csv(csv_path, results)
-        console.print(f"games written to {csv_path}")
+        written.append(f"games written to {csv_path}")
     if json_path is not None:
         status = None if target is None else target.status()
         json_path.write_text(
             summary_json(meta, summaries, differences, until_ci=status), encoding="utf-8"
         )
-        console.print(f"summary written to {json_path}")
+        written.append(f"summary written to {json_path}")
+    print_results(summaries, differences, meta)
+    if target is not None:
+        console.print(target.text, style=None if target.reached else "bold yellow")
+    for line in written:
+        console.print(line)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from rich.console import Console
 from molehaven.agents import AGENTS, LEVEL_NAMES, Agent
 from molehaven.cli.arena import arena
 from molehaven.cli.catalogue import games_table, print_rules
+from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
 from molehaven.cli.lab import lab
 from molehaven.cli.options import parse_option_pairs
@@ -215,7 +216,7 @@ def simulate(
     agents = seat_agents(agent or [], the_game.players)
     check_output_file(save, "--save")
     run_simulation(
-        console,
+        PipeSafeConsole(),  # a reader who leaves early (| head) does not fail the run
         game,
         players=the_game.players,
         options=dict(the_game.options_dict()),
