@@ -108,6 +108,38 @@ def test_invariant_check_catches_returns_before_the_end() -> None:
         check_state_invariants(early, "early")
 
 
+def test_invariant_check_catches_an_unannounced_optional_mover() -> None:
+    """A game whose states await fewer seats than may act must say so
+    (``GameInfo.optional_movers``): drivers and environments then let the others wait."""
+    state = started()
+
+    class Unannounced(MoleHillState):
+        def awaited(self) -> list[Seat]:
+            return []
+
+    quiet = Unannounced(*[getattr(state, f) for f in state.__dataclass_fields__])
+    quiet._bind(state.game)
+    with pytest.raises(AssertionError, match="awaits none"):
+        check_state_invariants(quiet, "awaits nobody")
+
+    park = molehaven.make("mole-park", 3).initial_state()
+    rng = random.Random(3)
+    while len(park.to_move()) < 2:  # the seats choose their dice at once
+        seat = CHANCE if park.is_chance() else park.to_move()[0]
+        park.apply(seat, rng.choice(park.legal_actions(seat)))
+    assert isinstance(park, MoleParkState)
+    check_state_invariants(park, "fine")
+
+    class FirstOnly(MoleParkState):
+        def awaited(self) -> list[Seat]:
+            return self.to_move()[:1]
+
+    first_only = FirstOnly(*[getattr(park, f) for f in park.__dataclass_fields__])
+    first_only._bind(park.game)
+    with pytest.raises(AssertionError, match="optional_movers"):
+        check_state_invariants(first_only, "unannounced")
+
+
 def test_notation_check_catches_text_that_does_not_parse_back() -> None:
     state = started()
 

@@ -98,6 +98,12 @@ def check_state_invariants(state: State, where: str) -> None:
         assert to_move == [], f"{where}: to_move must be empty at chance nodes and the end"
     else:
         assert to_move, f"{where}: nobody to move in a live, non-chance state"
+    awaited = state.awaited()
+    assert set(awaited) <= set(to_move), f"{where}: awaited {awaited} outside to_move {to_move}"
+    if to_move:
+        assert awaited, f"{where}: seats may act, yet the game awaits none of them"
+    if not game.info.optional_movers:
+        assert awaited == to_move, f"{where}: awaits {awaited} of {to_move}: optional_movers?"
     for seat in range(n):
         legal = state.legal_actions(seat)
         if seat in to_move:

@@ -59,6 +59,9 @@ class GameInfo:
     simultaneous: bool
     perfect_information: bool
     summary: str
+    # Some seats in ``to_move()`` may act but need not (``State.awaited`` lists the others):
+    # drivers and environments must let them wait.
+    optional_movers: bool = False
 
     @property
     def player_counts(self) -> range:
@@ -271,7 +274,8 @@ class State(ABC):
         while the asker asks), the others in ``to_move()`` *may* act but need not. Drivers
         (the simulator, the server's bots) use it to let bots interject only when they want
         to, instead of making whichever seat they pick act. It is for trusted drivers, never
-        for an observation. By default every seat in ``to_move()`` is awaited.
+        for an observation. By default every seat in ``to_move()`` is awaited; a game whose
+        states await fewer says so in ``GameInfo.optional_movers``.
         """
         return self.to_move()
 

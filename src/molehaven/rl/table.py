@@ -67,15 +67,9 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
 
 
 def offers_wait(game: Game[object]) -> bool:
-    """Whether ``game`` can have seats that may act but need not, so that its environments
-    add the wait action.
-
-    ``State.awaited`` by default awaits every seat in ``to_move()``: a game whose states keep
-    that default never has an optional mover. Only a game whose states override it (today
-    The Mole) may have one. Told from the engine's API, not from the game's name, so no
-    game's rule lives in the RL layer.
-    """
-    return type(game.initial_state()).awaited is not State.awaited
+    """Whether ``game`` can have seats that may act but need not (``GameInfo.optional_movers``,
+    today The Mole's), so that its environments add the wait action."""
+    return game.info.optional_movers
 
 
 def wait_index(game: Game[object]) -> int | None:

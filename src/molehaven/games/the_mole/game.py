@@ -47,6 +47,7 @@ class TheMoleGame(Game[TheMoleOptions]):
         perfect_information=False,
         summary="Everyone but the Mole knows where you are: ask and answer questions, vote out "
         "the Mole before time runs out, or, as the Mole, guess the location.",
+        optional_movers=True,  # anyone may call a vote while the asker asks (TM-26)
     )
     options_type = TheMoleOptions
 
