@@ -12,9 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import typer
 from typer.testing import CliRunner
 
+from molehaven.agents import Agent
 from molehaven.cli.main import app
+from molehaven.sim import lab as lab_module
 from molehaven.sim.lab import (
     GameMetrics,
     LocalRunner,
@@ -22,6 +25,7 @@ from molehaven.sim.lab import (
     Variant,
     check_reachable,
     lab_games,
+    play_lab_game,
     run_lab,
 )
 from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
@@ -211,6 +215,7 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["--agents", "random,genius"], "unknown agent 'genius'; choose from random, mcts"),
         (["-a", "genius"], "unknown agent 'genius'"),
         (["-a", "random,random,random"], "one per seat (2); got 3: 'random,random,random'"),
+        (["--budget", "0"], "budget must be a positive number of seconds, got 0.0"),
     ],
 )
 def test_bad_lab_input_is_one_clear_line(arguments: list[str], message: str) -> None:
@@ -335,3 +340,64 @@ def test_the_report_writes_option_values_as_they_are_typed(tmp_path: Path) -> No
     assert result.exit_code == 0, result.output
     variants = json.loads(summary.read_text())["meta"]["variants"]
     assert variants == "a: defaults; b: centre_start_jump=false, rounds=1"
+
+
+def test_budget_gives_search_agents_that_many_seconds_per_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[tuple[str, float | None]] = []
+    real_make_agent = lab_module.make_agent
+
+    def recording_make_agent(name: str, seed: int | None, seconds: float | None = None) -> Agent:
+        asked.append((name, seconds))
+        return real_make_agent(name, seed, seconds)
+
+    monkeypatch.setattr(lab_module, "make_agent", recording_make_agent)
+    (spec,) = lab_games(
+        "mole-hill",
+        players=2,
+        variants=[Variant("one", {"rounds": 1})],
+        agents=("mcts", "random"),
+        seed=3,
+        indices=range(1),
+        budget=0.002,
+    )
+    play_lab_game(spec)
+    assert asked == [("mcts", 0.002), ("random", 0.002)]
+
+
+def test_a_budget_leaves_agents_without_one_exactly_reproducible() -> None:
+    """random and greedy take no budget: with --budget their games are the same as without,
+    and the same for any number of jobs."""
+    variants = [Variant("two", {}), Variant("one", {"rounds": 1})]
+
+    def played(budget: float | None, jobs: int) -> list[GameMetrics]:
+        specs = lab_games(
+            "mole-hill",
+            players=2,
+            variants=variants,
+            agents=("greedy", "random"),
+            seed=4,
+            indices=range(6),
+            budget=budget,
+        )
+        return run_lab(LocalRunner(jobs), specs)
+
+    assert played(0.01, jobs=1) == played(None, jobs=1) == played(0.01, jobs=2)
+
+
+def test_lab_budget_reads_as_the_arenas_and_is_reported(tmp_path: Path) -> None:
+    commands = typer.main.get_command(app).commands  # type: ignore[attr-defined]
+    helps = {
+        command: {param.name: getattr(param, "help", None) for param in commands[command].params}
+        for command in ("lab", "arena")
+    }
+    assert helps["lab"]["budget"] == helps["arena"]["budget"]
+    caveat = "(with a time budget, search agents also depend on the machine's speed)"
+    assert caveat in helps["lab"]["seed"] and caveat in helps["arena"]["seed"]
+    summary = tmp_path / "summary.json"
+    arguments = ["lab", "mole-hill", "-v", "one=rounds=1", "-a", "mcts", "-n", "1", "-j", "1"]
+    result = runner.invoke(app, [*arguments, "--budget", "0.002", "--json", str(summary)])
+    assert result.exit_code == 0, result.output
+    assert "0.002 s per decision" in result.output
+    assert json.loads(summary.read_text())["meta"]["time budget"] == "0.002 s per decision"

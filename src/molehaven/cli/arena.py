@@ -103,13 +103,17 @@ def arena(
         console.print(f"records written to {save}")
 
 
+def budget_text(budget: float | None) -> str:
+    """``--budget`` as the arena and the lab print it."""
+    return "agents' own budgets" if budget is None else f"{budget:g} s per decision"
+
+
 def print_standings(
     console: Console, summary: ArenaSummary, *, seed: int, budget: float | None, elapsed: float
 ) -> None:
-    budget_text = "agents' own budgets" if budget is None else f"{budget:g} s per decision"
     console.print(
         f"[bold]{summary.games} games of {summary.slug}[/], {summary.players} players, seed {seed},"
-        f" {budget_text}: {elapsed:.1f} s"
+        f" {budget_text(budget)}: {elapsed:.1f} s"
     )
     even = 1 / summary.players
     ranked = summary.players > 2

@@ -12,6 +12,7 @@ import typer
 from rich.table import Table
 
 from molehaven.agents import AGENTS
+from molehaven.cli.arena import budget_text
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
@@ -21,6 +22,7 @@ from molehaven.cli.simulating import plural
 from molehaven.core import OptionsError
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
+from molehaven.sim.driver import check_budget
 from molehaven.sim.lab import (
     GameMetrics,
     LocalRunner,
@@ -117,7 +119,17 @@ def lab(
         int,
         typer.Option("--games", "-n", min=1, help="Games per variant (with --until-ci: the most)."),
     ] = 1000,
-    seed: Annotated[int, typer.Option(help="The same seed gives the same games and report.")] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            help="The same seed gives the same games and report (with a time budget, search"
+            " agents also depend on the machine's speed)."
+        ),
+    ] = 0,
+    budget: Annotated[
+        float | None,
+        typer.Option(help="Seconds per decision for search agents (default: their own)."),
+    ] = None,
     jobs: Annotated[
         int | None,
         typer.Option("--jobs", "-j", min=1, help="Local worker processes (default: every core)."),
@@ -166,6 +178,10 @@ def lab(
         check_output_file(path, option)
     check_output_folder(plots, "--plots")
     try:
+        check_budget(budget)
+    except ValueError as error:
+        raise CliError(str(error)) from None
+    try:
         runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
     except ValueError as error:
         raise CliError(f"--ray: {error}") from None
@@ -190,6 +206,7 @@ def lab(
                     agents=agent_names,
                     seed=seed,
                     indices=range(played, played + batch),
+                    budget=budget,
                 )
                 results += run_lab(runner, specs, on_result=lambda _: progress.advance(task))
                 played += batch
@@ -221,6 +238,7 @@ def lab(
         ),
         "games per variant": played,
         "seed": seed,
+        "time budget": budget_text(budget),
         "ran on": _where(runner, ray),
         "seconds": round(elapsed, 1),
     }
@@ -312,7 +330,7 @@ def print_results(
 ) -> None:
     console.print(
         f"[bold]{meta['game']}[/]: {meta['games per variant']} games per variant,"
-        f" seed {meta['seed']}, {meta['ran on']}, {meta['seconds']} s"
+        f" seed {meta['seed']}, {meta['time budget']}, {meta['ran on']}, {meta['seconds']} s"
     )
     table = Table(title="each variant (95% intervals)")
     table.add_column("metric")

@@ -24,7 +24,7 @@ from molehaven.agents import AGENTS, Agent, make_agent
 from molehaven.core import JSONValue
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
-from molehaven.sim.driver import play_game
+from molehaven.sim.driver import check_budget, play_game
 from molehaven.sim.stats import Estimate, mean_interval, wilson_interval
 from molehaven.sim.workers import worker_pool
 
@@ -158,8 +158,7 @@ def schedule(
         raise ValueError(f"unknown agent {unknown[0]!r}; valid: {', '.join(AGENTS)}")
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
-    if budget is not None and not budget > 0:
-        raise ValueError(f"budget must be a positive number of seconds, got {budget}")
+    check_budget(budget)
     option_items = tuple(sorted(game.options_dict().items()))
     specs: list[ArenaGame] = []
     for number, lineup in enumerate(lineups(agents, game.players)):

@@ -20,6 +20,17 @@ in the round (chance's draws and the clock's own events take no time), the same 
 """
 
 
+def check_budget(budget: float | None) -> None:
+    """A time budget per decision (``--budget`` of the arena and the lab) is a positive
+    number of seconds, or ``None`` for each agent's own.
+
+    Raises:
+        ValueError: saying so, with the value given.
+    """
+    if budget is not None and not budget > 0:  # ``not >`` also refuses NaN
+        raise ValueError(f"budget must be a positive number of seconds, got {budget}")
+
+
 def play_game(
     game: Game[object],
     agents: Sequence[Agent],

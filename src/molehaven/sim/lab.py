@@ -15,11 +15,11 @@ import socket
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from molehaven.agents import AGENTS, Agent
+from molehaven.agents import AGENTS, Agent, make_agent
 from molehaven.core import OptionsError
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
-from molehaven.sim.driver import play_game
+from molehaven.sim.driver import check_budget, play_game
 from molehaven.sim.lab_metrics import (
     Tracker,
     end_condition,
@@ -52,6 +52,7 @@ class LabGame:
     agents: tuple[str, ...]
     seed: int
     index: int
+    budget: float | None = None  # seconds per decision for search agents; None: their own
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +84,9 @@ def play_lab_game(spec: LabGame) -> GameMetrics:
     """Play and measure one game (in a worker process or a Ray task)."""
     game = REGISTRY.make(spec.slug, spec.players, **spec.variant.options)
     seed = game_seed(spec.seed, spec.index)
-    agents: list[Agent] = [AGENTS[name](seed + 1 + seat) for seat, name in enumerate(spec.agents)]
+    agents: list[Agent] = [
+        make_agent(name, seed + 1 + seat, spec.budget) for seat, name in enumerate(spec.agents)
+    ]
     tracker = Tracker()
     state = play_game(game, agents, random.Random(seed), observer=tracker)
     returns = tuple(state.returns())
@@ -118,15 +121,23 @@ def lab_games(
     agents: tuple[str, ...],
     seed: int,
     indices: range,
+    budget: float | None = None,
 ) -> list[LabGame]:
-    """Game ``k`` of every variant, for ``k`` in ``indices``, on the same seed."""
+    """Game ``k`` of every variant, for ``k`` in ``indices``, on the same seed; search agents
+    think ``budget`` seconds per decision (``None``: their own budgets).
+
+    Raises:
+        OptionsError: an unknown agent, or not one per seat.
+        ValueError: a budget that is not a positive number of seconds.
+    """
     unknown = [name for name in agents if name not in AGENTS]
     if unknown or len(agents) != players:
         raise OptionsError(
             f"need {players} agents from: {', '.join(AGENTS)}; got {', '.join(agents)}"
         )
+    check_budget(budget)
     return [
-        LabGame(slug, players, variant, agents, seed, index)
+        LabGame(slug, players, variant, agents, seed, index, budget)
         for index in indices
         for variant in variants
     ]
