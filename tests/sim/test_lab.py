@@ -35,6 +35,7 @@ from molehaven.sim.lab_report import (
     plot_lead,
     plot_lengths,
     render_html,
+    side_by_side,
     summary_json,
 )
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
@@ -71,7 +72,7 @@ def test_different_rules_pair_game_by_game_and_narrow_the_interval() -> None:
     one = summarise("one", [r for r in results if r.variant == "one"])
     assert two.extras["rounds"].mean == 2.0
     assert one.extras["rounds"].mean == 1.0
-    actions = next(d for d in compare(results, ["two", "one"]) if d.metric == "actions")
+    actions = next(d for d in compare(results, ["two", "one"]) if d.metric == "actions per game")
     assert actions.mean > 0  # a two-round match is longer than one round
     assert actions.low > 0
     assert 0 < widest_interval(results, ["two", "one"]) < 1
@@ -401,3 +402,20 @@ def test_lab_budget_reads_as_the_arenas_and_is_reported(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "0.002 s per decision" in result.output
     assert json.loads(summary.read_text())["meta"]["time budget"] == "0.002 s per decision"
+
+
+def test_both_tables_name_each_figure_alike() -> None:
+    """The paired differences use the per-variant table's names ('share of decisions with a
+    real choice' in both, not 'share of turns with a choice' in one), and a shared win or
+    draw is a share of games in both (a count beside a difference of shares read wrong)."""
+    names = ["two", "one"]
+    results = play([Variant("two", {}), Variant("one", {"rounds": 1})], games=4)
+    summaries = [summarise(name, [r for r in results if r.variant == name]) for name in names]
+    rows = {row[0]: row[1:] for row in side_by_side(summaries)}
+    # A per-variant name may go on to say how its value is laid out ('…: mean, sd, …').
+    variant_names = {name.split(":")[0] for name in rows}
+    paired_names = {difference.metric for difference in compare(results, names)}
+    assert paired_names <= variant_names, paired_names - variant_names
+    shares = tuple(f"{summary.draws / summary.games:.3f} (" for summary in summaries)
+    shown = rows["share of games with a shared win or draw"]
+    assert all(text.startswith(share) for text, share in zip(shown, shares, strict=True))

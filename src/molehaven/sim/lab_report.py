@@ -19,8 +19,18 @@ from matplotlib.ticker import MaxNLocator
 
 from molehaven.sim.lab import GameMetrics
 from molehaven.sim.lab_metrics import CURVE_POINTS
-from molehaven.sim.lab_stats import PairedDifference, VariantSummary
-from molehaven.sim.stats import Distribution, Estimate
+from molehaven.sim.lab_stats import (
+    ACTIONS,
+    BRANCHING,
+    LEAD_CHANGES,
+    REAL_CHOICES,
+    SHARED_WINS,
+    TURNS,
+    WINNER_LEADS,
+    PairedDifference,
+    VariantSummary,
+)
+from molehaven.sim.stats import Distribution, Estimate, wilson_interval
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#4a9a3b", "#b0413e", "#7a5aa6", "#8c6d31", "#d4589c", "#555")
 METHOD = (
@@ -189,21 +199,19 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     )
     for seat, rank in enumerate(summary.average_ranks):
         rows.append((f"seat {seat} average rank", _estimate(rank, 2)))
-    rows.append(("games with a shared win or draw", str(summary.draws)))
-    rows.append(("actions: mean, sd, min, median, max", _distribution(summary.actions)))
-    rows.append(("turns: mean, sd, min, median, max", _distribution(summary.turns)))
+    rows.append((SHARED_WINS, _estimate(wilson_interval(summary.draws, summary.games))))
+    rows.append((f"{ACTIONS}: {DISTRIBUTION}", _distribution(summary.actions)))
+    rows.append((f"{TURNS}: {DISTRIBUTION}", _distribution(summary.turns)))
     rows.append(
         (
             "how games ended",
             ", ".join(f"{end} {share:.0%}" for end, share in summary.end_shares.items()),
         )
     )
-    rows.append(
-        ("winner leads for good from (share of the game)", _estimate(summary.decided_from, 2))
-    )
-    rows.append(("lead changes", _estimate(summary.lead_changes, 2)))
-    rows.append(("branching factor (legal actions per decision)", _estimate(summary.branching, 1)))
-    rows.append(("share of decisions with a real choice", _estimate(summary.choice_share, 2)))
+    rows.append((WINNER_LEADS, _estimate(summary.decided_from, 2)))
+    rows.append((LEAD_CHANGES, _estimate(summary.lead_changes, 2)))
+    rows.append((BRANCHING, _estimate(summary.branching, 1)))
+    rows.append((REAL_CHOICES, _estimate(summary.choice_share, 2)))
     for key, value in summary.extras.items():
         rows.append((key, _estimate(value, 2)))
     return rows
@@ -216,6 +224,9 @@ def side_by_side(summaries: Sequence[VariantSummary]) -> list[tuple[str, ...]]:
     return [
         (metric, *(variant_rows.get(metric, "—") for variant_rows in rows)) for metric in metrics
     ]
+
+
+DISTRIBUTION = "mean, sd, min, median, max"  # the layout of ``_distribution``'s text
 
 
 def _distribution(value: Distribution) -> str:

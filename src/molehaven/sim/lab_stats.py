@@ -21,6 +21,16 @@ from molehaven.sim.stats import Z_95, Distribution, Estimate, mean_interval, wil
 
 FEW_GAMES = 30
 
+# Each figure's name, one for the per-variant table and the paired differences alike (and so
+# for the report, the JSON's ``metric`` and docs/lab.md): a designer reads across the two.
+SHARED_WINS = "share of games with a shared win or draw"
+ACTIONS = "actions per game"
+TURNS = "turns per game"
+WINNER_LEADS = "winner leads for good from (share of the game)"
+LEAD_CHANGES = "lead changes"
+BRANCHING = "branching factor (legal actions per decision)"
+REAL_CHOICES = "share of decisions with a real choice"
+
 
 @dataclass(frozen=True, slots=True)
 class VariantSummary:
@@ -117,13 +127,13 @@ def paired_metrics(players: int, extra_names: Sequence[str]) -> dict[str, Metric
         metrics[f"seat {seat} win share"] = _seat_share(seat)
     for seat in range(players):
         metrics[f"seat {seat} average rank"] = _seat_rank(seat)
-    metrics["draw"] = lambda game: float(sum(share > 0 for share in game.returns) > 1)
-    metrics["actions"] = lambda game: float(game.actions)
-    metrics["turns"] = lambda game: float(game.turns)
-    metrics["lead changes"] = lambda game: float(game.lead_changes)
-    metrics["winner leads for good from"] = lambda game: game.winner_leads_from
-    metrics["branching factor"] = lambda game: game.branching
-    metrics["share of turns with a choice"] = lambda game: game.choice_share
+    metrics[SHARED_WINS] = lambda game: float(sum(share > 0 for share in game.returns) > 1)
+    metrics[ACTIONS] = lambda game: float(game.actions)
+    metrics[TURNS] = lambda game: float(game.turns)
+    metrics[WINNER_LEADS] = lambda game: game.winner_leads_from
+    metrics[LEAD_CHANGES] = lambda game: float(game.lead_changes)
+    metrics[BRANCHING] = lambda game: game.branching
+    metrics[REAL_CHOICES] = lambda game: game.choice_share
     for key in extra_names:
         metrics[key] = _extra(key)
     return metrics
