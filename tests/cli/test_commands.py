@@ -194,10 +194,15 @@ def test_dash_h_is_help_everywhere() -> None:
 @pytest.mark.parametrize(
     ("arguments", "message"),
     [
-        (["simulate", "mole-hill", "-n", "x"], "Invalid value for '--games'"),
-        (["serve", "--port", "99999"], "Invalid value for '--port'"),
-        (["games", "--bogus"], "No such option: --bogus"),
-        (["rules"], "Missing argument 'game'"),
+        (["simulate", "mole-hill", "-n", "x"], "error: invalid value for '--games'"),
+        (["serve", "--port", "99999"], "error: invalid value for '--port'"),
+        (["games", "--bogus"], "error: unknown option --bogus (see 'molehaven games --help')"),
+        (["rules"], "error: missing argument 'game' (see"),
+        (["lab", "mole-hill", "--bogus"], "error: unknown option --bogus (see"),
+        (["lab", "mole-hill", "--jbos", "2"], "unknown option --jbos; did you mean --jobs? (see"),
+        (["lab", "mole-hill", "--see", "2"], "unknown option --see; did you mean --seed? (see"),
+        (["arena", "mole-hill", "-a", "greedy,random", "-n", "0"], "invalid value for '--games'"),
+        (["lab", "mole-hill", "-n", "0"], "error: invalid value for '--games'"),
     ],
 )
 def test_usage_errors_are_one_line(arguments: list[str], message: str) -> None:

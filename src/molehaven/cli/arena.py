@@ -36,7 +36,8 @@ def arena(
         ),
     ],
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games per lineup (seats rotate every game).")
+        int,
+        typer.Option("--games", "-n", min=1, help="Games per lineup (seats rotate every game)."),
     ] = 20,
     jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
     seed: Annotated[

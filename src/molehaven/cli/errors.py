@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import functools
 import sys
 from collections.abc import Callable, Sequence
@@ -10,6 +11,9 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
+
+# Typer carries its own copy of Click; an unknown option is raised as this copy's class.
+from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from molehaven.core import MolehavenError
@@ -83,9 +87,29 @@ class OneLineUsageGroup(TyperGroup):
 def _exit_with(error: typer.TyperException) -> NoReturn:
     context = getattr(error, "ctx", None)
     hint = f" (see '{context.command_path} --help')" if context is not None else ""
-    message = error.format_message()
+    if isinstance(error, NoSuchOption):
+        message = unknown_option(error.option_name, error.possibilities or [])
+    else:
+        # Click's sentences ("Missing argument 'game'.") read like the rest of our errors:
+        # lower case, and no full stop before the hint.
+        text = error.format_message().removesuffix(".")
+        message = text[:1].lower() + text[1:]
     say_error(f"{message}{hint}")
     sys.exit(error.exit_code)
+
+
+def unknown_option(name: str, possibilities: Sequence[str]) -> str:
+    """``unknown option --jbos; did you mean --jobs?``, suggesting only options that look like
+    the typo. Click compares the names with their dashes, which alone made ``--jobs`` look
+    close to ``--bogus``; without them it does not."""
+    bare = name.lstrip("-")
+    close = [
+        option
+        for option in possibilities
+        if difflib.get_close_matches(bare, [option.lstrip("-")], n=1)
+    ]
+    suggestion = f"; did you mean {' or '.join(close)}?" if close else ""
+    return f"unknown option {name}{suggestion}"
 
 
 def say_error(message: str) -> None:
