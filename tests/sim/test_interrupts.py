@@ -133,3 +133,23 @@ def test_lab_cut_short_says_how_far_it_got_and_that_nothing_was_written(
     assert result.exit_code == 130
     assert result.output.strip() == "interrupted after 4 of 60 games; no file written"
     assert not report.exists()
+
+
+def test_pool_workers_are_born_ignoring_ctrl_c() -> None:
+    """A Ctrl-C that came while a worker was still importing printed a traceback: its
+    initializer had not run yet. The workers are now started while this process ignores
+    SIGINT (an ignored signal stays ignored in a child, across exec), and the parent's own
+    handler is back as soon as they are."""
+
+    class Context:
+        seen: object = None
+
+        def Pool(self, jobs: int, initializer: object) -> str:  # noqa: N802 (multiprocessing's name)
+            self.seen = signal.getsignal(signal.SIGINT)
+            return "pool"
+
+    context = Context()
+    before = signal.getsignal(signal.SIGINT)
+    assert worker_pool(context, 2) == "pool"  # type: ignore[arg-type, comparison-overlap]
+    assert context.seen is signal.SIG_IGN
+    assert signal.getsignal(signal.SIGINT) is before

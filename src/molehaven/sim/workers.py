@@ -9,6 +9,7 @@ alone handles it, and leaving the pool's ``with`` block terminates them quietly.
 from __future__ import annotations
 
 import signal
+import threading
 from multiprocessing.context import BaseContext
 from multiprocessing.pool import Pool
 
@@ -19,5 +20,17 @@ def ignore_interrupts() -> None:
 
 
 def worker_pool(context: BaseContext, jobs: int) -> Pool:
-    """A pool of ``jobs`` workers from ``context`` that leave Ctrl-C to this process."""
-    return context.Pool(jobs, initializer=ignore_interrupts)
+    """A pool of ``jobs`` workers from ``context`` that leave Ctrl-C to this process.
+
+    The workers are started with SIGINT ignored here, so they ignore it from birth: the
+    initializer alone left a window while a worker was still importing (under load, seconds)
+    in which a Ctrl-C printed its traceback. An ignored signal stays ignored across fork and
+    exec, and Python does not install its own handler over it.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, initializer=ignore_interrupts)  # signals are main's only
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous)
