@@ -11,9 +11,6 @@ from typing import Any, NoReturn, ParamSpec, TypeVar
 import typer
 from rich.console import Console
 from rich.markup import escape
-
-# Typer carries its own copy of Click; an unknown option is raised as this copy's class.
-from typer._click.exceptions import NoSuchOption
 from typer.core import TyperGroup
 
 from molehaven.core import MolehavenError
@@ -87,8 +84,11 @@ class OneLineUsageGroup(TyperGroup):
 def _exit_with(error: typer.TyperException) -> NoReturn:
     context = getattr(error, "ctx", None)
     hint = f" (see '{context.command_path} --help')" if context is not None else ""
-    if isinstance(error, NoSuchOption):
-        message = unknown_option(error.option_name, error.possibilities or [])
+    # Known by name: Typer carries its own copy of Click in a private module (and older
+    # Typers used Click itself), so the class is not importable from one public place.
+    if type(error).__name__ == "NoSuchOption":
+        name: str = getattr(error, "option_name", "")
+        message = unknown_option(name, getattr(error, "possibilities", None) or [])
     else:
         # Click's sentences ("Missing argument 'game'.") read like the rest of our errors:
         # lower case, and no full stop before the hint.
