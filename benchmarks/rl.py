@@ -6,8 +6,11 @@
 For each game at its minimum and maximum player count, four loops play random games for
 ``--steps`` seat actions each. All four play the very same games: chance is drawn as the env
 draws it (``molehaven.rl.table.play_chance``, one seeded generator), the seat to act is picked
-as the AEC env picks it (``next_mover``), and a second seeded generator picks
-``random.choice`` of the legal list, which the env gives in the engine's order:
+as the AEC env picks it (``next_asked``: in The Mole the optional movers first), and a second
+seeded generator picks ``random.choice`` of the legal list, which the env gives in the
+engine's order. The env loops never choose The Mole's wait action (TM-26): a wait is an env
+step that applies nothing, so counting waits would flatter the env and change the games;
+every step measured here is one engine action:
 
 - ``engine``: the bare rules, ``legal_actions(seat)`` + ``apply(seat, action)``;
 - ``engine+obs``: the same plus ``observation(seat)`` of the seat to act: what the reference
@@ -49,7 +52,7 @@ import molehaven
 from molehaven.core import Game
 from molehaven.rl import env as make_env
 from molehaven.rl import parallel_env as make_parallel_env
-from molehaven.rl.table import next_mover, play_chance
+from molehaven.rl.table import next_asked, next_mover, optional_movers, play_chance
 
 SHORT: dict[str, dict[str, object]] = {"mole-hill": {"rounds": 1}}
 
@@ -58,9 +61,15 @@ def _game(slug: str, players: int) -> Game[object]:
     return molehaven.make(slug, players, **SHORT.get(slug, {}))
 
 
+def _acting(legal: list[int], wait: int | None) -> list[int]:
+    """The legal indices less the wait action, which applies nothing (the env lists it last)."""
+    return legal[:-1] if wait is not None and legal[-1] == wait else legal
+
+
 def engine_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -> float:
     """Seat actions per second of the bare engine (with ``observation(seat)`` if ``observe``)."""
     game = _game(slug, players)
+    optional = game.info.optional_movers
     chance, rng = random.Random(seed), random.Random(seed)
     state = game.initial_state()
     last_seat = -1
@@ -72,7 +81,10 @@ def engine_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool
             state = game.initial_state()
             last_seat = -1
             continue
-        seat = next_mover(state.to_move(), last_seat)
+        if optional:
+            seat = next_asked(state.to_move(), optional_movers(state), (), last_seat)
+        else:
+            seat = next_mover(state.to_move(), last_seat)
         if observe:
             state.observation(seat)
         state.apply(seat, rng.choice(state.legal_actions(seat)))
@@ -95,7 +107,7 @@ def env_loop(slug: str, players: int, steps: int, seed: int, *, observe: bool) -
             continue
         if observe:
             env.last()
-        env.step(rng.choice(env.legal_indices(agent)))
+        env.step(rng.choice(_acting(env.legal_indices(agent), env.wait_index)))
         done += 1
     return steps / (time.perf_counter() - start)
 
@@ -115,7 +127,7 @@ def parallel_loop(slug: str, players: int, steps: int, seed: int) -> float:
         for agent in env.agents:
             legal = env.legal_indices(agent)
             if legal:
-                actions[agent] = rng.choice(legal)
+                actions[agent] = rng.choice(_acting(legal, env.wait_index))
         env.step(actions)
         done += len(actions)
     return done / (time.perf_counter() - start)
