@@ -40,6 +40,17 @@ def board_top(page: Page) -> float:
     return top
 
 
+def test_the_invite_link_is_copied_with_one_click(browser: Browser, server: LiveServer) -> None:
+    ann = open_page(browser, f"{server.url}/")
+    ann.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.url)
+    table_id = create_table(ann, server, "mole-hill")
+    ann.click("#copy-share")
+    expect(ann.locator("#copy-said")).to_have_text("Copied: send it to your friends.")
+    copied = ann.evaluate("() => navigator.clipboard.readText()")
+    assert copied == f"{server.url}/tables/{table_id}"
+    assert ann.errors == []  # type: ignore[attr-defined]
+
+
 def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     browser: Browser, server: LiveServer
 ) -> None:

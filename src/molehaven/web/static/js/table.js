@@ -798,6 +798,20 @@ async function leave(seat) {
   }
 }
 
+// The clipboard API needs a secure page (https or localhost); on a LAN address the link is
+// selected instead, for the person to copy.
+$("copy-share").addEventListener("click", async () => {
+  const link = $("share");
+  try {
+    await navigator.clipboard.writeText(link.value);
+    $("copy-said").textContent = "Copied: send it to your friends.";
+  } catch {
+    link.focus();
+    link.select();
+    $("copy-said").textContent = "Selected: copy it with Ctrl+C (or your phone's menu).";
+  }
+});
+
 $("resign").addEventListener("click", () => {
   $("resign-confirm").hidden = false;
 });
