@@ -51,6 +51,27 @@ def test_the_invite_link_is_copied_with_one_click(browser: Browser, server: Live
     assert ann.errors == []  # type: ignore[attr-defined]
 
 
+def test_a_phone_shows_the_seats_first_until_the_game_starts(
+    browser: Browser, server: LiveServer
+) -> None:
+    ann = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(ann, server, "mole-hill")
+
+    def seats_above_board() -> bool:
+        return bool(
+            ann.evaluate(
+                """() => document.querySelector("#seats").getBoundingClientRect().top
+                < document.querySelector("#board").getBoundingClientRect().top"""
+            )
+        )
+
+    expect(ann.locator("#start")).to_be_visible()
+    assert seats_above_board()  # gathering players: seats, bots, Start, the invite link
+    fill_bots_and_start(ann)
+    assert not seats_above_board()  # playing: the board comes first
+    assert ann.errors == []  # type: ignore[attr-defined]
+
+
 def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     browser: Browser, server: LiveServer
 ) -> None:
