@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import os
 import signal
@@ -117,21 +118,46 @@ def test_arena_cut_short_says_how_far_it_got(
     assert result.output.strip() == f"interrupted after 3 of 10 games; they are in {save}"
 
 
-def test_lab_cut_short_says_how_far_it_got_and_that_nothing_was_written(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _lab_cut_after(games: int, monkeypatch: pytest.MonkeyPatch) -> None:
     real = lab_command.run_lab
 
-    def four_games_then_ctrl_c(runner: Any, specs: Any, on_result: Any = None) -> Any:
-        real(runner, specs[:4], on_result)
+    def some_games_then_ctrl_c(runner: Any, specs: Any, on_result: Any = None) -> Any:
+        real(runner, specs[:games], on_result)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(lab_command, "run_lab", four_games_then_ctrl_c)
-    report = tmp_path / "lab.html"
-    arguments = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "30", "-j", "1"]
-    result = runner.invoke(app, [*arguments, "--report", str(report)])
+    monkeypatch.setattr(lab_command, "run_lab", some_games_then_ctrl_c)
+
+
+LAB = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "30", "-j", "1"]
+
+
+def test_lab_cut_short_reports_on_the_games_every_variant_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Ctrl-C used to throw every finished game away. Games 0 and 1 were played by both
+    variants (paired, on the same chance streams), game 2 by the first only: the figures
+    and files cover games 0 and 1, and say so."""
+    _lab_cut_after(5, monkeypatch)
+    report, summary = tmp_path / "lab.html", tmp_path / "lab.json"
+    result = runner.invoke(app, [*LAB, "--report", str(report), "--json", str(summary)])
     assert result.exit_code == 130
-    assert result.output.strip() == "interrupted after 4 of 60 games; no file written"
+    said = "interrupted after 5 of 60 games; the figures cover the 2 games every variant finished"
+    assert result.output.strip().splitlines()[-1] == said
+    assert "2 games per variant" in result.output
+    meta = json.loads(summary.read_text())["meta"]
+    assert meta["games per variant"] == 2
+    assert "cover the 2 games every variant finished" in meta["interrupted"]
+    assert "cover the 2 games every variant finished" in report.read_text()
+
+
+def test_lab_cut_before_any_paired_game_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _lab_cut_after(1, monkeypatch)
+    report = tmp_path / "lab.html"
+    result = runner.invoke(app, [*LAB, "--report", str(report)])
+    assert result.exit_code == 130
+    assert result.output.strip() == "interrupted after 1 of 60 games; no file written"
     assert not report.exists()
 
 

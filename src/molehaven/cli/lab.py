@@ -187,6 +187,13 @@ def lab(
         raise CliError(f"--ray: {error}") from None
     started = time.perf_counter()
     results: list[GameMetrics] = []
+    arrived: list[GameMetrics] = []  # as they finish, to keep what a Ctrl-C leaves
+    cut_short: str | None = None
+
+    def finished(result: GameMetrics) -> None:
+        arrived.append(result)
+        progress.advance(task)
+
     width = math.inf
     progress = progress_bar(console)
     try:
@@ -208,7 +215,7 @@ def lab(
                     indices=range(played, played + batch),
                     budget=budget,
                 )
-                results += run_lab(runner, specs, on_result=lambda _: progress.advance(task))
+                results += run_lab(runner, specs, on_result=finished)
                 played += batch
                 if until_ci is not None:
                     width = widest_interval(results, names)
@@ -218,10 +225,16 @@ def lab(
     except OptionsError as error:
         raise CliError(str(error)) from None
     except KeyboardInterrupt:
-        # Nothing is summarised from a run cut short; say how far it got, to size the next.
-        done = sum(int(bar.completed) for bar in progress.tasks)
-        kept = "no file written" if (report or csv_path or json_path or plots) else ""
-        raise interrupted(done, games * len(variants), "games", kept) from None
+        # A game counts only where every variant finished it: the comparison is paired.
+        results = paired_games(arrived, names)
+        played = len(results) // len(names)
+        if not played:
+            kept = "no file written" if (report or csv_path or json_path or plots) else ""
+            raise interrupted(len(arrived), games * len(variants), "games", kept) from None
+        cut_short = (
+            f"interrupted after {len(arrived)} of {games * len(variants)} games: these figures"
+            f" cover the {plural(played, 'game')} every variant finished"
+        )
     finally:
         runner.close()
     elapsed = time.perf_counter() - started
@@ -245,8 +258,11 @@ def lab(
     target = None if until_ci is None else IntervalTarget(until_ci, width, played)
     if target is not None:
         meta["--until-ci"] = target.text
+    if cut_short is not None:
+        meta["interrupted"] = cut_short
     # The files first: a reader who stops reading the tables (``| head``) must not cost them.
-    notice = None if target is None or target.reached else target.text
+    notices = [cut_short, None if target is None or target.reached else target.text]
+    notice = "; ".join(text for text in notices if text) or None
     written: list[str] = []
     if report is not None:
         page = render_html(meta, summaries, differences, results, notice=notice)
@@ -269,6 +285,23 @@ def lab(
         console.print(target.text, style=None if target.reached else "bold yellow")
     for line in written:
         console.print(line)
+    if cut_short is not None:
+        kept = f"the figures cover the {plural(played, 'game')} every variant finished"
+        raise interrupted(len(arrived), games * len(variants), "games", kept)
+
+
+def paired_games(arrived: list[GameMetrics], names: list[str]) -> list[GameMetrics]:
+    """The games of a run cut short that every variant finished (the same chance stream in
+    each, so still paired), in (index, variant) order; the others are dropped."""
+    by_index: dict[int, dict[str, GameMetrics]] = {}
+    for result in arrived:
+        by_index.setdefault(result.index, {})[result.variant] = result
+    return [
+        variants[name]
+        for index, variants in sorted(by_index.items())
+        if len(variants) == len(names)
+        for name in names
+    ]
 
 
 @dataclass(frozen=True, slots=True)
