@@ -24,6 +24,26 @@ def ask(client: TestClient, table_id: str, token: str | None) -> Any:
     return client.post(f"/api/tables/{table_id}/rematch", headers=headers)
 
 
+def two_people_playing(client: TestClient) -> tuple[str, str, str]:
+    """A started one-round Mole Hill table of Ann (seat 0) and Bob (seat 1), who are away
+    unless they connect (a bot stands in after a second); its id and their seat tokens."""
+    created = client.post(
+        "/api/tables",
+        json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
+    ).json()
+    table_id, host = created["table"]["id"], created["host_token"]
+    ann, bob = sit(client, table_id, 0, "Ann"), sit(client, table_id, 1, "Bob")
+    start(client, table_id, host)
+    return table_id, ann, bob
+
+
+def wait_until_over(client: TestClient, table_id: str) -> None:
+    deadline = time.monotonic() + 30
+    while client.get(f"/api/tables/{table_id}").json()["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)
+
+
 def test_the_players_of_a_finished_table_play_again_in_the_same_seats(database_url: str) -> None:
     with running_app(database_url) as client:
         old_id, ann = finished_table(client)
@@ -109,17 +129,8 @@ def test_only_the_rematchs_creator_hosts_it_and_an_expired_one_is_made_again(
     Ann is only sent there. Nobody starts it, it expires, and Ann's next ask makes a new one
     that she hosts."""
     with running_app(sqlite_url, open_table_seconds=1.0, sweep_seconds=0.2) as client:
-        created = client.post(
-            "/api/tables",
-            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
-        ).json()
-        old_id, host = created["table"]["id"], created["host_token"]
-        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
-        start(client, old_id, host)
-        deadline = time.monotonic() + 30
-        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the stand-ins did not finish the game"
-            time.sleep(0.05)
+        old_id, ann, bob = two_people_playing(client)
+        wait_until_over(client, old_id)
         bobs = ask(client, old_id, bob).json()
         anns = ask(client, old_id, ann).json()
         assert bobs["host_token"] and anns["host_token"] is None
@@ -139,13 +150,7 @@ def test_a_player_who_resigned_may_play_again_in_their_seat(database_url: str) -
     more, but it is no stranger's either: he may ask to play again, and the rematch gives
     him his seat back rather than to the bot for good. The mark survives a restart."""
     with running_app(database_url) as client:
-        created = client.post(
-            "/api/tables",
-            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
-        ).json()
-        old_id, host = created["table"]["id"], created["host_token"]
-        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
-        start(client, old_id, host)
+        old_id, ann, bob = two_people_playing(client)
         with client.websocket_connect(f"/ws/tables/{old_id}") as bobs_tab:
             hello(bobs_tab, bob)
             bobs_tab.send_json({"type": "resign"})
@@ -156,10 +161,7 @@ def test_a_player_who_resigned_may_play_again_in_their_seat(database_url: str) -
             back = bobs_tab.receive_json()  # a snapshot, not "unknown-token": his page keeps it
             assert back["type"] == "snapshot" and back["data"]["you"] is None
             assert "bot" in {s["kind"] for s in back["data"]["table"]["seats"]}
-        deadline = time.monotonic() + 30
-        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the bots did not finish the game"
-            time.sleep(0.05)
+        wait_until_over(client, old_id)
         seats = client.get(f"/api/tables/{old_id}").json()["seats"]
         assert [(s["kind"], s["name"], s["resigned"]) for s in seats] == [
             ("human", "Ann", False),
@@ -189,17 +191,8 @@ def test_the_first_to_ask_may_pass_the_first_seat_on(sqlite_url: str) -> None:
     so Bob (seat 1) begins and Ann sits last. Bob, asking later, is told his new seat; his
     own wish is moot once the rematch exists."""
     with running_app(sqlite_url) as client:
-        created = client.post(
-            "/api/tables",
-            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
-        ).json()
-        old_id, host = created["table"]["id"], created["host_token"]
-        ann, bob = sit(client, old_id, 0, "Ann"), sit(client, old_id, 1, "Bob")
-        start(client, old_id, host)
-        deadline = time.monotonic() + 30
-        while client.get(f"/api/tables/{old_id}").json()["status"] != "over":
-            assert time.monotonic() < deadline, "the stand-ins did not finish the game"
-            time.sleep(0.05)
+        old_id, ann, bob = two_people_playing(client)
+        wait_until_over(client, old_id)
         unknown = client.post(
             f"/api/tables/{old_id}/rematch", json={"rotate": True}, headers={"X-Seat-Token": ann}
         )
