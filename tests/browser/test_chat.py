@@ -3,10 +3,18 @@ said while the chat is out of view shows at the bottom of the screen."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import PHONE, create_table, open_page
 from tests.server.live_server import LiveServer
+
+
+def said(text: str) -> re.Pattern[str]:
+    """A chat line as shown: the time it was said (as the browser's locale writes it: "14:02"
+    or "02:02 PM"), then who said what."""
+    return re.compile(r"^\d\d:\d\d(\s?[AP]M)? " + re.escape(text) + "$")
 
 
 def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) -> None:
@@ -28,8 +36,10 @@ def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) 
     for page in (ann, bob, watcher):
         line = page.locator("#chat li[data-number='0']")
         # Text stays text: nothing a player types becomes markup on another's page.
-        expect(line).to_have_text("Ann: Ready when you are, Bob <b>!</b>")
+        expect(line).to_have_text(said("Ann: Ready when you are, Bob <b>!</b>"))
         assert page.locator("#chat b").count() == 0
+        # The time shows without hovering (a phone cannot), and machines can read it.
+        expect(line.locator("time")).to_have_attribute("datetime", re.compile(r"^\d{4}-"))
     expect(ann.locator("#chat li.you")).to_have_count(1)
 
     # Bob's phone shows the top of the page, the chat far below: Ann's next line is shown at
@@ -49,7 +59,7 @@ def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) 
     bob.fill("#chat-text", "Go ahead")
     bob.press("#chat-text", "Enter")
     expect(watcher.locator("#chat li")).to_have_count(3)
-    expect(watcher.locator("#chat li").last).to_have_text("Bob: Go ahead")
+    expect(watcher.locator("#chat li").last).to_have_text(said("Bob: Go ahead"))
     for page in (ann, bob, watcher):
         assert page.errors == []  # type: ignore[attr-defined]
 
@@ -62,7 +72,7 @@ def test_say_keeps_the_cursor_and_a_refused_line_comes_back(
     # A click on "Say" leaves the cursor in the box, ready for the next line.
     ann.fill("#chat-text", "hello")
     ann.click("#chat-form button")
-    expect(ann.locator("#chat li[data-number='0']")).to_have_text("Ann: hello")
+    expect(ann.locator("#chat li[data-number='0']")).to_have_text(said("Ann: hello"))
     expect(ann.locator("#chat-text")).to_be_focused()
 
     # Lines sent faster than the others can read are refused: the first refused one is put
@@ -103,6 +113,6 @@ def test_a_reconnection_leaves_the_lines_shown_as_they_were(
     ann.fill("#chat-text", "welcome, Bob")
     ann.press("#chat-text", "Enter")
     expect(bob.locator("#chat li")).to_have_count(4)
-    expect(bob.locator("#chat li").last).to_have_text("Ann: welcome, Bob")
+    expect(bob.locator("#chat li").last).to_have_text(said("Ann: welcome, Bob"))
     expect(bob.locator("#chat li[data-kept='yes']")).to_have_count(1)
     assert bob.errors == []  # type: ignore[attr-defined]

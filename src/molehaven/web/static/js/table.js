@@ -589,7 +589,10 @@ function renderChat() {
     const slot = table.seats[line.seat];
     const mine = line.seat === view.you && (!slot || slot.name === line.name);
     const who = slot && slot.name === line.name ? seatLabel(table, line.seat) : line.name;
-    list.append(el("li", { class: mine ? "you" : "", title: said, "data-number": line.number },
+    // The time shows on every line, not on hover alone: a phone has no hover.
+    const at = new Date(line.at * 1000).toISOString();
+    list.append(el("li", { class: mine ? "you" : "", "data-number": line.number },
+      el("time", { class: "chat-time", datetime: at, text: said }), " ",
       el("span", { class: "chat-name", text: who }), ": ", line.text));
   }
   chatDrawn = chat.length;
