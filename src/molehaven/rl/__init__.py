@@ -16,7 +16,7 @@ from molehaven.rl.aec import MolehavenAEC
 from molehaven.rl.encoders import Encoder, encoder
 from molehaven.rl.masks import legal_indices, legal_mask
 from molehaven.rl.parallel import MolehavenParallel
-from molehaven.rl.table import agent_name
+from molehaven.rl.table import agent_name, play_chance
 
 __all__ = [
     "Encoder",
@@ -28,6 +28,7 @@ __all__ = [
     "legal_indices",
     "legal_mask",
     "parallel_env",
+    "play_chance",
 ]
 
 
