@@ -167,6 +167,9 @@ def test_a_player_who_resigned_may_play_again_in_their_seat(database_url: str) -
             ("human", "Ann", False),
             ("bot", "Bob", True),
         ]
+        # A table of people has no bot of its own: the easy level played Bob's seat, not
+        # the random agent (which, in The Mole, calls votes and guesses whenever it may).
+        assert seats[1]["agent"] == "easy"
         assert ask(client, old_id, "not-a-seat-token").status_code == 403
         bobs = ask(client, old_id, bob)
         assert bobs.status_code == 200, bobs.text

@@ -104,11 +104,20 @@ class Lifecycle:
         self._wake_bots(table)
 
     def _stand_in_agent(self, table: LiveTable) -> str:
-        """The table's bot: the agent of its bots if it has any, else the random one."""
+        """The table's bot: the agent of its bots if it has any, else the easy level.
+
+        Not the random agent: at a table of people it played an away or resigned person's
+        seat at random, and in The Mole a random seat calls a vote or guesses the location
+        whenever it may (TM-26), ending the round for everyone. The easy level acts where
+        acting is optional only when it judges that better than waiting, and takes
+        milliseconds."""
         for slot in table.seats:
             if slot.kind == BOT and slot.agent is not None and slot.agent in self.agents:
                 return slot.agent
-        return "random" if "random" in self.agents else next(iter(self.agents))
+        for fallback in ("easy", "random"):
+            if fallback in self.agents:
+                return fallback
+        return next(iter(self.agents))
 
     def _check_holder(self, table: LiveTable, seat: Seat, holder: str | None) -> None:
         if not 0 <= seat < len(table.seats) or not table.seats[seat].holds(holder):
