@@ -142,17 +142,35 @@ def test_the_addresses_of_one_ipv6_network_share_its_limits(sqlite_url: str) -> 
 
 
 def test_the_64s_of_one_ipv6_site_share_a_wider_rate() -> None:
-    """A subscriber given a /48 (65,536 /64s) may go as fast as SITE_SHARE /64s at once,
-    not 65,536 times as fast: once the /48's bucket is empty, a fresh /64 of it is refused
-    too, while another /48 and an IPv4 address are not."""
+    """A subscriber given a /56 (256 /64s) may go as fast as SITE_SHARE /64s at once, not
+    256 times as fast: once the /56's bucket is empty, a fresh /64 of it is refused too,
+    while another /56 and an IPv4 address are not."""
     limiter = AddressLimiter(rate=0.001, burst=2)
     allowed = sum(
         limiter.allows(address_group(f"2a02:8071:6:{n:x}::1")) for n in range(SITE_SHARE * 4)
     )
-    assert allowed == 2 * SITE_SHARE  # the /48's burst, spread over its /64s
-    assert not limiter.allows(address_group("2a02:8071:6:ffff::1"))
-    assert limiter.allows(address_group("2a02:8071:7:1::1"))  # the next /48
+    assert allowed == 2 * SITE_SHARE  # the /56's burst, spread over its /64s
+    assert not limiter.allows(address_group("2a02:8071:6:ff::1"))
+    assert limiter.allows(address_group("2a02:8071:6:100::1"))  # the next /56
     assert limiter.allows("203.0.113.9")
+
+
+def test_a_request_the_site_refuses_costs_its_own_64_nothing() -> None:
+    """Found in review: the /64's token was taken before the /56 was asked, so a neighbour
+    whose site someone else had used up lost their own tokens to requests refused anyway,
+    and each refused request from a fresh /64 made a bucket, pushing other clients' out."""
+    limiter = AddressLimiter(rate=0.001, burst=1, addresses=SITE_SHARE + 3)
+    assert limiter.allows("198.51.100.1")
+    assert not limiter.allows("198.51.100.1")  # throttled, and to stay so
+    for n in range(SITE_SHARE):  # one client uses up the /56 from its many /64s
+        assert limiter.allows(address_group(f"2a02:8071:6:{n:x}::1"))
+    neighbour = address_group("2a02:8071:6:ee::1")
+    for _ in range(3):
+        assert not limiter.allows(neighbour)
+    for n in range(SITE_SHARE, 200):  # refused from fresh /64s: no bucket made, none lost
+        assert not limiter.allows(address_group(f"2a02:8071:6:{n:x}::1"))
+    assert not limiter.allows("198.51.100.1")
+    assert neighbour not in limiter._buckets  # refused before a bucket was made for it
 
 
 def test_a_client_cycling_addresses_cannot_wipe_out_the_limits() -> None:

@@ -36,20 +36,25 @@ class TokenBucket:
         self._last = clock()
 
     def take(self) -> bool:
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
-        self._last = now
-        if self._tokens >= 1.0:
+        if self.ready():
             self._tokens -= 1.0
             return True
         return False
 
+    def ready(self) -> bool:
+        """Whether ``take`` would succeed now (taking nothing)."""
+        now = self._clock()
+        self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
+        self._last = now
+        return self._tokens >= 1.0
+
 
 IPV6_NETWORK_BITS = 64  # what one IPv6 subscriber is given at the least
-# What one IPv6 subscriber may be given at the most: many ISPs hand out a /56 or a /48, so a
-# rate limit per /64 alone would let one client use 256 or 65,536 of them.
-IPV6_SITE_BITS = 48
-SITE_SHARE = 16  # a /48 may go as fast as this many /64s at once (neighbours share one)
+# What one home is usually given: many ISPs hand a subscriber a /56, so a rate limit per /64
+# alone let one client use 256 of them. (A /48 often holds hundreds of subscribers, and a
+# mobile carrier's devices share large prefixes: counting by /48 would throttle strangers.)
+IPV6_SITE_BITS = 56
+SITE_SHARE = 16  # a /56 may go as fast as this many /64s at once (a home's devices share it)
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -84,10 +89,10 @@ def address_group(host: str) -> str:
 
 
 def site_of(group: str) -> str | None:
-    """The /48 an IPv6 /64 group (``address_group``) lies in, or ``None`` for anything else.
+    """The /56 an IPv6 /64 group (``address_group``) lies in, or ``None`` for anything else.
 
     >>> site_of("2a02:8071:6:5::/64"), site_of("203.0.113.9")
-    ('2a02:8071:6::/48', None)
+    ('2a02:8071:6::/56', None)
     """
     if not group.endswith(f"/{IPV6_NETWORK_BITS}"):
         return None
@@ -99,7 +104,7 @@ class AddressLimiter:
     """A token bucket per client address (at most ``addresses`` of them, the least recently
     used forgotten first); ``check`` raises ``Rejected`` (429, with ``Retry-After``) when the
     address is over its rate. A public IPv6 client is counted by its /64
-    (``address_group``) and, ``SITE_SHARE`` times as generously, by its /48, so that one
+    (``address_group``) and, ``SITE_SHARE`` times as generously, by its /56, so that one
     subscriber given many /64s cannot multiply its rate by them."""
 
     def __init__(self, *, rate: float, burst: int, addresses: int = 10_000) -> None:
@@ -111,12 +116,21 @@ class AddressLimiter:
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
 
     def allows(self, address: str) -> bool:
-        if not self._take(address, 1):
-            return False
+        # The site first, and a token taken from both or from neither: a refused request
+        # neither drains the client's own bucket nor makes one (which would push another
+        # client's out).
         site = site_of(address)
-        return site is None or self._take(site, SITE_SHARE)
+        site_bucket = None if site is None else self._bucket(site, SITE_SHARE)
+        if site_bucket is not None and not site_bucket.ready():
+            return False
+        bucket = self._bucket(address, 1)
+        if not bucket.take():
+            return False
+        if site_bucket is not None:
+            site_bucket.take()
+        return True
 
-    def _take(self, key: str, share: int) -> bool:
+    def _bucket(self, key: str, share: int) -> TokenBucket:
         bucket = self._buckets.get(key)
         if bucket is None:
             bucket = TokenBucket(rate=self.rate * share, burst=self.burst * share)
@@ -125,7 +139,7 @@ class AddressLimiter:
                 self._buckets.popitem(last=False)
         else:
             self._buckets.move_to_end(key)
-        return bucket.take()
+        return bucket
 
     def retry_after(self) -> int:
         """Whole seconds until one more request is allowed."""
