@@ -141,7 +141,10 @@ def test_lab_cut_short_reports_on_the_games_every_variant_finished(
     report, summary = tmp_path / "lab.html", tmp_path / "lab.json"
     result = runner.invoke(app, [*LAB, "--report", str(report), "--json", str(summary)])
     assert result.exit_code == 130
-    said = "interrupted after 5 of 60 games; the figures cover the 2 games every variant finished"
+    said = (
+        "interrupted after 5 of 60 games (30 per variant); the figures cover the 2 games"
+        " every variant finished"
+    )
     assert result.output.strip().splitlines()[-1] == said
     assert "2 games per variant" in result.output
     meta = json.loads(summary.read_text())["meta"]
@@ -157,7 +160,9 @@ def test_lab_cut_before_any_paired_game_writes_nothing(
     report = tmp_path / "lab.html"
     result = runner.invoke(app, [*LAB, "--report", str(report)])
     assert result.exit_code == 130
-    assert result.output.strip() == "interrupted after 1 of 60 games; no file written"
+    assert result.output.strip() == (
+        "interrupted after 1 of 60 games (30 per variant); no file written"
+    )
     assert not report.exists()
 
 
@@ -179,3 +184,20 @@ def test_pool_workers_are_born_ignoring_ctrl_c() -> None:
     assert worker_pool(context, 2) == "pool"  # type: ignore[arg-type, comparison-overlap]
     assert context.seen is signal.SIG_IGN
     assert signal.getsignal(signal.SIGINT) is before
+
+
+def test_lab_cut_short_under_until_ci_measures_the_games_it_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in review: the interval came from the last whole batch and the games kept were
+    reported as -n running out, with advice to raise it."""
+    _lab_cut_after(21, monkeypatch)
+    summary = tmp_path / "lab.json"
+    arguments = [*LAB, "--until-ci", "0.0001", "--json", str(summary)]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 130
+    status = json.loads(summary.read_text())["until_ci"]
+    assert status["interrupted"] and not status["reached"]
+    assert status["games per variant"] == 10
+    assert "not reached: interrupted after 10 games per variant" in result.output
+    assert "larger -n" not in result.output

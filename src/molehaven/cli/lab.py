@@ -189,6 +189,7 @@ def lab(
     results: list[GameMetrics] = []
     arrived: list[GameMetrics] = []  # as they finish, to keep what a Ctrl-C leaves
     cut_short: str | None = None
+    of_games = f"games ({games} per variant)" if len(variants) > 1 else "games"
 
     def finished(result: GameMetrics) -> None:
         arrived.append(result)
@@ -230,11 +231,13 @@ def lab(
         played = len(results) // len(names)
         if not played:
             kept = "no file written" if (report or csv_path or json_path or plots) else ""
-            raise interrupted(len(arrived), games * len(variants), "games", kept) from None
+            raise interrupted(len(arrived), games * len(variants), of_games, kept) from None
         cut_short = (
-            f"interrupted after {len(arrived)} of {games * len(variants)} games: these figures"
-            f" cover the {plural(played, 'game')} every variant finished"
+            f"interrupted after {len(arrived)} of {games * len(variants)} {of_games}: these"
+            f" figures cover the {plural(played, 'game')} every variant finished"
         )
+        if until_ci is not None:
+            width = widest_interval(results, names)  # of these games, not the last batch
     finally:
         runner.close()
     elapsed = time.perf_counter() - started
@@ -255,7 +258,11 @@ def lab(
         "ran on": _where(runner, ray),
         "seconds": round(elapsed, 1),
     }
-    target = None if until_ci is None else IntervalTarget(until_ci, width, played)
+    target = (
+        None
+        if until_ci is None
+        else IntervalTarget(until_ci, width, played, interrupted=cut_short is not None)
+    )
     if target is not None:
         meta["--until-ci"] = target.text
     if cut_short is not None:
@@ -287,7 +294,7 @@ def lab(
         console.print(line)
     if cut_short is not None:
         kept = f"the figures cover the {plural(played, 'game')} every variant finished"
-        raise interrupted(len(arrived), games * len(variants), "games", kept)
+        raise interrupted(len(arrived), games * len(variants), of_games, kept)
 
 
 def paired_games(arrived: list[GameMetrics], names: list[str]) -> list[GameMetrics]:
@@ -311,6 +318,7 @@ class IntervalTarget:
     target: float
     widest: float
     games: int
+    interrupted: bool = False  # Ctrl-C, not -n, ended the run
 
     @property
     def reached(self) -> bool:
@@ -319,6 +327,12 @@ class IntervalTarget:
     @property
     def text(self) -> str:
         asked = f"--until-ci {self.target:g}"
+        if self.interrupted and not self.reached:
+            widest = "none yet" if math.isinf(self.widest) else f"{self.widest:.4f}"
+            return (
+                f"{asked} not reached: interrupted after {plural(self.games, 'game')} per"
+                f" variant, when the widest 95% interval was {widest}"
+            )
         if self.reached:
             return (
                 f"{asked} reached: the widest 95% interval is {self.widest:.4f} after"
@@ -347,6 +361,7 @@ class IntervalTarget:
             "reached": self.reached,
             "widest": None if math.isinf(self.widest) else self.widest,
             "games per variant": self.games,
+            "interrupted": self.interrupted,
         }
 
 
