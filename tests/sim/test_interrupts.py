@@ -201,3 +201,25 @@ def test_lab_cut_short_under_until_ci_measures_the_games_it_kept(
     assert status["games per variant"] == 10
     assert "not reached: interrupted after 10 games per variant" in result.output
     assert "larger -n" not in result.output
+
+
+def test_ctrl_c_while_the_lab_writes_its_files_waits_until_they_are_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found in review: a second Ctrl-C while the report was being written left half of it.
+    Here Ctrl-C comes in the middle of writing the CSV; the JSON after it is written too,
+    and only then does the command stop."""
+    real = lab_command.write_csv
+
+    def ctrl_c_midway(path: Path, results: Any) -> None:
+        os.kill(os.getpid(), signal.SIGINT)
+        real(path, results)
+
+    monkeypatch.setattr(lab_command, "write_csv", ctrl_c_midway)
+    games_file, summary = tmp_path / "games.csv", tmp_path / "lab.json"
+    arguments = [*LAB[:-4], "-n", "4", "-j", "1", "--csv", str(games_file)]
+    result = runner.invoke(app, [*arguments, "--json", str(summary)])
+    assert result.exit_code == 130
+    assert result.output.strip().endswith("every file was written whole first")
+    assert len(games_file.read_text().splitlines()) == 1 + 4 * 2
+    assert json.loads(summary.read_text())["meta"]["games per variant"] == 4

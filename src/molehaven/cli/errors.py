@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, ParamSpec, TypeVar
 
 import typer
@@ -55,6 +58,24 @@ def interrupted(done: int, total: int, noun: str, kept: str = "") -> KeyboardInt
     ``interrupted after 116 of 300 games; …``."""
     kept_text = f"; {kept}" if kept else ""
     return KeyboardInterrupt(f"after {done} of {total} {noun}{kept_text}")
+
+
+@contextlib.contextmanager
+def interrupts_deferred() -> Iterator[None]:
+    """Ctrl-C inside the block takes effect once it is done: files being written are
+    written whole, then the command is interrupted (a second Ctrl-C after a first one had
+    cut a run short left half a report behind)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers are the main thread's alone
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: pressed.append(number))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 class OneLineUsageGroup(TyperGroup):

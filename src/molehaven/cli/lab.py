@@ -14,7 +14,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.arena import budget_text
 from molehaven.cli.console import PipeSafeConsole
-from molehaven.cli.errors import CliError, interrupted, one_line_errors
+from molehaven.cli.errors import CliError, interrupted, interrupts_deferred, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
@@ -271,22 +271,27 @@ def lab(
     notices = [cut_short, None if target is None or target.reached else target.text]
     notice = "; ".join(text for text in notices if text) or None
     written: list[str] = []
-    if report is not None:
-        page = render_html(meta, summaries, differences, results, notice=notice)
-        report.write_text(page, encoding="utf-8")
-        written.append(f"report written to {report}")
-    if plots is not None:
-        for path in save_plots(plots, summaries, differences, results):
-            written.append(f"plot written to {path}")
-    if csv_path is not None:
-        write_csv(csv_path, results)
-        written.append(f"games written to {csv_path}")
-    if json_path is not None:
-        status = None if target is None else target.status()
-        json_path.write_text(
-            summary_json(meta, summaries, differences, until_ci=status), encoding="utf-8"
-        )
-        written.append(f"summary written to {json_path}")
+    try:
+        with interrupts_deferred():  # Ctrl-C waits until every file is written whole
+            if report is not None:
+                page = render_html(meta, summaries, differences, results, notice=notice)
+                report.write_text(page, encoding="utf-8")
+                written.append(f"report written to {report}")
+            if plots is not None:
+                for path in save_plots(plots, summaries, differences, results):
+                    written.append(f"plot written to {path}")
+            if csv_path is not None:
+                write_csv(csv_path, results)
+                written.append(f"games written to {csv_path}")
+            if json_path is not None:
+                status = None if target is None else target.status()
+                json_path.write_text(
+                    summary_json(meta, summaries, differences, until_ci=status), encoding="utf-8"
+                )
+                written.append(f"summary written to {json_path}")
+    except KeyboardInterrupt:
+        kept = "every file was written whole first" if written else ""
+        raise interrupted(len(arrived), games * len(variants), of_games, kept) from None
     print_results(summaries, differences, meta)
     if target is not None:
         console.print(target.text, style=None if target.reached else "bold yellow")
