@@ -73,7 +73,14 @@ def test_a_resigned_seat_is_played_to_the_end_and_the_end_explains_itself(
     page = open_page(browser, f"{server.url}/")
     table_id = create_table(page, server, "mole-hill", options={"rounds": "1"})
     fill_bots_and_start(page)
+    # Another tab of this browser at the same table is told the seat was taken too; it must
+    # not forget the token (review: it did, and then nobody could play again).
+    other_tab = page.context.new_page()
+    other_tab.goto(page.url)
+    expect(other_tab.locator("#table")).to_have_attribute("data-you", "0")
     finish_after_resigning(page)
+    expect(other_tab.locator("#table")).to_have_attribute("data-resigned", "true")
+    other_tab.close()
     seat = page.locator('#seats li[data-seat="0"]')
     expect(seat).to_have_attribute("data-kind", "bot")
     expect(seat).to_contain_text("Ann (resigned: a bot plays)")

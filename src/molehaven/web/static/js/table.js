@@ -26,7 +26,7 @@ let pending = false;
 let clockBase = null;
 let agents = [];
 let gone = false;
-let resigned = false; // this tab resigned its seat: its token may still ask to play again
+let revokedSaying = null; // why this tab's seat was taken, until the next snapshot says how
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
@@ -118,6 +118,7 @@ function handle(message) {
     view = data;
     version = message.version;
     pending = false;
+    if (revokedSaying !== null) settleRevocation();
     if (data.clock) clockBase = { remaining: data.clock.remaining, at: performance.now() };
     else clockBase = null;
     scheduleRender();
@@ -152,17 +153,9 @@ function handle(message) {
   } else if (message.type === "error") {
     pending = false;
     if (message.data.code === "unknown-token") store.forgetSeat(tableId);
-    if (message.data.code === "seat-revoked" && resigned) {
-      // A bot plays the seat to the end; the token is kept, to play again afterwards.
-      $("notice").textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
-      $("notice").hidden = false;
-    } else if (message.data.code === "seat-revoked") {
-      // The seat's token no longer holds it (left, removed): this tab only watches.
-      store.forgetSeat(tableId);
-      root.dataset.demoted = "true";
-      $("notice").textContent = message.data.message;
-      $("notice").hidden = false;
-    }
+    // The seat's token no longer holds it: the spectator's snapshot that follows tells
+    // whether it was resigned (the token may still ask to play again) or lost.
+    if (message.data.code === "seat-revoked") revokedSaying = message.data.message;
     if (!["stale", "seat-revoked"].includes(message.data.code)) $("error").textContent = message.data.message;
     renderActions();
   }
@@ -370,6 +363,24 @@ function renderTurn() {
   $("asked").hidden = table.status !== "running";
 }
 
+// A seat taken from this tab: after a resignation (in this tab or another of this browser)
+// a bot plays it and the token is kept, to play again afterwards; otherwise (left, removed)
+// the token is forgotten and the tab only watches.
+function settleRevocation() {
+  const mine = store.seat(tableId);
+  const slot = mine && view.table.seats[mine.seat];
+  if (slot && slot.resigned) {
+    root.dataset.resigned = "true";
+    $("notice").textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+  } else {
+    store.forgetSeat(tableId);
+    root.dataset.demoted = "true";
+    $("notice").textContent = revokedSaying;
+  }
+  $("notice").hidden = false;
+  revokedSaying = null;
+}
+
 // After the end: the players may play again at a new table with the same seats (the server's
 // rematch keeps each person's seat token), and anyone may follow them there to watch.
 let rematchDrawn = null;
@@ -383,7 +394,7 @@ function renderRematch() {
   const resignedHere = mine !== null && Boolean(table.seats[mine.seat] && table.seats[mine.seat].resigned);
   const player = mine !== null && (view.you !== null || resignedHere);
   // "A bot plays your seat to the end" is stale once the end has come.
-  if (over && resigned) $("notice").hidden = true;
+  if (over && root.dataset.resigned === "true") $("notice").hidden = true;
   const drawn = JSON.stringify([over, player, table.rematch]);
   if (drawn === rematchDrawn) return; // the button keeps its focus between redraws
   rematchDrawn = drawn;
@@ -821,7 +832,6 @@ $("resign").addEventListener("click", () => {
 
 $("resign-confirm").addEventListener("click", () => {
   $("resign-confirm").hidden = true;
-  resigned = true;
   send({ type: "resign" });
 });
 
