@@ -217,3 +217,39 @@ def test_the_first_to_ask_may_pass_the_first_seat_on(sqlite_url: str) -> None:
         with client.websocket_connect(f"/ws/tables/{anns['table_id']}") as anns_tab:
             assert hello(anns_tab, ann)["data"]["you"] == 1
         assert ask(client, old_id, ann).json()["seat"] == 1  # asking again: the same answer
+
+
+def test_passing_the_first_seat_moves_three_people_one_seat_down(sqlite_url: str) -> None:
+    """With three people the direction shows: Bob (seat 1) sits first, Cat second, Ann last;
+    each asker is told their own new seat. An asker whom the rematch's host removed holds
+    no seat there, and is told so rather than given someone else's number."""
+    with running_app(sqlite_url, unattended_seconds=0.5, sweep_seconds=0.1) as client:
+        created = client.post(
+            "/api/tables", json={"game": "mole-park", "players": 3, "away_seconds": 3600}
+        ).json()
+        old_id, host = created["table"]["id"], created["host_token"]
+        ann, bob, cat = (sit(client, old_id, seat, name) for seat, name in enumerate("ABC"))
+        start(client, old_id, host)
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{old_id}").json()["status"] != "abandoned":
+            assert time.monotonic() < deadline, "the unattended game was not abandoned"
+            time.sleep(0.05)
+        cats = client.post(
+            f"/api/tables/{old_id}/rematch",
+            json={"pass_first_seat": True},
+            headers={"X-Seat-Token": cat},
+        ).json()
+        new_id = cats["table_id"]
+        assert cats["seat"] == 1
+        assert [s["name"] for s in client.get(f"/api/tables/{new_id}").json()["seats"]] == [
+            "B",
+            "C",
+            "A",
+        ]
+        assert ask(client, old_id, bob).json()["seat"] == 0
+        removed = client.delete(
+            f"/api/tables/{new_id}/seats/2", headers={"X-Host-Token": cats["host_token"]}
+        )
+        assert removed.status_code == 204
+        anns = ask(client, old_id, ann).json()
+        assert (anns["table_id"], anns["seat"]) == (new_id, None)

@@ -144,9 +144,10 @@ class RematchAsked(BaseModel):
 
 class RematchJoined(BaseModel):
     table_id: str = Field(description="the rematch's table (the same for every player)")
-    seat: int = Field(
+    seat: int | None = Field(
         description="your seat there: the same as at the finished table, or one down"
-        " when its creator passed the first seat on"
+        " when its creator passed the first seat on; null if you hold none there (its host"
+        " removed you before the start): you may watch"
     )
     host_token: str | None = Field(
         None, description="to the player whose request created the rematch only: its host's"

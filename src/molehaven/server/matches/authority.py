@@ -249,9 +249,10 @@ class Authority(Replication, Lifecycle, Talk):
         token: str | None,
         host_address: str | None = None,
         pass_first_seat: bool = False,
-    ) -> tuple[str, Seat, str | None]:
-        """The table a finished table's players go on to, the asker's seat there and, for
-        the one who created it, its host token.
+    ) -> tuple[str, Seat | None, str | None]:
+        """The table a finished table's players go on to, the asker's seat there (``None``
+        if they hold none: its host removed them) and, for the one who created it, its host
+        token.
 
         The rematch is a new open table, unlisted, with the same game, options, away time
         and seats: each person's seat token holds their seat there too, bots keep their
@@ -274,7 +275,6 @@ class Authority(Replication, Lifecycle, Talk):
             )
         if not old.is_over:
             raise Rejected("not-over", "a rematch can be asked for once the game is over")
-        seat = found[0]
         # The creator's host token is derived from their seat token, so asking again (the
         # first answer lost on the way) gives it back to them, and to nobody else.
         host_token = tokens.derived_token(token or "", f"rematch-host:{old.id}")
@@ -282,7 +282,7 @@ class Authority(Replication, Lifecycle, Talk):
             made = await self.get(old.rematch) if old.rematch is not None else None
             if made is not None:
                 mine = tokens.token_matches(host_token, made.host_token_hash)
-                return made.id, self._seat_at(made, token, seat), host_token if mine else None
+                return made.id, self._seat_at(made, token), host_token if mine else None
             # None yet, or it expired unstarted (its host never came back): a new one.
             seats = [_seat_in_rematch(slot) for slot in old.seats]
             if pass_first_seat:
@@ -307,8 +307,8 @@ class Authority(Replication, Lifecycle, Talk):
             # Another process's player asked at the same moment and was first: go there.
             # The table made here is never started and expires with the open ones.
             there = await self.get(named)
-            return named, seat if there is None else self._seat_at(there, token, seat), None
-        return new.id, self._seat_at(new, token, seat), host_token
+            return named, None if there is None else self._seat_at(there, token), None
+        return new.id, self._seat_at(new, token), host_token
 
     async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
         """Seat a person at an empty seat; returns the seat's secret token."""
@@ -414,11 +414,11 @@ class Authority(Replication, Lifecycle, Talk):
                 return seat, tokens.hash_token(token or "")
         return None
 
-    def _seat_at(self, rematch: LiveTable, token: str | None, seat: Seat) -> Seat:
+    def _seat_at(self, rematch: LiveTable, token: str | None) -> Seat | None:
         """The asker's seat at a rematch: where their token sits (everyone may have moved
-        one seat down), else ``seat``, the one they had (the host removed them since)."""
+        one seat down); ``None`` if it sits nowhere (the host removed them since)."""
         found = self.seat_of(rematch, token)
-        return seat if found is None else found[0]
+        return None if found is None else found[0]
 
     def resigned_seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
         """The seat whose person resigned with this token, or ``None``. The token holds

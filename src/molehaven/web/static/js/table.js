@@ -410,7 +410,7 @@ function renderRematch() {
   }
   const label = table.rematch ? "Join the rematch" : "Play again";
   const note = table.rematch
-    ? "A player asked to play again: same game, same seats."
+    ? "A player asked to play again: your seat at the new table is waiting."
     : "Same game, options and seats; bots stay.";
   const button = el("button", { type: "button", class: "primary", "data-rematch": "", text: label, onclick: () => playAgain(button) });
   const focused = box.contains(document.activeElement); // "Play again" became "Join the rematch"
@@ -419,8 +419,7 @@ function renderRematch() {
     // The one who creates the rematch may pass the start on, as players at a real table
     // would let the next one begin.
     const pass = el("input", { type: "checkbox", id: "pass-first-seat" });
-    const title = "Everyone moves one seat down: the second seat's player sits first, the first's last.";
-    box.append(el("label", { class: "pass-first", title }, [pass, " the next player begins"]));
+    box.append(el("label", { class: "pass-first" }, [pass, " the next player begins (everyone moves one seat down)"]));
   }
   if (focused) button.focus();
 }
@@ -433,8 +432,9 @@ async function playAgain(button) {
     const pass = $("pass-first-seat");
     const asked = pass && pass.checked ? { pass_first_seat: true } : undefined;
     const joined = await api("POST", `/api/tables/${tableId}/rematch`, asked, { "X-Seat-Token": mine.token });
-    // The same token holds a seat there: the same one, or one down if the start passed on.
-    store.setSeat(joined.table_id, joined.seat, mine.token);
+    // The same token holds a seat there: the same one, or one down if the start passed on
+    // (none if its host removed this player: then the page there only watches).
+    if (joined.seat !== null) store.setSeat(joined.table_id, joined.seat, mine.token);
     if (joined.host_token) store.setHost(joined.table_id, joined.host_token);
     gone = true;
     window.location.assign(`/tables/${joined.table_id}`);
