@@ -304,3 +304,41 @@ def test_options_read_as_labels_with_rule_ids_as_links(client: TestClient) -> No
     rules = client.get("/rules/mole-hill")
     assert rules.status_code == 200 and 'id="MH-18"' in rules.text
     assert client.get("/rules/chess").status_code == 404
+
+
+def test_a_resigned_token_may_ask_for_a_rematch_and_do_nothing_else(client: TestClient) -> None:
+    """A resigned seat keeps its person's token hash, for the rematch alone: the token acts,
+    talks, resigns, previews and leaves no more than a stranger's would."""
+    created = client.post(
+        "/api/tables", json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 3600}
+    ).json()
+    table_id, host = created["table"]["id"], created["host_token"]
+    sit(client, table_id, 0, "Ann")
+    bob = sit(client, table_id, 1, "Bob")
+    start(client, table_id, host)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
+        hello(tab, bob)
+        tab.send_json({"type": "resign"})
+        assert receive_until(tab, lambda m: m["type"] == "error")["data"]["code"] == (
+            "seat-revoked"
+        )
+    with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
+        snapshot = hello(tab, bob)
+        assert snapshot["data"]["you"] is None and snapshot["data"]["legal"] == []
+        for message in (
+            {"type": "act", "data": {"action": "place e4"}, "ref": "a"},
+            {"type": "say", "data": {"text": "still here"}, "ref": "s"},
+            {"type": "resign", "ref": "r"},
+        ):
+            tab.send_json(message)
+            refused = receive_until(tab, lambda m: m["type"] == "error")
+            assert refused["data"]["ref"] == message["ref"]
+            assert refused["data"]["code"] in ("spectator", "seat-revoked"), refused
+    headers = {"X-Seat-Token": bob}
+    preview = client.post(
+        f"/api/tables/{table_id}/preview", json={"action": "place e4"}, headers=headers
+    )
+    assert preview.status_code == 403
+    assert client.delete(f"/api/tables/{table_id}/seats/1", headers=headers).status_code >= 400
+    table = client.get(f"/api/tables/{table_id}").json()
+    assert table["seats"][1]["kind"] == "bot" and table["seats"][1]["resigned"]
