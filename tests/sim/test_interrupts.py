@@ -69,6 +69,7 @@ def test_ctrl_c_with_workers_running_is_one_line(arguments: list[str]) -> None:
         # The command itself, two workers and the pool's helper process.
         while _processes_in_group(process.pid) < 4 and time.monotonic() < deadline:
             time.sleep(0.1)
+        assert _processes_in_group(process.pid) >= 4, "the workers never started"
         time.sleep(2.0)  # the workers are now playing games, deep in some game's rules
         assert process.poll() is None, "the run ended before it could be interrupted"
         os.killpg(process.pid, signal.SIGINT)

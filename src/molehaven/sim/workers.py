@@ -25,7 +25,9 @@ def worker_pool(context: BaseContext, jobs: int) -> Pool:
     The workers are started with SIGINT ignored here, so they ignore it from birth: the
     initializer alone left a window while a worker was still importing (under load, seconds)
     in which a Ctrl-C printed its traceback. An ignored signal stays ignored across fork and
-    exec, and Python does not install its own handler over it.
+    exec, and Python does not install its own handler over it. (A worker the pool starts
+    again later, after one died, has only the initializer; a Ctrl-C pressed in the instant
+    the pool starts is ignored. Both are rare enough to leave.)
     """
     if threading.current_thread() is not threading.main_thread():
         return context.Pool(jobs, initializer=ignore_interrupts)  # signals are main's only
