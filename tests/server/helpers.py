@@ -131,3 +131,10 @@ def is_over(message: Message) -> bool:
     return (
         message["type"] in ("snapshot", "update") and message["data"]["table"]["status"] == "over"
     )
+
+
+def resign(ws: WebSocketTestSession) -> None:
+    """Resign the seat this socket said hello with, and see the seat taken from it."""
+    ws.send_json({"type": "resign"})
+    refused = receive_until(ws, lambda message: message["type"] == "error")
+    assert refused["data"]["code"] == "seat-revoked", refused

@@ -18,6 +18,7 @@ from tests.server.helpers import (
     is_over,
     new_table,
     receive_until,
+    resign,
     running_app,
     sit,
     start,
@@ -76,10 +77,7 @@ def test_a_resigned_seat_is_played_by_a_bot_to_the_end(client: TestClient) -> No
     start(client, table_id, host)
     with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
         hello(tab, ann)
-        tab.send_json({"type": "resign"})
-        assert receive_until(tab, lambda m: m["type"] == "error")["data"]["code"] == (
-            "seat-revoked"
-        )
+        resign(tab)
         final = receive_until(tab, is_over)
     seats = final["data"]["table"]["seats"]
     assert seats[0]["kind"] == "bot" and seats[0]["name"] == "Ann"
@@ -318,10 +316,7 @@ def test_a_resigned_token_may_ask_for_a_rematch_and_do_nothing_else(client: Test
     start(client, table_id, host)
     with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
         hello(tab, bob)
-        tab.send_json({"type": "resign"})
-        assert receive_until(tab, lambda m: m["type"] == "error")["data"]["code"] == (
-            "seat-revoked"
-        )
+        resign(tab)
     with client.websocket_connect(f"/ws/tables/{table_id}") as tab:
         snapshot = hello(tab, bob)
         assert snapshot["data"]["you"] is None and snapshot["data"]["legal"] == []
