@@ -419,7 +419,7 @@ function renderRematch() {
     // The one who creates the rematch may pass the start on, as players at a real table
     // would let the next one begin.
     const pass = el("input", { type: "checkbox", id: "pass-first-seat" });
-    box.append(el("label", { class: "pass-first" }, [pass, " the next player begins (everyone moves one seat down)"]));
+    box.append(el("label", { class: "pass-first" }, [pass, el("span", { text: "the next player begins (everyone moves one seat down)" })]));
   }
   if (focused) button.focus();
 }
