@@ -203,6 +203,7 @@ def test_dash_h_is_help_everywhere() -> None:
         (["lab", "mole-hill", "--see", "2"], "unknown option --see; did you mean --seed? (see"),
         (["arena", "mole-hill", "-a", "greedy,random", "-n", "0"], "invalid value for '--games'"),
         (["lab", "mole-hill", "-n", "0"], "error: invalid value for '--games'"),
+        (["arena", "mole-hill", "-a", "greedy,random", "-j", "0"], "invalid value for '--jobs'"),
     ],
 )
 def test_usage_errors_are_one_line(arguments: list[str], message: str) -> None:

@@ -23,6 +23,9 @@ from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
 
 console = PipeSafeConsole()
 
+# More worker processes than this only wait for the cores.
+MAX_JOBS = (os.cpu_count() or 1) * 4
+
 
 @one_line_errors
 def arena(
@@ -39,7 +42,12 @@ def arena(
         int,
         typer.Option("--games", "-n", min=1, help="Games per lineup (seats rotate every game)."),
     ] = 20,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", min=1, max=MAX_JOBS, help="Worker processes (at most 4 per core)."
+        ),
+    ] = 1,
     seed: Annotated[
         int,
         typer.Option(
@@ -65,8 +73,6 @@ def arena(
     """Round-robin between agents with rotated seats and shared chance (common random
     numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
     names = [name.strip() for name in agents.split(",") if name.strip()]
-    if jobs < 1 or jobs > (os.cpu_count() or 1) * 4:
-        raise CliError(f"--jobs must be between 1 and {(os.cpu_count() or 1) * 4}, got {jobs}")
     options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
     check_output_file(save, "--save")
     try:
