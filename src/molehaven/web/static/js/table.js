@@ -157,7 +157,9 @@ function handle(message) {
     // whether it was resigned (the token may still ask to play again) or lost.
     if (message.data.code === "seat-revoked") revokedSaying = message.data.message;
     if (!["stale", "seat-revoked"].includes(message.data.code)) $("error").textContent = message.data.message;
-    renderActions();
+    // With the board, in the next frame: a refusal often follows an update whose drawing
+    // is queued, and buttons drawn now from it would stand beside the old board.
+    scheduleRender();
   }
 }
 
