@@ -140,7 +140,9 @@ def test_the_replays_panels_follow_the_step(browser: Browser, server: LiveServer
     step = page.request.get(f"{server.url}/api/tables/{table_id}/replay/3").json()
     cells = page.locator("#scores td")
     expect(cells).to_have_text([str(int(score)) for score in step["scores"]])
-    assert page.locator("#scores").inner_text() != final_scores
+    final = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]["scores"]
+    if step["scores"] != final:  # a mole walled in at once scores at step 3 what it ends with
+        assert page.locator("#scores").inner_text() != final_scores
     expect(page.locator("#result")).to_be_empty()
     expect(page.locator("#turn")).to_contain_text("Replay: step 3")
     expect(page.locator("#log li.current")).to_have_count(1)
