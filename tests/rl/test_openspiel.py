@@ -12,7 +12,6 @@ from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts
 
 import molehaven
 from molehaven.rl.openspiel import spiel_name
-from molehaven.rl.table import offers_wait
 from tests.rl.playouts import SHORT_OPTIONS, case_id, extreme_counts
 
 CASES = extreme_counts()
@@ -31,7 +30,7 @@ def test_openspiel_random_simulation_test_passes(slug: str, players: int) -> Non
     # The simultaneous form adds NO_ACTION, for seats that do not choose at a simultaneous
     # node; a game whose seats may act but need not adds the wait action (TM-26).
     engine = molehaven.make(slug, players)
-    extra = (1 if info.simultaneous else 0) + (1 if offers_wait(engine) else 0)
+    extra = (1 if info.simultaneous else 0) + (1 if engine.info.optional_movers else 0)
     assert game.num_distinct_actions() == engine.num_distinct_actions() + extra
     assert (game_type.dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS) == info.simultaneous
     assert (game_type.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC) == (

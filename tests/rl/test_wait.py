@@ -22,7 +22,7 @@ from molehaven.agents import SeatView
 from molehaven.core import Action, IllegalActionError, Seat, State
 from molehaven.rl.gym import SingleSeatEnv
 from molehaven.rl.openspiel import spiel_name
-from molehaven.rl.table import offers_wait, step_limit
+from molehaven.rl.table import step_limit
 from tests.rl.playouts import SHORT_OPTIONS, case_id, extreme_counts
 
 CASES = extreme_counts()
@@ -53,7 +53,7 @@ def test_tm26_only_a_game_with_optional_movers_gains_the_wait(slug: str, players
     """The four games without optional movers keep their action spaces exactly."""
     game = molehaven.make(slug, players, **SHORT_OPTIONS[slug])
     size = game.num_distinct_actions()
-    waits = offers_wait(game)
+    waits = game.info.optional_movers
     assert waits == (slug == "the-mole")
     expected = size + 1 if waits else size
     aec = rl.env(slug, players, **SHORT_OPTIONS[slug])

@@ -21,7 +21,7 @@ rules authority: each OpenSpiel state wraps a Molehaven state.
   seat after the last one that acted; the engine hides each choice until all are in, so the
   sequential game has the same information sets as the simultaneous one (the usual
   turn-based reduction), and there is no ``NO_ACTION``.
-- The wait action: in a game where seats may act but need not (``rl.table.offers_wait``),
+- The wait action: in a game where seats may act but need not (``GameInfo.optional_movers``),
   index ``game.action_space().size`` (the envs' wait index) means "wait: let play go on
   without me" (``action_to_string`` says ``wait``). It is legal exactly for the seats in
   ``to_move()`` that ``awaited()`` does not list, never reaches the engine, and each such seat
@@ -58,7 +58,7 @@ from molehaven.games.mole_park import actions as mole_park_actions
 from molehaven.games.the_mole import actions as the_mole_actions
 from molehaven.rl.encoders import encoder
 from molehaven.rl.render import render_text
-from molehaven.rl.table import next_asked, offers_wait, optional_movers
+from molehaven.rl.table import next_asked, optional_movers
 
 _C_INT_MAX = 2**31 - 1
 _ACTION_MODULES: dict[str, ModuleType] = {
@@ -125,7 +125,7 @@ class MolehavenSpielGame(pyspiel.Game):
         options = {k: v for k, v in merged.items() if k not in ("players", "simultaneous")}
         game = molehaven.make(self.slug, int(merged["players"]), **options)
         actions, chance = game.action_space(), chance_space(game)
-        waits = offers_wait(game)
+        waits = game.info.optional_movers
         info = pyspiel.GameInfo(
             # The wait action for seats that need not act; the simultaneous form adds
             # NO_ACTION for seats that do not choose at a simultaneous node.

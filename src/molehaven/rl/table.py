@@ -66,30 +66,21 @@ def next_mover(movers: list[Seat], last_seat: Seat) -> Seat:
     return movers[0]
 
 
-def offers_wait(game: Game[object]) -> bool:
-    """Whether ``game`` can have seats that may act but need not (``GameInfo.optional_movers``,
-    today The Mole's), so that its environments add the wait action."""
-    return game.info.optional_movers
-
-
 def wait_index(game: Game[object]) -> int | None:
     """The index of the wait action in ``game``'s environments (``num_distinct_actions()``,
-    one past the engine's own actions), or ``None`` for a game without optional movers."""
-    return game.num_distinct_actions() if offers_wait(game) else None
+    one past the engine's own actions), or ``None`` for a game without optional movers
+    (``GameInfo.optional_movers``, today The Mole's)."""
+    return game.num_distinct_actions() if game.info.optional_movers else None
 
 
 def optional_movers(state: State) -> list[Seat]:
     """The seats in ``to_move()`` that ``awaited()`` does not list: they may act or wait.
-
-    A state that awaits nobody while seats may act would stall if they all waited, so there
-    every mover counts as awaited.
-    """
+    (The conformance checks hold every game to await someone while seats may act, so the
+    seats cannot all wait.)"""
     movers = state.to_move()
     if len(movers) < 2:
         return []
     awaited = state.awaited()
-    if not awaited:
-        return []
     return [seat for seat in movers if seat not in awaited]
 
 
@@ -218,7 +209,7 @@ class Table:
         space = self.game.action_space()
         self.space = space
         # The wait action, one index past the engine's actions, where seats may act or not.
-        self.wait: int | None = space.size if offers_wait(self.game) else None
+        self.wait: int | None = wait_index(self.game)
         self.size = space.size + (self.wait is not None)
         self._actions = space.actions
         self.rng = random.Random()
@@ -337,7 +328,7 @@ class Table:
         """The indices of ``seat``'s legal actions now, in the engine's order of
         ``legal_actions(seat)``, then the wait action if the seat may wait (do not modify
         the list)."""
-        # ``_sync`` written out: this runs on every step of every game.
+        # ``_sync``'s test written out first: this runs on every step of every game.
         state = self.state
         known, count = self._position
         if state is not known or state.num_actions != count:
