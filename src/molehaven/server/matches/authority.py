@@ -409,10 +409,7 @@ class Authority(Replication, Lifecycle, Talk):
 
     def seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
         """The seat whose token this is, with the token's hash, or ``None`` (a spectator)."""
-        for seat, slot in enumerate(table.seats):
-            if slot.kind == HUMAN and tokens.token_matches(token, slot.token_hash):
-                return seat, tokens.hash_token(token or "")
-        return None
+        return _token_seat(table, token, resigned=False)
 
     def _seat_at(self, rematch: LiveTable, token: str | None) -> Seat | None:
         """The asker's seat at a rematch: where their token sits (everyone may have moved
@@ -423,10 +420,7 @@ class Authority(Replication, Lifecycle, Talk):
     def resigned_seat_of(self, table: LiveTable, token: str | None) -> tuple[Seat, str] | None:
         """The seat whose person resigned with this token, or ``None``. The token holds
         nothing there (a bot plays it); its person may only ask to play again."""
-        for seat, slot in enumerate(table.seats):
-            if slot.resigned and tokens.token_matches(token, slot.token_hash):
-                return seat, tokens.hash_token(token or "")
-        return None
+        return _token_seat(table, token, resigned=True)
 
     # ------------------------------------------------------------------------ play
 
@@ -661,6 +655,16 @@ class Authority(Replication, Lifecycle, Talk):
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("table task %s failed", task.get_name(), exc_info=task.exception())
+
+
+def _token_seat(table: LiveTable, token: str | None, *, resigned: bool) -> tuple[Seat, str] | None:
+    """The seat a person holds with ``token`` (``resigned``: the seat they resigned with it),
+    with the token's hash, or ``None``."""
+    for seat, slot in enumerate(table.seats):
+        held = slot.resigned if resigned else slot.kind == HUMAN
+        if held and tokens.token_matches(token, slot.token_hash):
+            return seat, tokens.hash_token(token or "")
+    return None
 
 
 def _seat_in_rematch(slot: SeatSlot) -> SeatSlot:
