@@ -189,6 +189,7 @@ def lab(
     results: list[GameMetrics] = []
     arrived: list[GameMetrics] = []  # as they finish, to keep what a Ctrl-C leaves
     cut_short: str | None = None
+    most_games = games * len(variants)  # all variants together
     of_games = f"games ({games} per variant)" if len(variants) > 1 else "games"
 
     def finished(result: GameMetrics) -> None:
@@ -231,9 +232,9 @@ def lab(
         played = len(results) // len(names)
         if not played:
             kept = "no file written" if (report or csv_path or json_path or plots) else ""
-            raise interrupted(len(arrived), games * len(variants), of_games, kept) from None
+            raise interrupted(len(arrived), most_games, of_games, kept) from None
         cut_short = (
-            f"interrupted after {len(arrived)} of {games * len(variants)} {of_games}: these"
+            f"interrupted after {len(arrived)} of {most_games} {of_games}: these"
             f" figures cover the {plural(played, 'game')} every variant finished"
         )
         if until_ci is not None:
@@ -291,7 +292,7 @@ def lab(
                 written.append(f"summary written to {json_path}")
     except KeyboardInterrupt:
         kept = "every file was written whole first" if written else ""
-        raise interrupted(len(arrived), games * len(variants), of_games, kept) from None
+        raise interrupted(len(arrived), most_games, of_games, kept) from None
     print_results(summaries, differences, meta)
     if target is not None:
         console.print(target.text, style=None if target.reached else "bold yellow")
@@ -299,7 +300,7 @@ def lab(
         console.print(line)
     if cut_short is not None:
         kept = f"the figures cover the {plural(played, 'game')} every variant finished"
-        raise interrupted(len(arrived), games * len(variants), of_games, kept)
+        raise interrupted(len(arrived), most_games, of_games, kept)
 
 
 def paired_games(arrived: list[GameMetrics], names: list[str]) -> list[GameMetrics]:
