@@ -113,6 +113,9 @@ form.addEventListener("submit", async (event) => {
   }
 });
 
+// A table that is still gathering players or being played.
+const isLive = (table) => table.status === "open" || table.status === "running";
+
 function tableItem(summary, mineList = false) {
   const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.label || s.name));
   const free = summary.seats.filter((s) => s.kind === "empty").length;
@@ -120,8 +123,7 @@ function tableItem(summary, mineList = false) {
   if (summary.status === "open") action = free ? "Join" : "Open";
   if (summary.status === "over" || summary.status === "abandoned") action = "Replay";
   const seated = store.seat(summary.id) !== null;
-  const live = summary.status === "open" || summary.status === "running";
-  if (mineList || (seated && live)) action = "Return";
+  if (mineList || (seated && isLive(summary))) action = "Return";
   const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
   if (summary.status === "open") detail = `${summary.players} players · ${free} free`;
@@ -162,7 +164,7 @@ const MINE_EVERY_MS = 30_000;
 const FINISHED_KEPT_MS = 3 * 24 * 3600 * 1000;
 
 function finishedLongAgo(table) {
-  if (table.status === "open" || table.status === "running") return false;
+  if (isLive(table)) return false;
   const seat = store.seat(table.id);
   return !seat || !seat.since || Date.now() - seat.since > FINISHED_KEPT_MS;
 }
@@ -174,7 +176,7 @@ async function refreshMine() {
   const found = await Promise.all(ids.map(async (id) => {
     try {
       const table = await api("GET", `/api/tables/${encodeURIComponent(id)}`);
-      if (table.status !== "open" && table.status !== "running") finished.add(id);
+      if (!isLive(table)) finished.add(id);
       if (finishedLongAgo(table)) store.forgetTable(id);
       return table;
     } catch (error) {
@@ -183,7 +185,7 @@ async function refreshMine() {
     }
   }));
   const live = found
-    .filter((table) => table && (table.status === "open" || table.status === "running"))
+    .filter((table) => table && isLive(table))
     .sort((a, b) => (a.status === b.status ? b.version - a.version : a.status === "running" ? -1 : 1))
     .slice(0, MINE_SHOWN);
   document.getElementById("my-tables").replaceChildren(...live.map((table) => tableItem(table, true)));

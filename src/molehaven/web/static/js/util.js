@@ -70,8 +70,10 @@ export const store = {
   tables() {
     const ids = new Set();
     for (let i = 0; i < localStorage.length; i += 1) {
-      const match = /^molehaven\.(?:seat|host)\.(.+)$/.exec(localStorage.key(i) || "");
-      if (match) ids.add(match[1]);
+      const key = localStorage.key(i) || "";
+      for (const kind of ["seat.", "host."]) {
+        if (key.startsWith(PREFIX + kind)) ids.add(key.slice(PREFIX.length + kind.length));
+      }
     }
     return [...ids];
   },
