@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import random
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 import pyspiel
@@ -38,6 +38,16 @@ def _may_wait(state: State, seat: Seat) -> bool:
 
 def _questions(state: State) -> int:
     return sum(1 for seat, action in state.history() if seat >= 0 and str(action).startswith("ask"))
+
+
+def _turns(env: rl.MolehavenAEC, most: int) -> Iterator[str]:
+    """The agent asked at each of up to ``most`` steps of ``env``, until the game ends (the
+    caller steps it in between)."""
+    for _ in range(most):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            return
+        yield agent
 
 
 def _pick(rng: random.Random, legal: Sequence[int], wait: int | None) -> int:
@@ -100,10 +110,7 @@ def test_tm26_a_wait_never_reaches_the_engine_and_passes_the_turn() -> None:
     env = rl.env("the-mole", 4)
     env.reset(seed=1)
     waits = 0
-    for _ in range(300):
-        agent = env.agent_selection
-        if env.terminations[agent]:
-            break
+    for agent in _turns(env, 300):
         state, seat = env.table.state, env.seats[agent]
         if not _may_wait(state, seat):
             env.step(env.legal_indices(agent)[0])  # the first legal action: ask or answer
@@ -126,10 +133,7 @@ def test_tm26_each_optional_seat_is_asked_once_before_the_awaited_one_acts() -> 
     env = rl.env("the-mole", 5)
     env.reset(seed=3)
     positions = 0
-    for _ in range(200):
-        agent = env.agent_selection
-        if env.terminations[agent]:
-            break
+    for agent in _turns(env, 200):
         state = env.table.state
         optional = [s for s in state.to_move() if _may_wait(state, s)]
         if not optional:
