@@ -231,6 +231,15 @@ def test_the_lobby_leads_back_to_the_tables_this_browser_sits_at(
     expect(mine).to_have_attribute("data-table", table_id)
     expect(mine.locator("a")).to_have_text("Return")
     assert page.evaluate("() => localStorage.getItem('molehaven.seat.gone4ever')") is None
+    # Above the form, at a phone's width too (one column): no scrolling past it to return.
+    page.set_viewport_size({"width": 390, "height": 844})
+    mine_box, form_box = (
+        page.locator("#mine").bounding_box(),
+        page.locator("#create-form").bounding_box(),
+    )
+    assert mine_box is not None and form_box is not None
+    assert mine_box["y"] + mine_box["height"] <= form_box["y"]
+    assert mine_box["y"] < 844
     mine.locator("a").click()
     page.wait_for_url(f"**/tables/{table_id}")
     expect(page.locator("#table")).to_have_attribute("data-you", "0")
