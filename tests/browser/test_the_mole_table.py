@@ -6,6 +6,7 @@ and phone widths saved under ``test-artifacts/the-mole/`` (git-ignored) for a pe
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -239,11 +240,33 @@ def test_a_person_plays_the_mole_against_bots_by_clicking_the_table(
         expect(page.locator("#result")).not_to_be_empty()
         expect(board.locator(".tm-prompt h3")).to_have_text("The game is over")
         assert board.locator(".tm-history-table tbody tr").count() >= 1
+        check_history(page)
         assert page.errors == []  # type: ignore[attr-defined]
         if done >= REQUIRED:
             break
     assert done >= REQUIRED, f"prompts never offered in {GAMES} games: {REQUIRED - done}"
     shoot(page, "over")
+
+
+def check_history(page: Page) -> None:
+    """The rounds played name each score once ("+1 to everyone but Ann", not "+1" after every
+    name), and on a phone every round fits the screen's width (cards, no header row)."""
+    table = page.locator(".tm-history-table")
+    cells = table.locator("tbody td:nth-child(5)").all_inner_texts()  # the Points column
+    assert cells
+    for points in cells:
+        scores = re.findall(r"\+\d+", points)
+        assert len(scores) == len(set(scores)), points
+    page.set_viewport_size({"width": 390, "height": 844})
+    try:
+        fits = page.evaluate(
+            """() => [...document.querySelectorAll('.tm-history-table td')].every((cell) =>
+                 cell.scrollWidth <= cell.clientWidth
+                 && cell.getBoundingClientRect().right <= document.documentElement.clientWidth)"""
+        )
+        assert fits, "a round played overflows a phone's width"
+    finally:
+        page.set_viewport_size(LAPTOP_800)
 
 
 def check_notepad(page: Page) -> None:

@@ -360,21 +360,39 @@ function roundEnding(result, content, name) {
   return `${how} accused ${name(result.accused)}: ${caught}.`;
 }
 
+// Seats that scored alike are named once: "+1 to everyone but Ann" instead of seven names,
+// each followed by "+1", which filled a phone's screen per round.
 function pointsText(result, name) {
-  const scored = result.points.map((p, seat) => [p, seat]).filter(([p]) => p > 0);
-  if (!scored.length) return "—";
-  return scored.map(([p, seat]) => `${name(seat)} +${p}`).join(", ");
+  const bySize = new Map();
+  result.points.forEach((points, seat) => {
+    if (points > 0) bySize.set(points, [...(bySize.get(points) || []), seat]);
+  });
+  if (!bySize.size) return "—";
+  const everyone = result.points.length;
+  return [...bySize].map(([points, seats]) => `+${points} to ${whoText(seats, everyone, name)}`).join("; ");
+}
+
+function whoText(seats, everyone, name) {
+  if (seats.length === everyone) return "everyone";
+  if (seats.length >= 3 && seats.length === everyone - 1) {
+    const other = [...Array(everyone).keys()].find((seat) => !seats.includes(seat));
+    return `everyone but ${name(other)}`;
+  }
+  const names = seats.map(name);
+  const last = names.pop();
+  return names.length ? `${names.join(", ")} and ${last}` : last;
 }
 
 function historySection(obs, content, name) {
   const history = obs.history || [];
   if (!history.length) return null;
+  // The labels name the cells where a phone shows each round as a card without the header.
   const rows = history.map((result) => el("tr", {},
     el("td", { text: String(result.round) }),
-    el("td", { text: placeName(content, result.location) }),
-    el("td", { text: name(result.mole) }),
+    el("td", { class: "tm-history-place", text: placeName(content, result.location) }),
+    el("td", { "data-label": "Mole", text: name(result.mole) }),
     el("td", { text: roundEnding(result, content, name) }),
-    el("td", { text: pointsText(result, name) })));
+    el("td", { "data-label": "Points", text: pointsText(result, name) })));
   return el("section", { class: "tm-history" },
     el("h3", { text: "Rounds played" }),
     el("table", { class: "data tm-history-table" },
