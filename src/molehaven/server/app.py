@@ -53,6 +53,7 @@ def create_app(
     settings = settings or Settings.from_env()
     games = registry or REGISTRY
     bots = dict(agents or AGENTS)
+    changes = AddressLimiter(rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -80,6 +81,10 @@ def create_app(
         app.state.replay_limiter = AddressLimiter(
             rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
         )
+        if cluster is not None:  # one rate per client over every process, not one each
+            changes.share(cluster.redis, "changes")
+            app.state.replay_limiter.share(cluster.redis, "replays")
+            hub.share_limits(cluster.redis)
         await authority.load()
         if settings.tune_gc:
             calm_the_garbage_collector()
@@ -126,8 +131,6 @@ def create_app(
             headers=error.headers,
         )
 
-    changes = AddressLimiter(rate=settings.http_rate_per_second, burst=settings.http_rate_burst)
-
     @app.middleware("http")
     async def changes_from_this_site_only(
         request: Request, call_next: Callable[[Request], Awaitable[Response]]
@@ -172,7 +175,7 @@ def create_app(
         if request.method in ("GET", "HEAD", "OPTIONS"):
             return await call_next(request)
         address = client_address(request)
-        if not changes.allows(address):
+        if not await changes.allow(address):
             return JSONResponse(
                 {"detail": "too many requests; slow down", "code": "rate-limited"},
                 status_code=429,

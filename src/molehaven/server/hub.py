@@ -15,6 +15,7 @@ import json
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from starlette.websockets import WebSocket
 
@@ -24,6 +25,9 @@ from molehaven.server.limits import AddressLimiter, TokenBucket, client_address
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.matches.views import viewer_payload
 from molehaven.server.settings import Settings
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
@@ -85,13 +89,18 @@ class Hub:
         # in a cluster: the seats connected to a table through the other processes
         self._elsewhere = elsewhere
 
-    def admits(self, websocket: WebSocket) -> bool:
+    def share_limits(self, redis: aioredis.Redis) -> None:
+        """Count new sockets per address in Redis, with the cluster's other processes (the
+        sockets an address holds are still counted per process)."""
+        self._handshakes.share(redis, "sockets")
+
+    async def admits(self, websocket: WebSocket) -> bool:
         """Whether a new socket from this client's address may open: it holds fewer than
         ``max_connections_per_address`` and has not opened sockets faster than allowed."""
         address = client_address(websocket)
         if self._by_address[address] >= self.settings.max_connections_per_address:
             return False
-        return self._handshakes.allows(address)
+        return await self._handshakes.allow(address)
 
     def open(self, websocket: WebSocket, table_id: str) -> Connection:
         connection = Connection(

@@ -1,15 +1,29 @@
 """Token buckets: the per-connection rate limit on WebSocket messages, and per address ones
-for HTTP requests."""
+for HTTP requests and new sockets.
+
+A single process keeps the per-address buckets in memory. In a cluster (several processes
+behind one address, ``server/cluster.py``) each limiter is ``share``d: its buckets live in
+Redis, so a client spreading its requests over the processes gets one rate, not one per
+process. Should Redis not answer, the process's own buckets count meanwhile.
+"""
 
 from __future__ import annotations
 
 import ipaddress
+import logging
 import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
+from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
+
+if TYPE_CHECKING:
+    import redis.asyncio as aioredis
+
+log = logging.getLogger("molehaven.server")
 
 
 class TokenBucket:
@@ -105,7 +119,8 @@ class AddressLimiter:
     used forgotten first); ``check`` raises ``Rejected`` (429, with ``Retry-After``) when the
     address is over its rate. A public IPv6 client is counted by its /64
     (``address_group``) and, ``SITE_SHARE`` times as generously, by its /56, so that one
-    subscriber given many /64s cannot multiply its rate by them."""
+    subscriber given many /64s cannot multiply its rate by them. ``share`` moves the buckets
+    to Redis, for every process of a cluster."""
 
     def __init__(self, *, rate: float, burst: int, addresses: int = 10_000) -> None:
         self.rate = rate
@@ -114,6 +129,20 @@ class AddressLimiter:
         # Forgetting the least recently used bucket, not all of them, so that a client
         # cycling through fresh addresses cannot wipe out everyone's limits (its own too).
         self._buckets: OrderedDict[str, TokenBucket] = OrderedDict()
+        self._shared: SharedBuckets | None = None
+
+    def share(self, redis: aioredis.Redis, name: str) -> None:
+        """Count in Redis under ``name`` from now on, with every process that shares it."""
+        self._shared = SharedBuckets(redis, name, rate=self.rate, burst=self.burst)
+
+    async def allow(self, address: str) -> bool:
+        """Whether ``address`` may make one more request now (taking a token if so): in Redis
+        when shared and Redis answers, else in this process."""
+        if self._shared is not None:
+            verdict = await self._shared.allows(address)
+            if verdict is not None:
+                return verdict
+        return self.allows(address)
 
     def allows(self, address: str) -> bool:
         # The site first, and a token taken from both or from neither: a refused request
@@ -145,14 +174,79 @@ class AddressLimiter:
         """Whole seconds until one more request is allowed."""
         return max(1, math.ceil(1.0 / self.rate)) if self.rate > 0 else 60
 
-    def check(self, request: HTTPConnection) -> None:
+    async def check(self, request: HTTPConnection) -> None:
         from molehaven.server.matches.refusals import Rejected  # the one refusal type
 
         address = client_address(request)
-        if not self.allows(address):
+        if not await self.allow(address):
             raise Rejected(
                 "rate-limited",
                 "too many requests; slow down",
                 status=429,
                 headers={"Retry-After": str(self.retry_after())},
             )
+
+
+# Refill a client's bucket and its site's (KEYS: one or two), then take a token from each, or
+# from neither when one is empty: a refused request costs nothing, as in ``AddressLimiter``.
+# ARGV: per key its rate (tokens a millisecond) and burst. Redis's clock, so the processes
+# agree on time; an idle bucket expires once it would be full again.
+_TAKE = """
+local now_s, now_us = unpack(redis.call('time'))
+local now = now_s * 1000 + now_us / 1000
+local tokens = {}
+for i, key in ipairs(KEYS) do
+    local rate, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
+    local kept = redis.call('hmget', key, 'tokens', 'at')
+    local left = tonumber(kept[1]) or burst
+    local at = tonumber(kept[2]) or now
+    left = math.min(burst, left + math.max(0, now - at) * rate)
+    if left < 1 then return 0 end
+    tokens[i] = left
+end
+for i, key in ipairs(KEYS) do
+    local rate, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
+    redis.call('hset', key, 'tokens', tostring(tokens[i] - 1), 'at', tostring(now))
+    local full = rate > 0 and math.ceil(burst / rate) or 86400000
+    redis.call('pexpire', key, full + 1000)
+end
+return 1
+"""
+
+REDIS_TROUBLE_LOG_SECONDS = 60.0  # a Redis outage is logged once a minute, not per request
+# After Redis failed, count in the process this long before asking it again: a request must
+# not wait for a dead Redis's connection retries each time.
+REDIS_RETRY_SECONDS = 5.0
+
+
+class SharedBuckets:
+    """An ``AddressLimiter``'s buckets in Redis, one hash per client and site under
+    ``molehaven:limit:<name>:``; ``allows`` answers ``None`` when Redis does not, and for
+    ``REDIS_RETRY_SECONDS`` after."""
+
+    def __init__(self, redis: aioredis.Redis, name: str, *, rate: float, burst: int) -> None:
+        self.prefix = f"molehaven:limit:{name}:"
+        self._take = redis.register_script(_TAKE)
+        per_ms = rate / 1000.0
+        self._client = (per_ms, burst)
+        self._site = (per_ms * SITE_SHARE, burst * SITE_SHARE)
+        self._trouble_logged = -math.inf
+        self._resting_until = -math.inf
+
+    async def allows(self, address: str) -> bool | None:
+        if time.monotonic() < self._resting_until:
+            return None
+        keys, rates = [self.prefix + address], list(self._client)
+        site = site_of(address)
+        if site is not None:
+            keys.append(self.prefix + site)
+            rates += self._site
+        try:
+            return bool(await self._take(keys=keys, args=rates))
+        except (RedisError, OSError) as error:
+            now = time.monotonic()
+            self._resting_until = now + REDIS_RETRY_SECONDS
+            if now - self._trouble_logged >= REDIS_TROUBLE_LOG_SECONDS:
+                self._trouble_logged = now
+                log.warning("rate limits in Redis failed (%s); counting in this process", error)
+            return None

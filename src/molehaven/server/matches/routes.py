@@ -73,7 +73,7 @@ async def replay_step(
     """A finished game as it stood after ``step`` actions, as ``seat`` saw it: its
     observation, scores and, at the last step, the result. Limited per client address."""
     limiter: AddressLimiter = request.app.state.replay_limiter
-    limiter.check(request)
+    await limiter.check(request)
     table = await authority.require(table_id)
     if not table.is_over:
         raise Rejected("not-over", "a game can be replayed once it is over")
@@ -128,7 +128,7 @@ async def table_socket(
     ):
         await websocket.close(CLOSE_FOREIGN_ORIGIN)
         return
-    if not hub.admits(websocket):
+    if not await hub.admits(websocket):
         await websocket.close(CLOSE_TOO_MANY)
         return
     table = await authority.get(table_id) if len(table_id) <= 16 else None

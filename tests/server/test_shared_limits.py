@@ -1,0 +1,167 @@
+"""Per-address limits in a cluster: every process counts a client's requests in one Redis
+bucket, so spreading them over N processes does not give it N times the rate (they were
+counted per process). Without Redis a process counts on its own."""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+import redis.asyncio as aioredis
+
+from molehaven.server.limits import SITE_SHARE, AddressLimiter, address_group
+from tests.server.live_server import LiveServer
+
+pytestmark = pytest.mark.timeout(120)
+
+
+def in_cluster(
+    redis_url: str, body: Callable[..., Awaitable[None]], *, count: int, rate: float, burst: int
+) -> None:
+    """Run ``body`` with ``count`` limiters as the processes of one cluster have them: each
+    with its own Redis client, all under one fresh name (tests and runs share no bucket)."""
+
+    async def main() -> None:
+        name = f"test-{secrets.token_hex(4)}"
+        clients = [aioredis.Redis.from_url(redis_url) for _ in range(count)]
+        limiters = []
+        for client in clients:
+            limiter = AddressLimiter(rate=rate, burst=burst)
+            limiter.share(client, name)
+            limiters.append(limiter)
+        try:
+            await body(*limiters)
+        finally:
+            for client in clients:
+                await client.aclose()
+
+    asyncio.run(main())
+
+
+def test_processes_share_one_bucket_per_client(redis_url: str) -> None:
+    async def body(*limiters: AddressLimiter) -> None:
+        answers = [await limiter.allow("203.0.113.9") for limiter in limiters * 3]
+        assert sum(answers) == 4  # the burst, once, not once per process
+        assert answers[:4] == [True] * 4
+        assert await limiters[0].allow("203.0.113.10")  # another client: a bucket of its own
+
+    in_cluster(redis_url, body, count=3, rate=0.001, burst=4)
+
+
+def test_a_bucket_refills_at_its_rate_in_redis(redis_url: str) -> None:
+    async def body(first: AddressLimiter, second: AddressLimiter) -> None:
+        assert await first.allow("198.51.100.7")
+        assert not await second.allow("198.51.100.7")
+        await asyncio.sleep(0.1)  # two tokens' worth at 20 a second; the burst holds one
+        assert await second.allow("198.51.100.7")
+        assert not await first.allow("198.51.100.7")
+
+    in_cluster(redis_url, body, count=2, rate=20.0, burst=1)
+
+
+def test_the_64s_of_one_ipv6_site_share_its_rate_across_processes(redis_url: str) -> None:
+    """As in one process: a /56's /64s together get SITE_SHARE times one /64's burst."""
+
+    async def body(first: AddressLimiter, second: AddressLimiter) -> None:
+        subnets = [address_group(f"2a02:8071:6:{n:x}::1") for n in range(SITE_SHARE * 4)]
+        allowed = [await (first, second)[n % 2].allow(group) for n, group in enumerate(subnets)]
+        assert sum(allowed) == 2 * SITE_SHARE
+        assert not await first.allow(address_group("2a02:8071:6:ee::1"))
+        assert await second.allow(address_group("2a02:8071:6:100::1"))  # the next /56
+
+    in_cluster(redis_url, body, count=2, rate=0.001, burst=2)
+
+
+def test_a_refused_request_takes_no_token(redis_url: str) -> None:
+    """A request its site refuses neither drains its /64 nor makes a bucket for it."""
+
+    async def body(limiter: AddressLimiter) -> None:
+        for n in range(SITE_SHARE):  # the site's whole burst, one token from each /64
+            assert await limiter.allow(address_group(f"2a02:8071:7:{n:x}::1"))
+        fresh = address_group("2a02:8071:7:ee::1")
+        assert not await limiter.allow(fresh)
+        client = aioredis.Redis.from_url(redis_url)
+        try:
+            assert await client.keys(f"*:{fresh}") == []
+        finally:
+            await client.aclose()
+
+    in_cluster(redis_url, body, count=1, rate=0.001, burst=1)
+
+
+def test_without_redis_a_process_counts_on_its_own(caplog: pytest.LogCaptureFixture) -> None:
+    """Redis not answering does not open the gates, nor does it refuse everyone: the
+    process's own buckets count meanwhile. Redis is asked again only after a rest (each
+    failed try costs a request the client's connection retries), and the trouble is logged
+    once, not per request."""
+    tries = 0
+
+    class Nobody(aioredis.Redis):
+        async def evalsha(self, *args: object, **kwargs: object) -> object:
+            nonlocal tries
+            tries += 1
+            raise redis.ConnectionError("nobody at 127.0.0.1:1")
+
+    async def main() -> list[bool]:
+        nobody = Nobody(host="127.0.0.1", port=1)
+        limiter = AddressLimiter(rate=0.001, burst=2)
+        limiter.share(nobody, "nowhere")
+        try:
+            return [await limiter.allow("192.0.2.1") for _ in range(4)]
+        finally:
+            await nobody.aclose()
+
+    assert asyncio.run(main()) == [True, True, False, False]
+    assert tries == 1
+    assert sum("rate limits in Redis failed" in line for line in caplog.messages) == 1
+
+
+@pytest.mark.postgres
+def test_a_client_spreading_requests_over_processes_meets_one_limit(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Two real ``molehaven serve`` processes of one cluster: table creations from one
+    address alternate between them, and the cluster refuses past one burst, not two."""
+    burst = 6
+    servers = [
+        LiveServer(
+            postgres_url,
+            tmp_path / f"server-{n}.log",
+            settings={
+                "redis": redis_url,
+                "http_rate_burst": str(burst),
+                "http_rate_per_second": "0.01",
+                "max_tables_per_address": "100",
+            },
+        )
+        for n in range(2)
+    ]
+    # The key every process counts this client's changes under; a run before this one (or
+    # another cluster test) may have left it, so the test starts from a full bucket.
+    key = "molehaven:limit:changes:127.0.0.1"
+    store = redis.Redis.from_url(redis_url)
+    store.delete(key)
+    try:
+        for server in servers:
+            server.start()
+        statuses = []
+        for n in range(2 * burst):
+            server = servers[n % 2]
+            reply = httpx.post(
+                f"{server.url}/api/tables",
+                json={"game": "mole-hill"},
+                headers={"Origin": server.url},
+            )
+            statuses.append(reply.status_code)
+    finally:
+        for server in servers:
+            server.stop()
+        store.delete(key)
+        store.close()
+    assert statuses.count(201) == burst, statuses
+    assert statuses[burst:] == [429] * burst
