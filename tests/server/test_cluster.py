@@ -13,6 +13,7 @@ import random
 import subprocess
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -376,3 +377,53 @@ def test_a_rematch_asked_through_one_process_is_seen_through_the_others(
     assert host and (again.json()["table_id"], again.json()["host_token"]) == (rematch_id, host)
     ann_there = Player(rematch_id, ann, [third], 0)
     assert ann_there.connect()["data"]["you"] == 0
+
+
+def test_two_players_asking_for_a_rematch_at_once_through_two_processes_meet_at_one_table(
+    cluster: list[LiveServer],
+) -> None:
+    """Ann asks through one process with "the next player begins", Bob at the same moment
+    through another without it. Whoever's process claims the rematch first made it: both are
+    sent to that one table, and each is told the seat their token holds there (the loser's
+    own seat order must not leak into the answer)."""
+    first, second, _ = cluster
+    for attempt in range(3):  # the asks race; each round checks whichever came first
+        created = httpx.post(
+            f"{first.url}/api/tables",
+            json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
+        ).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        tokens = [
+            httpx.post(
+                f"{first.url}/api/tables/{table_id}/seats/{seat}", json={"name": name}
+            ).json()["token"]
+            for seat, name in enumerate(("Ann", "Bob"))
+        ]
+        start = httpx.post(
+            f"{first.url}/api/tables/{table_id}/start", headers={"X-Host-Token": host}
+        )
+        assert start.status_code == 204, start.text
+        wait_over(first, table_id)  # both away from the start: bots played it out
+        with ThreadPoolExecutor(2) as pool:
+            ann_asks = pool.submit(ask_rematch, first, table_id, tokens[0], True)
+            bob_asks = pool.submit(ask_rematch, second, table_id, tokens[1], False)
+            ann, bob = ann_asks.result(), bob_asks.result()
+        assert ann["table_id"] == bob["table_id"], (attempt, ann, bob)
+        assert bool(ann["host_token"]) != bool(bob["host_token"])  # one of them made it
+        passed = bool(ann["host_token"])  # Ann's choice holds if she made it
+        assert (ann["seat"], bob["seat"]) == ((1, 0) if passed else (0, 1))
+        for token, answer in ((tokens[0], ann), (tokens[1], bob)):
+            there = Player(answer["table_id"], token, [second], 0)
+            assert there.connect()["data"]["you"] == answer["seat"]
+
+
+def ask_rematch(server: LiveServer, table_id: str, token: str, passing: bool) -> dict[str, Any]:
+    reply = httpx.post(
+        f"{server.url}/api/tables/{table_id}/rematch",
+        json={"pass_first_seat": passing},
+        headers={"X-Seat-Token": token},
+        timeout=30,
+    )
+    assert reply.status_code == 200, reply.text
+    answer: dict[str, Any] = reply.json()
+    return answer
