@@ -1,6 +1,7 @@
 """Per-address limits in a cluster: every process counts a client's requests in one Redis
-bucket, so spreading them over N processes does not give it N times the rate (they were
-counted per process). Without Redis a process counts on its own."""
+bucket, and the tables it hosts in one Redis set, so spreading them over N processes does not
+give it N times the limits (they were counted per process). Without Redis a process counts
+its requests on its own."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 import redis
 import redis.asyncio as aioredis
 
+from molehaven.server import cluster as cluster_module
+from molehaven.server.cluster import Cluster
 from molehaven.server.limits import SITE_SHARE, AddressLimiter, address_group
 from tests.server.live_server import LiveServer
 
@@ -121,47 +124,79 @@ def test_without_redis_a_process_counts_on_its_own(caplog: pytest.LogCaptureFixt
     assert sum("rate limits in Redis failed" in line for line in caplog.messages) == 1
 
 
+def test_the_tables_an_address_hosts_are_counted_over_the_cluster(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table counts while its lease exists (its owner renews it while it is open or
+    running, and releases it when it ends), and for a moment after it is noted, before its
+    process has stored it and claimed the lease."""
+    monkeypatch.setattr(cluster_module, "NOTED_HOSTED_SECONDS", 0.2)
+    address = f"test-{secrets.token_hex(4)}"
+    t1, t2, t3, t4, t5 = (f"{address}-{n}" for n in range(1, 6))
+
+    async def main() -> None:
+        one, other = Cluster(redis_url), Cluster(redis_url)
+        try:
+            assert await one.host(address, t1, 2) == 0  # none yet: t1 is noted
+            assert await other.host(address, t2, 2) == 1
+            assert await other.host(address, t3, 2) == 2  # refused, and not noted
+            assert await one.claim(t1) and await other.claim(t2)
+            await asyncio.sleep(0.3)
+            assert await one.host(address, t3, 2) == 2  # leased tables go on counting
+            await one.redis.delete(cluster_module.lease_key(t1))  # t1 ended
+            assert await other.host(address, t4, 2) == 1  # noted; its lease never comes
+            await asyncio.sleep(0.3)
+            assert await one.host(address, t5, 2) == 1  # t2 only: t4 was never stored
+        finally:
+            leases = [cluster_module.lease_key(t) for t in (t1, t2, t3, t4, t5)]
+            await one.redis.delete(cluster_module.hosted_key(address), *leases)
+            for cluster in (one, other):
+                await cluster.redis.aclose()
+
+    asyncio.run(main())
+
+
 @pytest.mark.postgres
 def test_a_client_spreading_requests_over_processes_meets_one_limit(
     postgres_url: str, redis_url: str, tmp_path: Path
 ) -> None:
-    """Two real ``molehaven serve`` processes of one cluster: table creations from one
-    address alternate between them, and the cluster refuses past one burst, not two."""
-    burst = 6
+    """Two real ``molehaven serve`` processes of one cluster; one client's table creations
+    alternate between them. The cluster lets it host 3 tables, not 3 on each, and refuses
+    its changes past one burst of 6, not two."""
     servers = [
         LiveServer(
             postgres_url,
             tmp_path / f"server-{n}.log",
             settings={
                 "redis": redis_url,
-                "http_rate_burst": str(burst),
+                "http_rate_burst": "6",
                 "http_rate_per_second": "0.01",
-                "max_tables_per_address": "100",
+                "max_tables_per_address": "3",
             },
         )
         for n in range(2)
     ]
-    # The key every process counts this client's changes under; a run before this one (or
-    # another cluster test) may have left it, so the test starts from a full bucket.
-    key = "molehaven:limit:changes:127.0.0.1"
+    # A loopback address of its own (any 127.x.y.z reaches the servers), so that the other
+    # tests' requests, even running at the same time, count apart from this client's.
+    own = f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
+    client = httpx.Client(transport=httpx.HTTPTransport(local_address=own), timeout=10)
     store = redis.Redis.from_url(redis_url)
-    store.delete(key)
     try:
         for server in servers:
             server.start()
-        statuses = []
-        for n in range(2 * burst):
+        answers = []
+        for n in range(10):
             server = servers[n % 2]
-            reply = httpx.post(
+            reply = client.post(
                 f"{server.url}/api/tables",
                 json={"game": "mole-hill"},
                 headers={"Origin": server.url},
             )
-            statuses.append(reply.status_code)
+            answers.append(reply.json()["code"] if reply.status_code == 429 else reply.status_code)
     finally:
         for server in servers:
             server.stop()
-        store.delete(key)
+        client.close()
+        store.delete(f"molehaven:limit:changes:{own}", f"molehaven:hosted:{own}")
         store.close()
-    assert statuses.count(201) == burst, statuses
-    assert statuses[burst:] == [429] * burst
+    assert answers == [201] * 3 + ["too-many-tables"] * 3 + ["rate-limited"] * 4, answers

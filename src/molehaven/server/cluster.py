@@ -55,6 +55,29 @@ _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
 """
+# How many open or running tables an address hosts over the cluster (KEYS[1], a sorted set of
+# table ids by when they were noted); if fewer than ARGV[1], note the new one (ARGV[2]). A
+# table counts while its lease (ARGV[3] .. id) exists, or for ARGV[4] seconds after it was
+# noted: its process claims the lease once the table is stored. Ended tables' leases are
+# released, so they drop out here. (The lease keys are named in ARGV, not KEYS: fine on one
+# Redis server, which is what a cluster of Molehaven processes shares.)
+_HOSTED = """
+local now_s, now_us = unpack(redis.call('time'))
+local now = tonumber(now_s) + tonumber(now_us) / 1000000
+for _, id in ipairs(redis.call('zrange', KEYS[1], 0, -1)) do
+    local since = tonumber(redis.call('zscore', KEYS[1], id))
+    if now - since > tonumber(ARGV[4]) and redis.call('exists', ARGV[3] .. id) == 0 then
+        redis.call('zrem', KEYS[1], id)
+    end
+end
+local hosted = redis.call('zcard', KEYS[1])
+if hosted < tonumber(ARGV[1]) then
+    redis.call('zadd', KEYS[1], now, ARGV[2])
+    redis.call('expire', KEYS[1], 172800)
+end
+return hosted
+"""
+NOTED_HOSTED_SECONDS = 10.0  # a new table counts this long before its lease must exist
 
 
 class OwnerGone(Exception):
@@ -90,6 +113,10 @@ def lease_key(table_id: str) -> str:
     return f"{PREFIX}:lease:{table_id}"
 
 
+def hosted_key(address: str) -> str:
+    return f"{PREFIX}:hosted:{address}"
+
+
 def _node_channel(node: str) -> str:
     return f"{PREFIX}:node:{node}"
 
@@ -119,6 +146,7 @@ class Cluster:
         self._pubsub: Any = None
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._hosted = self.redis.register_script(_HOSTED)
 
     # ---------------------------------------------------------------- start and stop
 
@@ -166,6 +194,16 @@ class Cluster:
     async def owner(self, table_id: str) -> str | None:
         owner = await self.redis.get(lease_key(table_id))
         return None if owner is None else str(owner)
+
+    async def host(self, address: str, table_id: str, most: int) -> int:
+        """How many open or running tables ``address`` hosts through all processes; if fewer
+        than ``most``, the new table ``table_id`` is noted as one of them (check first,
+        then create: the table counts from now on)."""
+        hosted = await self._hosted(
+            keys=[hosted_key(address)],
+            args=[most, table_id, lease_key(""), NOTED_HOSTED_SECONDS],
+        )
+        return int(hosted)
 
     def let_go(self, table_id: str) -> None:
         """Release a finished table's lease (in the background)."""

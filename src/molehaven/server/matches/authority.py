@@ -196,9 +196,14 @@ class Authority(Replication, Lifecycle, Talk):
                 ``max_tables_per_address`` tables that are open or running.
         """
         the_game = self.registry.make(game, players, **dict(options))
+        table_id = tokens.new_table_id()
         if host_address is not None:
+            most = self.settings.max_tables_per_address
             hosted = sum(1 for t in self.live.values() if t.host_address == host_address)
-            if hosted >= self.settings.max_tables_per_address:
+            if hosted < most and self.cluster is not None:
+                # Counted over every process: one client cannot host ``most`` on each.
+                hosted = await self.cluster.host(host_address, table_id, most)
+            if hosted >= most:
                 raise Rejected(
                     "too-many-tables",
                     f"you already host {hosted} tables; finish or leave one first",
@@ -214,7 +219,7 @@ class Authority(Replication, Lifecycle, Talk):
         if first_player is not None and seat_token is not None:
             seats[0] = SeatSlot(HUMAN, first_player, None, tokens.hash_token(seat_token))
         table = LiveTable(
-            id=tokens.new_table_id(),
+            id=table_id,
             game=the_game,
             seats=seats,
             host_token_hash=tokens.hash_token(host_token),
