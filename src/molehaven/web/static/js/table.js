@@ -842,7 +842,9 @@ $("sound").addEventListener("change", () => localStorage.setItem("molehaven.soun
 
 $("fill-bots").addEventListener("click", async () => {
   try {
-    await api("POST", `/api/tables/${tableId}/bots`, { agent: $("bot-agent").value || "random" }, { "X-Host-Token": store.host(tableId) });
+    // With no agent picked (the list did not load), the server's default level plays.
+    const agent = $("bot-agent").value;
+    await api("POST", `/api/tables/${tableId}/bots`, agent ? { agent } : {}, { "X-Host-Token": store.host(tableId) });
   } catch (error) {
     $("error").textContent = error.message;
   }
