@@ -195,7 +195,7 @@ class Cluster:
         owner = await self.redis.get(lease_key(table_id))
         return None if owner is None else str(owner)
 
-    async def host(self, address: str, table_id: str, most: int) -> int:
+    async def note_hosted(self, address: str, table_id: str, most: int) -> int:
         """How many open or running tables ``address`` hosts through all processes; if fewer
         than ``most``, the new table ``table_id`` is noted as one of them (check first,
         then create: the table counts from now on)."""

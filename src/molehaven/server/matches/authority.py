@@ -202,7 +202,7 @@ class Authority(Replication, Lifecycle, Talk):
             hosted = sum(1 for t in self.live.values() if t.host_address == host_address)
             if hosted < most and self.cluster is not None:
                 # Counted over every process: one client cannot host ``most`` on each.
-                hosted = await self.cluster.host(host_address, table_id, most)
+                hosted = await self.cluster.note_hosted(host_address, table_id, most)
             if hosted >= most:
                 raise Rejected(
                     "too-many-tables",
