@@ -7,7 +7,6 @@ hand, the draw pile) is a bitmask with bit ``q`` set for question ``q``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Final
 
 from molehaven.games.the_mole.content import LOCATIONS, QUESTIONS, ROLE_IDS
@@ -49,12 +48,23 @@ def question_id(number: int) -> str:
     return f"q{number}"
 
 
-def cards(mask: int) -> Iterator[int]:
+# The card numbers in each byte of a card set, by the byte's place and value: a set is read a
+# byte at a time, not a card at a time (the bots' look-ahead lists draw piles by the million).
+_BYTE_CARDS: Final = tuple(
+    tuple(tuple(8 * place + bit for bit in range(8) if value >> bit & 1) for value in range(256))
+    for place in range((QUESTION_COUNT + 8) // 8)
+)
+
+
+def cards(mask: int) -> list[int]:
     """The question numbers in a card set, ascending."""
+    numbers: list[int] = []
+    place = 0
     while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+        numbers += _BYTE_CARDS[place][mask & 255]
+        mask >>= 8
+        place += 1
+    return numbers
 
 
 def card_count(mask: int) -> int:

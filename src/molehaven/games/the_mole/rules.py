@@ -6,6 +6,7 @@ Each function that carries out a decision cites its id (TM-n).
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Final
 
 from molehaven.core import Action
@@ -31,6 +32,7 @@ from molehaven.games.the_mole.notation import (
     VOTE_YES,
     Answer,
     Ask,
+    CardOutcome,
     FreeAnswer,
     Guess,
     Nominate,
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
 SETUP_LOCATION, SETUP_MOLE, SETUP_ROLE, SETUP_CARD, ASK, DRAW, ANSWER, VOTE, FINAL, OVER = range(10)
 SETUP_PHASES: Final = frozenset({SETUP_LOCATION, SETUP_MOLE, SETUP_ROLE, SETUP_CARD})
 CHANCE_PHASES: Final = SETUP_PHASES | {DRAW}
+CARD_PHASES: Final = frozenset({SETUP_CARD, DRAW})  # chance draws a question card (TM-6, TM-11)
 OPEN_PHASES: Final = frozenset({ASK, ANSWER})  # "open play"
 CLOCK_PHASES: Final = frozenset({ASK, ANSWER, VOTE})  # TM-19
 PHASE_NAMES: Final = (
@@ -98,10 +101,35 @@ def chance_outcomes(state: TheMoleState) -> list[tuple[Action, float]]:
         share = 1.0 / len(left)
         outcomes = ROLE_OUTCOMES[state.location]
         return [(outcomes[role], share) for role in left]
-    if phase in (SETUP_CARD, DRAW):  # TM-6, TM-11: one node per card, uniform over the pile
-        share = 1.0 / state.draw.bit_count()
-        return [(CARD_OUTCOMES[q], share) for q in cards(state.draw)]
+    if phase in CARD_PHASES:  # TM-6, TM-11: one node per card, uniform over the pile
+        return list(card_outcomes(state.draw))
     return []
+
+
+@lru_cache(maxsize=4096)
+def card_outcomes(pile: int) -> tuple[tuple[Action, float], ...]:
+    """Each card of the draw pile ``pile`` (a bitmask) with its chance, in card order. Kept
+    per pile: the bots' look-ahead draws from the same pile thousands of times a move."""
+    row = _card_chances(pile.bit_count())
+    return tuple(row[q] for q in cards(pile))
+
+
+@cache
+def _card_chances(pile_size: int) -> tuple[tuple[Action, float], ...]:
+    """Each card's outcome with the chance of drawing it from a pile of ``pile_size``."""
+    share = 1.0 / pile_size
+    return tuple((outcome, share) for outcome in CARD_OUTCOMES)
+
+
+def draws_card(state: TheMoleState, action: Action) -> bool:
+    """Whether chance may draw ``action`` now: a card of the draw pile, at a card node (the
+    same answer as looking for it among ``chance_outcomes``, without listing the pile)."""
+    return (
+        state.phase in CARD_PHASES
+        and type(action) is CardOutcome
+        and action.question > 0
+        and bool(state.draw >> action.question & 1)
+    )
 
 
 def to_move(state: TheMoleState) -> list[int]:
