@@ -7,6 +7,7 @@ Each function that carries out a decision cites its id (TM-n).
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from molehaven.core import Action
@@ -110,8 +111,11 @@ def chance_outcomes(state: TheMoleState) -> list[tuple[Action, float]]:
 def card_outcomes(pile: int) -> tuple[tuple[Action, float], ...]:
     """Each card of the draw pile ``pile`` (a bitmask) with its chance, in card order. Kept
     per pile: the bots' look-ahead draws from the same pile thousands of times a move."""
-    row = _card_chances(pile.bit_count())
-    return tuple(row[q] for q in cards(pile))
+    numbers = cards(pile)
+    row = _card_chances(len(numbers))
+    if len(numbers) == 1:
+        return (row[numbers[0]],)
+    return itemgetter(*numbers)(row)  # type: ignore[no-any-return]  # picked in C, not a loop
 
 
 @cache
