@@ -147,12 +147,12 @@ def test_the_64s_of_one_ipv6_site_share_a_wider_rate() -> None:
     while another /56 and an IPv4 address are not."""
     limiter = AddressLimiter(rate=0.001, burst=2)
     allowed = sum(
-        limiter.allows(address_group(f"2a02:8071:6:{n:x}::1")) for n in range(SITE_SHARE * 4)
+        limiter.allows_here(address_group(f"2a02:8071:6:{n:x}::1")) for n in range(SITE_SHARE * 4)
     )
     assert allowed == 2 * SITE_SHARE  # the /56's burst, spread over its /64s
-    assert not limiter.allows(address_group("2a02:8071:6:ff::1"))
-    assert limiter.allows(address_group("2a02:8071:6:100::1"))  # the next /56
-    assert limiter.allows("203.0.113.9")
+    assert not limiter.allows_here(address_group("2a02:8071:6:ff::1"))
+    assert limiter.allows_here(address_group("2a02:8071:6:100::1"))  # the next /56
+    assert limiter.allows_here("203.0.113.9")
 
 
 def test_a_request_the_site_refuses_costs_its_own_64_nothing() -> None:
@@ -160,16 +160,16 @@ def test_a_request_the_site_refuses_costs_its_own_64_nothing() -> None:
     whose site someone else had used up lost their own tokens to requests refused anyway,
     and each refused request from a fresh /64 made a bucket, pushing other clients' out."""
     limiter = AddressLimiter(rate=0.001, burst=1, addresses=SITE_SHARE + 3)
-    assert limiter.allows("198.51.100.1")
-    assert not limiter.allows("198.51.100.1")  # throttled, and to stay so
+    assert limiter.allows_here("198.51.100.1")
+    assert not limiter.allows_here("198.51.100.1")  # throttled, and to stay so
     for n in range(SITE_SHARE):  # one client uses up the /56 from its many /64s
-        assert limiter.allows(address_group(f"2a02:8071:6:{n:x}::1"))
+        assert limiter.allows_here(address_group(f"2a02:8071:6:{n:x}::1"))
     neighbour = address_group("2a02:8071:6:ee::1")
     for _ in range(3):
-        assert not limiter.allows(neighbour)
+        assert not limiter.allows_here(neighbour)
     for n in range(SITE_SHARE, 200):  # refused from fresh /64s: no bucket made, none lost
-        assert not limiter.allows(address_group(f"2a02:8071:6:{n:x}::1"))
-    assert not limiter.allows("198.51.100.1")
+        assert not limiter.allows_here(address_group(f"2a02:8071:6:{n:x}::1"))
+    assert not limiter.allows_here("198.51.100.1")
     assert neighbour not in limiter._buckets  # refused before a bucket was made for it
 
 
@@ -178,8 +178,8 @@ def test_a_client_cycling_addresses_cannot_wipe_out_the_limits() -> None:
     of them, so one client sending from more addresses than it holds reset everyone's
     limits, including the address it was throttled on."""
     limiter = AddressLimiter(rate=0.001, burst=1, addresses=100)
-    assert limiter.allows("198.51.100.1")
-    assert not limiter.allows("198.51.100.1")
+    assert limiter.allows_here("198.51.100.1")
+    assert not limiter.allows_here("198.51.100.1")
     for n in range(500):  # five times what it holds; the throttled one is kept in use
-        limiter.allows(f"203.0.{n // 256}.{n % 256}")
-        assert not limiter.allows("198.51.100.1"), n
+        limiter.allows_here(f"203.0.{n // 256}.{n % 256}")
+        assert not limiter.allows_here("198.51.100.1"), n

@@ -19,11 +19,15 @@ from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import create_engine, select
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import ClientConnection, connect
 
 import molehaven
 from molehaven.games import REGISTRY
+from molehaven.server.db import backend_urls
+from molehaven.server.lobby.models import SeatRow, TableRow
+from molehaven.server.tokens import hash_token
 from tests.server.live_server import LiveServer
 from tests.server.test_persistence import stored_deadline, stored_events, stored_fired_at
 
@@ -380,14 +384,16 @@ def test_a_rematch_asked_through_one_process_is_seen_through_the_others(
 
 
 def test_two_players_asking_for_a_rematch_at_once_through_two_processes_meet_at_one_table(
-    cluster: list[LiveServer],
+    cluster: list[LiveServer], postgres_url: str
 ) -> None:
     """Ann asks through one process with "the next player begins", Bob at the same moment
     through another without it. Whoever's process claims the rematch first made it: both are
     sent to that one table, and each is told the seat their token holds there (the loser's
-    own seat order must not leak into the answer)."""
+    own seat order must not leak into the answer). The table the loser's process had made
+    meanwhile expires at once instead of sitting open for half an hour."""
     first, second, _ = cluster
-    for attempt in range(3):  # the asks race; each round checks whichever came first
+    raced = 0
+    for attempt in range(4):  # the asks race; each round checks whichever came first
         created = httpx.post(
             f"{first.url}/api/tables",
             json={"game": "mole-hill", "options": {"rounds": 1}, "away_seconds": 1},
@@ -415,6 +421,27 @@ def test_two_players_asking_for_a_rematch_at_once_through_two_processes_meet_at_
         for token, answer in ((tokens[0], ann), (tokens[1], bob)):
             there = Player(answer["table_id"], token, [second], 0)
             assert there.connect()["data"]["you"] == answer["seat"]
+        made = tables_seating(postgres_url, tokens[0])  # every table Ann's token sits at
+        assert made.pop(table_id) == "over" and made.pop(ann["table_id"]) == "open"
+        assert set(made.values()) <= {"expired"}, made  # a loser's table, if the asks raced
+        raced += len(made)
+    if not raced:
+        pytest.skip("the asks never raced in 4 rounds: the loser's path was not exercised")
+
+
+def tables_seating(database_url: str, token: str) -> dict[str, str]:
+    """The status of every table where ``token`` holds a seat."""
+    engine = create_engine(backend_urls(database_url)[1])
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(
+                select(TableRow.id, TableRow.status)
+                .join(SeatRow, SeatRow.table_id == TableRow.id)
+                .where(SeatRow.token_hash == hash_token(token))
+            )
+            return dict(rows.tuples().all())
+    finally:
+        engine.dispose()
 
 
 def ask_rematch(server: LiveServer, table_id: str, token: str, passing: bool) -> dict[str, Any]:

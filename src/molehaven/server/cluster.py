@@ -34,7 +34,7 @@ from molehaven.core import Seat
 
 log = logging.getLogger("molehaven.server")
 
-PREFIX = "molehaven"
+PREFIX = "molehaven"  # every Molehaven key and channel in Redis starts so
 CHANGES = f"{PREFIX}:changes"  # every process hears every notice here
 NODES = f"{PREFIX}:nodes"  # a hash: process id -> when it last said it was alive
 
@@ -55,29 +55,34 @@ _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end
 return 0
 """
-# How many open or running tables an address hosts over the cluster (KEYS[1], a sorted set of
-# table ids by when they were noted); if fewer than ARGV[1], note the new one (ARGV[2]). A
-# table counts while its lease (ARGV[3] .. id) exists, or for ARGV[4] seconds after it was
-# noted: its process claims the lease once the table is stored. Ended tables' leases are
-# released, so they drop out here. (The lease keys are named in ARGV, not KEYS: fine on one
-# Redis server, which is what a cluster of Molehaven processes shares.)
+# How many open or running tables an address hosts over the cluster (KEYS[1]: a sorted set of
+# table ids, each scored by when its lease was last seen); if fewer than ARGV[1], note the new
+# one (ARGV[2]). A table drops out once its lease (ARGV[3] .. id) has been missing for ARGV[4]
+# seconds: longer than a lapsed lease takes to be claimed again (its owner died) and than a new
+# table takes to be stored and leased. Ended tables' leases are released, so they drop out.
+# (The lease keys are named in ARGV, not KEYS: fine on the one Redis server a cluster shares.)
 _HOSTED = """
 local now_s, now_us = unpack(redis.call('time'))
 local now = tonumber(now_s) + tonumber(now_us) / 1000000
-for _, id in ipairs(redis.call('zrange', KEYS[1], 0, -1)) do
-    local since = tonumber(redis.call('zscore', KEYS[1], id))
-    if now - since > tonumber(ARGV[4]) and redis.call('exists', ARGV[3] .. id) == 0 then
+local seen = redis.call('zrange', KEYS[1], 0, -1, 'withscores')
+for i = 1, #seen, 2 do
+    local id, since = seen[i], tonumber(seen[i + 1])
+    if redis.call('exists', ARGV[3] .. id) == 1 then
+        redis.call('zadd', KEYS[1], now, id)
+    elseif now - since > tonumber(ARGV[4]) then
         redis.call('zrem', KEYS[1], id)
     end
 end
 local hosted = redis.call('zcard', KEYS[1])
 if hosted < tonumber(ARGV[1]) then
     redis.call('zadd', KEYS[1], now, ARGV[2])
+    -- An address that stops creating tables leaves no set behind: two days, then it goes.
     redis.call('expire', KEYS[1], 172800)
 end
 return hosted
 """
-NOTED_HOSTED_SECONDS = 10.0  # a new table counts this long before its lease must exist
+# A table's lease may be missing this long beyond three lease times before it stops counting.
+HOSTED_SLACK_SECONDS = 10.0
 
 
 class OwnerGone(Exception):
@@ -199,9 +204,9 @@ class Cluster:
         """How many open or running tables ``address`` hosts through all processes; if fewer
         than ``most``, the new table ``table_id`` is noted as one of them (check first,
         then create: the table counts from now on)."""
+        grace = 3 * self.lease_seconds + HOSTED_SLACK_SECONDS
         hosted = await self._hosted(
-            keys=[hosted_key(address)],
-            args=[most, table_id, lease_key(""), NOTED_HOSTED_SECONDS],
+            keys=[hosted_key(address)], args=[most, table_id, lease_key(""), grace]
         )
         return int(hosted)
 

@@ -9,6 +9,7 @@ process. Should Redis not answer, the process's own buckets count meanwhile.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import math
@@ -19,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
+
+from molehaven.server.cluster import PREFIX
 
 if TYPE_CHECKING:
     import redis.asyncio as aioredis
@@ -142,9 +145,10 @@ class AddressLimiter:
             verdict = await self._shared.allows(address)
             if verdict is not None:
                 return verdict
-        return self.allows(address)
+        return self.allows_here(address)
 
-    def allows(self, address: str) -> bool:
+    def allows_here(self, address: str) -> bool:
+        """``allow`` in this process's own buckets only (never Redis)."""
         # The site first, and a token taken from both or from neither: a refused request
         # neither drains the client's own bucket nor makes one (which would push another
         # client's out).
@@ -199,7 +203,8 @@ for i, key in ipairs(KEYS) do
     local rate, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
     local kept = redis.call('hmget', key, 'tokens', 'at')
     local left = tonumber(kept[1]) or burst
-    local at = tonumber(kept[2]) or now
+    -- A clock stepped back refills nothing until it catches up, but locks nobody out.
+    local at = math.min(tonumber(kept[2]) or now, now)
     left = math.min(burst, left + math.max(0, now - at) * rate)
     if left < 1 then return 0 end
     tokens[i] = left
@@ -214,18 +219,20 @@ return 1
 """
 
 REDIS_TROUBLE_LOG_SECONDS = 60.0  # a Redis outage is logged once a minute, not per request
-# After Redis failed, count in the process this long before asking it again: a request must
-# not wait for a dead Redis's connection retries each time.
+# A request waits this long for Redis's verdict, then counts in the process: a hung Redis must
+# not hold up every change and every new socket.
+REDIS_ANSWER_SECONDS = 0.25
+# After Redis failed or hung, count in the process this long before asking it again.
 REDIS_RETRY_SECONDS = 5.0
 
 
 class SharedBuckets:
     """An ``AddressLimiter``'s buckets in Redis, one hash per client and site under
-    ``molehaven:limit:<name>:``; ``allows`` answers ``None`` when Redis does not, and for
-    ``REDIS_RETRY_SECONDS`` after."""
+    ``molehaven:limit:<name>:``; ``allows`` answers ``None`` when Redis fails or does not
+    answer within ``REDIS_ANSWER_SECONDS``, and for ``REDIS_RETRY_SECONDS`` after."""
 
     def __init__(self, redis: aioredis.Redis, name: str, *, rate: float, burst: int) -> None:
-        self.prefix = f"molehaven:limit:{name}:"
+        self.prefix = f"{PREFIX}:limit:{name}:"
         self._take = redis.register_script(_TAKE)
         per_ms = rate / 1000.0
         self._client = (per_ms, burst)
@@ -242,8 +249,11 @@ class SharedBuckets:
             keys.append(self.prefix + site)
             rates += self._site
         try:
-            return bool(await self._take(keys=keys, args=rates))
-        except (RedisError, OSError) as error:
+            taken = await asyncio.wait_for(
+                self._take(keys=keys, args=rates), timeout=REDIS_ANSWER_SECONDS
+            )
+            return bool(taken)
+        except (RedisError, OSError) as error:  # TimeoutError is an OSError
             now = time.monotonic()
             self._resting_until = now + REDIS_RETRY_SECONDS
             if now - self._trouble_logged >= REDIS_TROUBLE_LOG_SECONDS:

@@ -13,7 +13,7 @@ from molehaven.core import CHANCE, IllegalActionError
 from molehaven.core.conformance import random_step
 from molehaven.games.the_mole import rules
 from molehaven.games.the_mole.data import ALL_QUESTIONS, QUESTION_COUNT, cards
-from molehaven.games.the_mole.notation import CARD_OUTCOMES
+from molehaven.games.the_mole.notation import CARD_OUTCOMES, CardOutcome
 from molehaven.games.the_mole.state import TheMoleState
 
 
@@ -64,3 +64,12 @@ def test_a_card_outcome_is_no_chance_move_outside_the_card_nodes() -> None:
     assert not rules.draws_card(state, CARD_OUTCOMES[1])
     with pytest.raises(IllegalActionError):
         state.apply(CHANCE, CARD_OUTCOMES[1])
+
+
+def test_a_card_numbered_by_a_string_is_refused_not_a_type_error() -> None:
+    """Found in review: the fast check compares numbers, where the listing compared
+    actions; a card numbered by a string must still be refused as illegal."""
+    state = next(s for s in card_nodes(0) if s.draw >> 1 & 1)
+    assert not rules.draws_card(state, CardOutcome("1"))  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        state.clone().apply(CHANCE, CardOutcome("1"))  # type: ignore[arg-type]

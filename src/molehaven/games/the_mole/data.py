@@ -57,7 +57,7 @@ _BYTE_CARDS: Final = tuple(
 
 
 def cards(mask: int) -> list[int]:
-    """The question numbers in a card set, ascending."""
+    """The question numbers in a card set, ascending, in a new list (the caller's to change)."""
     numbers: list[int] = []
     place = 0
     while mask:

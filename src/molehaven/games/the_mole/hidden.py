@@ -53,7 +53,7 @@ def _redeal_cards(state: TheMoleState, others: list[int], rng: random.Random) ->
     pool_mask = state.draw
     for seat in others:
         pool_mask |= state.hands[seat]
-    pool = list(cards(pool_mask))
+    pool = cards(pool_mask)  # a new list: shuffled here
     rng.shuffle(pool)
     hands = list(state.hands)
     for seat in others:

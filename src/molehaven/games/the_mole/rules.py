@@ -131,6 +131,7 @@ def draws_card(state: TheMoleState, action: Action) -> bool:
     return (
         state.phase in CARD_PHASES
         and type(action) is CardOutcome
+        and type(action.question) is int
         and action.question > 0
         and bool(state.draw >> action.question & 1)
     )
@@ -168,7 +169,7 @@ def legal_actions(state: TheMoleState, seat: int) -> list[Action]:
     actions: list[Action] = []
     if phase in OPEN_PHASES:
         if phase == ASK and seat == state.asker:  # TM-10: any other seat, a card in hand
-            hand = list(cards(state.hands[seat]))
+            hand = cards(state.hands[seat])
             for target in range(players):
                 if target != seat:
                     row = ASKS[target]

@@ -83,6 +83,7 @@ class TheMoleState(State):
     def check(self, seat: Seat, action: Action) -> None:
         # A card drawn from the pile passes at once (bots' look-ahead draws millions); any
         # other chance outcome or seat goes through the base class, which lists the options.
+        # (Named, not ``super()``: a slotted dataclass's methods have no ``__class__`` cell.)
         if seat != CHANCE or not rules.draws_card(self, action):
             State.check(self, seat, action)
 

@@ -33,7 +33,7 @@ from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
 from molehaven.server.matches.chat import Talk, read_chat
 from molehaven.server.matches.clock import ClockWatch, round_seconds
-from molehaven.server.matches.lifecycle import Lifecycle
+from molehaven.server.matches.lifecycle import EXPIRED, Lifecycle
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.replication import Replication
@@ -310,7 +310,10 @@ class Authority(Replication, Lifecycle, Talk):
             self._changed(old)
         if named is not None and named != new.id:
             # Another process's player asked at the same moment and was first: go there.
-            # The table made here is never started and expires with the open ones.
+            # The table made here would only sit open (and count as one the asker's address
+            # hosts) until it expired: it expires now.
+            log.info("rematch of %s: %s was made first; %s expires", old.id, named, new.id)
+            await self._end(new, EXPIRED, None)
             there = await self.get(named)
             return named, None if there is None else self._seat_at(there, token), None
         return new.id, self._seat_at(new, token), host_token
