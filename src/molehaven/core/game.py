@@ -253,6 +253,11 @@ class State(ABC):
         actions that are legal without being listed (free text)."""
         return action in self._seat_actions(seat)
 
+    def _is_chance_outcome(self, action: Action) -> bool:
+        """Whether chance, at a chance node, may apply ``action``; override for speed where
+        listing the outcomes costs (a long draw pile searched through by bots)."""
+        return action in self.legal_actions(CHANCE)
+
     def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
         """The words of ``describe_action`` (arguments already checked).
 
@@ -370,8 +375,8 @@ class State(ABC):
         if seat == CHANCE:
             if not self.is_chance():
                 raise IllegalActionError(f"chance cannot act now ({action})")
-            outcomes = self.legal_actions(CHANCE)
-            if action not in outcomes:
+            if not self._is_chance_outcome(action):
+                outcomes = self.legal_actions(CHANCE)
                 raise IllegalActionError(_not_legal(action, "chance", outcomes))
             return
         if seat == CLOCK:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from molehaven.core import CHANCE, Action, Observation, Seat, State, winners_returns
+from molehaven.core import Action, Observation, Seat, State, winners_returns
 from molehaven.games.the_mole import rules
 from molehaven.games.the_mole.data import ALL_QUESTIONS
 from molehaven.games.the_mole.describe import describe_action
@@ -80,12 +80,13 @@ class TheMoleState(State):
     def _is_legal(self, seat: Seat, action: Action) -> bool:
         return rules.is_legal(self, seat, action)
 
-    def check(self, seat: Seat, action: Action) -> None:
-        # A card drawn from the pile passes at once (bots' look-ahead draws millions); any
-        # other chance outcome or seat goes through the base class, which lists the options.
-        # (Named, not ``super()``: a slotted dataclass's methods have no ``__class__`` cell.)
-        if seat != CHANCE or not rules.draws_card(self, action):
-            State.check(self, seat, action)
+    def _is_chance_outcome(self, action: Action) -> bool:
+        # A card is checked against the pile without listing it (bots' look-ahead draws
+        # millions); the other chance nodes list their few outcomes. (The base class named,
+        # not ``super()``: a slotted dataclass's methods have no ``__class__`` cell.)
+        if self.phase in rules.CARD_PHASES:
+            return rules.draws_card(self, action)
+        return State._is_chance_outcome(self, action)
 
     def _clock_actions(self) -> list[Action]:
         return rules.clock_actions(self)
