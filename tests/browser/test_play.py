@@ -371,3 +371,34 @@ def server_paths(page: Page) -> int:
     document = page.request.get(page.url.replace("/docs", "/openapi.json")).json()
     methods = {"get", "post", "put", "delete", "patch"}
     return sum(len(methods & set(item)) for item in document["paths"].values())
+
+
+def test_a_click_held_down_while_the_other_player_moves_still_counts(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Bots and friends move while a person's button is down: the board waits for the
+    release before it is drawn again, so the press and the release land on one button and
+    the click is not swallowed (both choose their dice at once in Mole Park, MP-4)."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park")
+    bob = open_page(browser, ann.locator("#share").input_value())
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    ann.click("#start")
+    wait_for(lambda: bool(targets(ann)) and bool(targets(bob)))
+    action = targets(ann)[0]
+    button = ann.locator(f'[data-board] [data-action="{action}"]').element_handle()
+    box = button.bounding_box()
+    assert box is not None
+    ann.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    ann.mouse.down()
+    before = version(ann)
+    click_action(bob, targets(bob)[0])
+    wait_for(lambda: version(ann) >= before + 1)  # Bob's choice has reached Ann's page
+    ann.wait_for_timeout(100)  # a frame or more: time to have drawn the board again
+    assert button.evaluate("button => button.isConnected")  # the pressed button stayed
+    ann.mouse.up()
+    expect(ann.locator('#log li[data-seat="0"]')).to_have_count(1)  # her click was taken
+    wait_for(lambda: not button.evaluate("button => button.isConnected"))  # then redrawn
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]

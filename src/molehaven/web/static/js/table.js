@@ -496,8 +496,29 @@ function renderGuide() {
   panel.hidden = false;
 }
 
+// Bots move several times a second. A board drawn again between a press and its release
+// swallows the click (the press lands on one button, the release on its replacement, and the
+// click goes to neither), so while a pointer is down on the board the drawing waits for the
+// release, for a long press at most PRESS_HOLDS_DRAW_MS.
+const PRESS_HOLDS_DRAW_MS = 1500;
+let boardPressedAt = null;
+let boardHeld = false;
+
+$("board").addEventListener("pointerdown", () => { boardPressedAt = performance.now(); });
+for (const type of ["pointerup", "pointercancel"]) {
+  window.addEventListener(type, () => {
+    if (boardPressedAt === null) return;
+    boardPressedAt = null;
+    // On the next task: after the click that this release makes has been handled.
+    if (boardHeld) setTimeout(() => { if (boardHeld && view) renderBoard(); }, 0);
+  });
+}
+
 function renderBoard() {
   const container = $("board");
+  const pressing = boardPressedAt !== null && performance.now() - boardPressedAt < PRESS_HOLDS_DRAW_MS;
+  boardHeld = pressing && container.firstElementChild !== null;
+  if (boardHeld) return;
   const table = view.table;
   loadBoard(table.game);
   const showing = replay.active && replay.data ? replay.data : null;

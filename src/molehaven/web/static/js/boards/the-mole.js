@@ -9,7 +9,7 @@ export const stylesheet = "css/boards/the-mole.css";
 // What this page remembers between draws (one table per page): choices a person is making.
 const ui = {
   askTarget: null, accusing: false, guessing: false, answerBox: null, roundSeen: null,
-  watched: null, pressedAt: null, held: null, drawn: null, // see ``render``
+  drawn: null, // see ``render``
 };
 
 function words(guide) {
@@ -425,11 +425,9 @@ function legendSection(table) {
     item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
 }
 
-// Bots move several times a second. Rebuilding the board under a pressed mouse button or
-// finger would swallow the click (the press lands on one button, the release on its
-// replacement), so a draw waits for the release, and a draw that would change nothing is skipped.
-const PRESS_HOLDS_DRAW_MS = 1500;
-
+// Bots move several times a second and most of their moves change nothing on this board
+// (table.js holds a drawing while a pointer is pressed on it): a drawing that would change
+// nothing is skipped, which also keeps a half-typed answer, its caret and the page's scroll.
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
@@ -441,43 +439,13 @@ function dropExtras(container) {
   while (container.children.length > 1) container.lastElementChild.remove();
 }
 
-function watchPresses(container) {
-  if (ui.watched === container) return;
-  ui.watched = container;
-  container.addEventListener("pointerdown", () => { ui.pressedAt = performance.now(); });
-  const drawHeld = () => {
-    const held = ui.held;
-    ui.held = null;
-    if (!held) return;
-    const extras = [...container.children].slice(1);
-    render(container, held);
-    if (!container.querySelector(":scope > details.raw")) container.append(...extras);
-  };
-  const release = () => {
-    if (ui.pressedAt === null) return;
-    ui.pressedAt = null;
-    // After the click that this release completes has been handled: at once when the click
-    // reaches the window (the same input event as the release, so nothing sees the held
-    // drawing in between), or on the next task for a release that makes no click.
-    if (ui.held) setTimeout(drawHeld, 0);
-  };
-  window.addEventListener("pointerup", release);
-  window.addEventListener("pointercancel", release);
-  window.addEventListener("click", drawHeld);
-}
-
 export function render(container, context) {
-  watchPresses(container);
-  const pressing = ui.pressedAt !== null && performance.now() - ui.pressedAt < PRESS_HOLDS_DRAW_MS;
-  const signature = drawSignature(context);
-  if (container.firstElementChild && (pressing || signature === ui.drawn)) {
-    if (pressing && signature !== ui.drawn) ui.held = context;
+  if (container.firstElementChild && drawSignature(context) === ui.drawn) {
     dropExtras(container);
     return;
   }
-  ui.held = null;
   draw(container, context);
-  ui.drawn = drawSignature(context);
+  ui.drawn = drawSignature(context); // drawing may reset a choice (a new round ends accusing)
 }
 
 function draw(container, context) {
