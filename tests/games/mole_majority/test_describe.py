@@ -35,7 +35,7 @@ def test_mm_10_a_dealt_card_is_read_by_its_owner_only() -> None:
     """MM-10, section 7 (a card drawn: the owner sees the kind; others that a card was
     drawn)."""
     state = board_s2(new_game(2))
-    assert told(state, CHANCE, "card four", 0) == "chance: Ann is dealt NUMBER 4"
+    assert told(state, CHANCE, "card four", 0) == "chance: Ann is dealt Number 4"
     for viewer in (1, None):
         assert told(state, CHANCE, "card four", viewer) == "chance: Ann is dealt a card"
         assert told(state, CHANCE, "card keeper2", viewer) == "chance: Ann is dealt a card"
@@ -63,13 +63,13 @@ def test_every_seat_action_and_a_discarded_hand_are_public() -> None:
     state = s2(hand_0=("four", "three", "twoplus", "cavein", "convert"))
     for viewer in VIEWERS:
         assert told(state, 0, "discard", viewer) == (
-            "Ann discarded the whole hand (NUMBER 4, NUMBER 3, NUMBER 2 + 1,"
-            " CAVE-IN / MAKE A HOME, CONVERT) and ended the turn"
+            "Ann discarded the whole hand (Number 4, Number 3, Number 2 +1,"
+            " Cave-In / Make A Home, Convert) and ended the turn"
         )
-        assert told(state, 0, "play cavein", viewer) == "Ann played CAVE-IN / MAKE A HOME"
+        assert told(state, 0, "play cavein", viewer) == "Ann played Cave-In / Make A Home"
     apply_all(state, "0: play cavein")
     for viewer in VIEWERS:
         assert told(state, 0, "stack twoplus", viewer) == (
-            "Ann stacked NUMBER 2 + 1 (+1 bonus breed)"
+            "Ann stacked Number 2 +1 (+1 bonus breed)"
         )
         assert told(state, 0, "move b1 a1", viewer) == "Ann moved a mole from b1 to a1"

@@ -126,16 +126,17 @@ CARD_NAMES: Final = (
     "keeper1",
     "keeper2",
 )
-# What the cards say, for people (table 2.2), in the same order.
+# The cards' names for people, in the same order: table 2.2's capitals set in title case, as
+# the board and the move log both show them.
 CARD_TITLES: Final = (
-    "NUMBER 4",
-    "NUMBER 3",
-    "NUMBER 2",
-    "NUMBER 2 + 1",
-    "CAVE-IN / MAKE A HOME",
-    "CONVERT",
-    "GROUNDSKEEPER (+1)",
-    "GROUNDSKEEPER (+2)",
+    "Number 4",
+    "Number 3",
+    "Number 2",
+    "Number 2 +1",
+    "Cave-In / Make A Home",
+    "Convert",
+    "Groundskeeper +1",
+    "Groundskeeper +2",
 )
 FOUR, THREE, TWO, TWOPLUS, CAVEIN, CONVERT, KEEPER1, KEEPER2 = range(len(CARD_NAMES))
 KINDS: Final = len(CARD_NAMES)

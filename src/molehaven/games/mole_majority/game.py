@@ -11,6 +11,7 @@ from molehaven.games.mole_majority.data import (
     ACTION_BONUS,
     ACTION_STEPS,
     CARD_NAMES,
+    CARD_TITLES,
     CAVEIN,
     CONVERT,
     COORDINATES,
@@ -89,7 +90,7 @@ class MoleMajorityGame(Game[MoleMajorityOptions]):
         cards: list[JSONValue] = [
             {
                 "name": name,
-                "title": _CARD_TITLES[name],
+                "title": CARD_TITLES[kind],
                 "effect": _action_effect(kind),
                 "stack": _stack_effect(kind),
                 "number_value": NUMBER_VALUE[kind],
@@ -119,16 +120,6 @@ class MoleMajorityGame(Game[MoleMajorityOptions]):
         return action_space(self.players)
 
 
-_CARD_TITLES = {
-    "four": "Number 4",
-    "three": "Number 3",
-    "two": "Number 2",
-    "twoplus": "Number 2 +1",
-    "cavein": "Cave-In / Make A Home",
-    "convert": "Convert",
-    "keeper1": "Groundskeeper +1",
-    "keeper2": "Groundskeeper +2",
-}
 # MM-22, MM-23: what a stacked Convert may add, by the word ending ``stack convert …``.
 _CONVERT_STACKS = {
     "step": "+1 move or breed",
