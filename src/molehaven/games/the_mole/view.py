@@ -100,7 +100,7 @@ def _completed_vote(vote: VoteResult) -> JSONValue:
     }
 
 
-def _open_vote(state: TheMoleState, viewer: Seat | None) -> JSONValue:
+def open_vote(state: TheMoleState, viewer: Seat | None) -> JSONValue:
     """The vote under way: others' ballots only as ``cast`` or ``waiting`` (TM-15)."""
     if state.phase != VOTE:
         return None
@@ -115,7 +115,7 @@ def _open_vote(state: TheMoleState, viewer: Seat | None) -> JSONValue:
     return {"nominator": state.nominator, "nominee": state.nominee, "ballots": ballots}
 
 
-def _open_pointing(state: TheMoleState, viewer: Seat | None) -> JSONValue:
+def open_pointing(state: TheMoleState, viewer: Seat | None) -> JSONValue:
     """The final vote under way: others' pointings only as ``cast`` or ``waiting`` (TM-21)."""
     if state.phase != FINAL:
         return None
@@ -172,9 +172,9 @@ def observation(state: TheMoleState, seat: Seat | None) -> Observation:
         "question_limit": state.question_limit,
         "exchanges": [_exchange(exchange) for exchange in state.exchanges],
         "nominated": [bool(state.nominated >> s & 1) for s in range(state.players)],
-        "vote": _open_vote(state, seat),
+        "vote": open_vote(state, seat),
         "votes": [_completed_vote(vote) for vote in state.votes],
-        "pointing": _open_pointing(state, seat),
+        "pointing": open_pointing(state, seat),
         "locations_used": [LOCATION_IDS[location] for location in used],
         "history": [_past_round(result) for result in state.past_rounds],
     }

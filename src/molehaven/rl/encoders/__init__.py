@@ -10,7 +10,7 @@ Two ways to the same tensor:
   observation dict (that dict alone costs most of an engine action). It reads only what
   ``observation(seat)`` shows that seat; the tests hold it to the reference, byte for byte, on
   seeded random games (every seat, every step), and run the no-leak tests against it too. A
-  game without a fast encoder (The Mole, whose env is within the speed bound) falls back to
+  game without a fast encoder falls back to
   ``encode(state.observation(seat), seat)``.
 """
 
