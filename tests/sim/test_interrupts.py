@@ -122,8 +122,10 @@ def test_arena_cut_short_says_how_far_it_got(
 def _lab_cut_after(games: int, monkeypatch: pytest.MonkeyPatch) -> None:
     real = lab_command.run_lab
 
-    def some_games_then_ctrl_c(runner: Any, specs: Any, on_result: Any = None) -> Any:
-        real(runner, specs[:games], on_result)
+    def some_games_then_ctrl_c(
+        runner: Any, specs: Any, on_result: Any = None, played: Any = None
+    ) -> Any:
+        real(runner, specs[:games], on_result, played)
         raise KeyboardInterrupt
 
     monkeypatch.setattr(lab_command, "run_lab", some_games_then_ctrl_c)

@@ -32,6 +32,7 @@ from molehaven.sim.lab import (
     lab_games,
     run_lab,
 )
+from molehaven.sim.lab_journal import Journal, JournalError, Setup
 from molehaven.sim.lab_report import (
     difference_rows,
     render_html,
@@ -158,6 +159,15 @@ def lab(
     plots: Annotated[
         Path | None, typer.Option(help="Write each plot as a PNG file into this folder.")
     ] = None,
+    journal_path: Annotated[
+        Path | None,
+        typer.Option(
+            "--journal",
+            help="Keep every finished game in this file (a line each). Run the same command"
+            " again after a crash, a kill or Ctrl-C and only the missing games are played; a"
+            " larger -n extends a finished run.",
+        ),
+    ] = None,
 ) -> None:
     """Play rule variants on the same chance streams and compare them, with intervals.
 
@@ -174,16 +184,26 @@ def lab(
         raise CliError(f"variant names must differ; got {', '.join(names)}")
     seats = REGISTRY.make(game, players).players
     agent_names = parse_agents(agents, seats)
-    for path, option in ((report, "--report"), (csv_path, "--csv"), (json_path, "--json")):
+    outputs = ((report, "--report"), (csv_path, "--csv"), (json_path, "--json"))
+    for path, option in (*outputs, (journal_path, "--journal")):
         check_output_file(path, option)
     check_output_folder(plots, "--plots")
     try:
         check_budget(budget)
     except ValueError as error:
         raise CliError(str(error)) from None
+    journal = None
+    if journal_path is not None:
+        setup = Setup(game, seats, variants, agent_names, seed, budget)
+        try:
+            journal = Journal(journal_path, setup)
+        except (JournalError, OSError) as error:
+            raise CliError(f"--journal: {error}") from None
     try:
         runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
     except ValueError as error:
+        if journal is not None:
+            journal.close()
         raise CliError(f"--ray: {error}") from None
     started = time.perf_counter()
     results: list[GameMetrics] = []
@@ -192,8 +212,12 @@ def lab(
     most_games = games * len(variants)  # all variants together
     of_games = f"games ({games} per variant)" if len(variants) > 1 else "games"
 
+    reused = 0  # games the journal held from an earlier run
+
     def finished(result: GameMetrics) -> None:
         arrived.append(result)
+        if journal is not None:
+            journal.record(result)
         progress.advance(task)
 
     width = math.inf
@@ -217,7 +241,17 @@ def lab(
                     indices=range(played, played + batch),
                     budget=budget,
                 )
-                results += run_lab(runner, specs, on_result=finished)
+                if journal is not None:  # games kept from an earlier run count as played
+                    before = [
+                        journal.kept[key]
+                        for key in ((spec.index, spec.variant.name) for spec in specs)
+                        if key in journal.kept
+                    ]
+                    arrived += before
+                    reused += len(before)
+                    progress.advance(task, len(before))
+                earlier = None if journal is None else journal.kept
+                results += run_lab(runner, specs, on_result=finished, played=earlier)
                 played += batch
                 if until_ci is not None:
                     width = widest_interval(results, names)
@@ -241,6 +275,8 @@ def lab(
             width = widest_interval(results, names)  # of these games, not the last batch
     finally:
         runner.close()
+        if journal is not None:
+            journal.close()
     elapsed = time.perf_counter() - started
     summaries = [summarise(name, [r for r in results if r.variant == name]) for name in names]
     differences = compare(results, names)
@@ -259,6 +295,8 @@ def lab(
         "ran on": _where(runner, ray),
         "seconds": round(elapsed, 1),
     }
+    if journal is not None:
+        meta["journal"] = f"{journal_path}: {plural(reused, 'game')} kept from before"
     target = (
         None
         if until_ci is None

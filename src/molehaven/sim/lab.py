@@ -232,11 +232,17 @@ def run_lab(
     runner: Runner,
     specs: Sequence[LabGame],
     on_result: Callable[[GameMetrics], None] | None = None,
+    played: Mapping[tuple[int, str], GameMetrics] | None = None,
 ) -> list[GameMetrics]:
-    """Every game's metrics, in (index, variant) order whatever order they finished in."""
+    """Every game's metrics, in (index, variant) order whatever order they finished in.
+    Games found in ``played`` by (index, variant), played before (a journal), are not
+    played again; ``on_result`` sees only the games played now."""
     order = {(spec.index, spec.variant.name): number for number, spec in enumerate(specs)}
-    results: list[GameMetrics] = []
-    for result in runner.run(specs):
+    before = played or {}
+    results = [before[key] for key in order if key in before]
+    for result in runner.run(
+        [spec for spec in specs if (spec.index, spec.variant.name) not in before]
+    ):
         results.append(result)
         if on_result is not None:
             on_result(result)
