@@ -100,6 +100,10 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
         legal = sorted(str(a) for a in state.legal_actions(mover))
         assert sorted(targets(page)) == legal  # exactly the legal targets are highlighted
         assert other.locator(BOARD_TARGETS).count() == 0
+        # The turn line says in words which side you play and what to do (rules 1-2).
+        role = "gardener" if legal[0].startswith("rod") else "mole"
+        expect(page.locator("#asked")).to_contain_text(f"You are the {role}:")
+        expect(other.locator("#turn")).to_contain_text("Waiting for")
         for seat, shown in enumerate(pages):
             board_tops[seat].add(board_top(shown))
         action = rng.choice(legal)
@@ -112,6 +116,9 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
             expect(other.locator(".mh-square.last")).to_have_attribute("data-square", moved)
     # The board stays put as the turn passes: nothing above it comes and goes with the turn.
     assert [len(tops) for tops in board_tops] == [1, 1], board_tops
+    ann.click(".mh-legend summary")  # what the flowers, pieces and marks mean (MH-4, MH-5)
+    expect(ann.locator(".mh-legend")).to_contain_text("red flower: 2 points")
+    expect(ann.locator(".mh-legend")).to_contain_text("pieces 11-22 are dark: 1 point each")
     for page in pages:
         wait_for(lambda page=page: status(page) == "over")
         expect(page.locator("#result")).to_contain_text(

@@ -60,6 +60,47 @@ function activate(node, action, onAction) {
   });
 }
 
+// The turn line above the board (table.js): whose move, and in one short line what is asked.
+export function turn({ observation: obs, legal, table, you }) {
+  if (!obs || you === null || you === undefined) return null;
+  const mine = (legal || []).length > 0;
+  const role = you === obs.mole ? "mole" : "gardener";
+  if (!mine) {
+    const other = you === obs.mole ? obs.gardener : obs.mole;
+    return { you: false, text: `Waiting for ${seatLabel(table, other, you)} (the ${role === "mole" ? "gardener" : "mole"})`, asked: "" };
+  }
+  const asked = role === "gardener" ? "You are the gardener: lay a rod on a yellow side."
+    : obs.phase === "place" ? "You are the mole: place your stack on any square."
+    : obs.jump ? "You are the mole: jump to any yellow square."
+    : "You are the mole: dig to a yellow square.";
+  return { you: true, text: "Your move", asked };
+}
+
+// The legend draws its marks with classes of its own (styled like the board's), so that no
+// selector for the board's squares, pieces or rods finds them.
+function legendIcon(...shapes) {
+  const icon = svg("svg", { viewBox: "0 0 24 24", class: "mh-icon", "aria-hidden": "true" });
+  icon.append(svg("rect", { x: 0, y: 0, width: 24, height: 24, class: "mh-key-lawn" }), ...shapes);
+  return icon;
+}
+
+function legend() {
+  const item = (icon, text) => el("li", {}, icon, el("span", { text }));
+  return el("details", { class: "mh-legend" }, el("summary", { text: "Legend" }),
+    el("ul", {},
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 7, class: "mh-key-flower-red" })), "red flower: 2 points for the mole who visits it"),
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 6, class: "mh-key-flower-white" })), "white flower: 1 point"),
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 9, class: "mh-key-centre" })), "the centre: from it the mole may jump to any unvisited square"),
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 9, class: "mh-key-piece" })), "the mole's path, numbered: pieces 1-10 are light and score nothing"),
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 9, class: "mh-key-piece dark" })), "pieces 11-22 are dark: 1 point each"),
+      item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 10, class: "mh-key-stack" })), "the stack: where the mole is now"),
+      item(legendIcon(svg("line", { x1: 12, y1: 2, x2: 12, y2: 22, class: "mh-key-rod" })), "a rod: the mole cannot cross it"),
+      item(legendIcon(svg("rect", { x: 3, y: 3, width: 18, height: 18, class: "mh-key-square legal" })), "yellow: where you may play now"),
+      item(legendIcon(svg("rect", { x: 3, y: 3, width: 18, height: 18, class: "mh-key-square last" })), "outlined: the last move")));
+}
+
+let legendOpen = false; // kept across redraws, as the person left it
+
 export function render(container, { observation, legal, lastAction, onAction, table }) {
   const obs = observation || {};
   const legalSquares = new Map();
@@ -137,6 +178,9 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     obs.jump ? el("span", { text: "Centre jump available" }) : null,
     // Each finished round's mole score (MH-22), so the end shows more than the last board.
     (obs.round_scores || []).length ? el("span", { class: "mh-round-scores", text: `Mole's score: ${obs.round_scores.map((score, index) => `round ${index + 1}: ${score}`).join(", ")}` }) : null);
-  container.replaceChildren(info, board);
+  const key = legend();
+  key.open = legendOpen;
+  key.addEventListener("toggle", () => { legendOpen = key.open; });
+  container.replaceChildren(info, board, key);
   return { handlesActions: true };
 }
