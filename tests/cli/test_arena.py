@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from molehaven.cli.main import app
+from molehaven.sim import arena as arena_module
+from molehaven.sim.arena import ArenaGame, ArenaRecord
 
 runner = CliRunner()
 
@@ -50,3 +54,87 @@ def test_arena_bad_input_is_one_clear_line() -> None:
         assert result.exit_code == 1, arguments
         assert message in result.output
         assert "Traceback" not in result.output
+
+
+RUN = ["arena", "mole-park", "-a", "random,greedy", "-p", "3", "-n", "4", "--seed", "7"]
+
+
+def said(output: str) -> str:
+    """The output as one line (the console wraps long lines at its width)."""
+    return " ".join(output.split())
+
+
+def standings(output: str) -> str:
+    """The printed tables: less how long the run took and where its games came from."""
+    text = re.sub(r"budgets: [0-9.]+ s", "budgets", said(output))
+    text = re.sub(r" \d+ games? read back from .* played now", "", text)
+    return text.split(" records written to ")[0]
+
+
+def test_resume_plays_only_the_missing_games_to_the_same_standings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A run cut short (here: its file cut after three games and half of the fourth) goes on
+    with --resume: the games read back count first, in order, so even the openskill ratings
+    equal those of one uninterrupted run."""
+    whole, resumed = tmp_path / "whole.jsonl", tmp_path / "resumed.jsonl"
+    first = runner.invoke(app, [*RUN, "--save", str(whole)])
+    assert first.exit_code == 0, first.output
+    kept = whole.read_text().splitlines(keepends=True)
+    resumed.write_text("".join(kept[:3]) + kept[3][: len(kept[3]) // 2])
+    played: list[int] = []
+    real = arena_module.play_arena_game
+
+    def counted(spec: ArenaGame) -> ArenaRecord:
+        played.append(spec.index)
+        return real(spec)
+
+    monkeypatch.setattr(arena_module, "play_arena_game", counted)
+    again = runner.invoke(app, [*RUN, "--save", str(resumed), "--resume"])
+    assert again.exit_code == 0, again.output
+    assert played == list(range(3, len(kept)))
+    assert f"3 games read back from {resumed}, {len(kept) - 3} played now" in said(again.output)
+    assert standings(again.output) == standings(first.output)
+    assert resumed.read_text() == whole.read_text()  # the half line replaced, nothing doubled
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (["--seed", "8"], "its seed is 7, this run's is 8"),
+        (["-a", "random,mcts"], "its agents is"),
+        (["-o", "hand_limit=4"], "its options is"),
+        (["--budget", "0.5"], "its budget is None, this run's is 0.5"),
+    ],
+)
+def test_resume_refuses_another_runs_games_in_one_line(
+    tmp_path: Path, change: list[str], message: str
+) -> None:
+    save = tmp_path / "arena.jsonl"
+    assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0
+    kept = save.read_text()
+    arguments = [*RUN, "-n", "1", "--save", str(save), "--resume", *change]
+    if change[0] == "-a":
+        arguments = [*RUN[:2], *RUN[4:], "-n", "1", "--save", str(save), "--resume", *change]
+    result = runner.invoke(app, arguments)
+    assert result.exit_code == 1
+    assert "line 1 of" in result.output and message in said(result.output)
+    assert result.output.startswith("error: --resume: line 1 of")
+    assert save.read_text() == kept
+
+
+def test_resume_checks_that_a_game_replays_to_its_stated_result(tmp_path: Path) -> None:
+    save = tmp_path / "arena.jsonl"
+    assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0
+    entries = [json.loads(line) for line in save.read_text().splitlines()]
+    entries[0]["returns"] = [1.0 - value for value in entries[0]["returns"]]
+    save.write_text("".join(json.dumps(entry) + "\n" for entry in entries))
+    result = runner.invoke(app, [*RUN, "-n", "1", "--save", str(save), "--resume"])
+    assert result.exit_code == 1
+    assert "does not replay to the returns it states" in said(result.output)
+
+
+def test_resume_needs_a_save_file() -> None:
+    result = runner.invoke(app, [*RUN, "--resume"])
+    assert result.exit_code == 1
+    assert "--resume carries on the games of --save FILE" in said(result.output)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import time
 from pathlib import Path
@@ -18,8 +19,16 @@ from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
+from molehaven.cli.simulating import plural
 from molehaven.games import REGISTRY
-from molehaven.sim.arena import ArenaRecord, ArenaSummary, run_arena, schedule
+from molehaven.sim.arena import (
+    ArenaGame,
+    ArenaRecord,
+    ArenaSummary,
+    resumed_record,
+    run_arena,
+    schedule,
+)
 
 console = PipeSafeConsole()
 
@@ -69,6 +78,13 @@ def arena(
     save: Annotated[
         Path | None, typer.Option(help="Write every game (record and result) to this JSONL file.")
     ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            help="Carry on a run cut short (a crash, a kill, Ctrl-C): read back the games"
+            " already in --save (they must be this run's) and play only the rest.",
+        ),
+    ] = False,
 ) -> None:
     """Round-robin between agents with rotated seats and shared chance (common random
     numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
@@ -81,21 +97,33 @@ def arena(
         )
     except ValueError as error:
         raise CliError(str(error)) from None
-    out: TextIO | None = save.open("w", encoding="utf-8") if save else None
+    if resume and save is None:
+        raise CliError("--resume carries on the games of --save FILE: give --save too")
+    earlier: list[ArenaRecord] = []
+    end = 0  # where the next game goes in the file: after the last whole line
+    if resume and save is not None and save.exists():
+        earlier, end = read_back(save, specs)
+    out: TextIO | None = None
+    if save is not None:
+        out = save.open("r+" if end else "w", encoding="utf-8")
+        out.seek(end)
+        out.truncate()
+    by_index = {spec.index: spec for spec in specs}
     started = time.perf_counter()
-    finished: list[ArenaRecord] = []
+    finished: list[ArenaRecord] = list(earlier)
     try:
         with progress_bar(console) as progress:
             task = progress.add_task(f"{game}: {' vs '.join(names)}", total=len(specs))
+            progress.advance(task, len(earlier))
 
             def on_record(record: ArenaRecord) -> None:
                 if out is not None:
-                    out.write(record.line() + "\n")
+                    out.write(record.line(by_index[record.index]) + "\n")
                     out.flush()
                 finished.append(record)
                 progress.advance(task)
 
-            summary = run_arena(specs, jobs=jobs, on_record=on_record)
+            summary = run_arena(specs, jobs=jobs, on_record=on_record, earlier=earlier)
     except KeyboardInterrupt:
         # Every finished game is already in the file: say so, or it looks lost.
         kept = f"they are in {save}" if save and finished else ""
@@ -106,8 +134,40 @@ def arena(
     print_standings(
         console, summary, seed=seed, budget=budget, elapsed=time.perf_counter() - started
     )
+    if earlier:
+        read = plural(len(earlier), "game")
+        console.print(f"{read} read back from {save}, {len(specs) - len(earlier)} played now")
     if save:
         console.print(f"records written to {save}")
+
+
+def read_back(save: Path, specs: list[ArenaGame]) -> tuple[list[ArenaRecord], int]:
+    """The games a cut-short run left in ``save``, each checked against ``specs``, and the
+    byte after the last whole line (a last line cut off mid-write is played again).
+
+    Raises:
+        CliError: a line that is not this run's game at its place in the schedule.
+    """
+    data = save.read_bytes()
+    lines = data.split(b"\n")[:-1]  # after the last newline: nothing, or a line cut off
+    if len(lines) > len(specs):
+        raise CliError(
+            f"--resume: {save} holds {len(lines)} games, more than this run's {len(specs)}:"
+            " it is another run's"
+        )
+    records: list[ArenaRecord] = []
+    for number, (line, spec) in enumerate(zip(lines, specs, strict=False), start=1):
+        try:
+            entry = json.loads(line)
+            if not isinstance(entry, dict):
+                raise ValueError("it is not a game")
+            records.append(resumed_record(entry, spec))
+        except (ValueError, KeyError, TypeError) as error:
+            raise CliError(
+                f"--resume: line {number} of {save} is not game {spec.index} of this run"
+                f" ({error}); give the same settings, or another --save file"
+            ) from None
+    return records, sum(len(line) + 1 for line in lines)
 
 
 def budget_text(budget: float | None) -> str:

@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 from openskill.models import PlackettLuce
 
 from molehaven.agents import AGENTS, Agent, make_agent
-from molehaven.core import JSONValue
+from molehaven.core import JSONValue, State
 from molehaven.core.options import OptionValue
-from molehaven.games import REGISTRY
+from molehaven.games import REGISTRY, replay
 from molehaven.sim.driver import check_budget, play_game
 from molehaven.sim.stats import Estimate, mean_interval, wilson_interval
 from molehaven.sim.workers import worker_pool
@@ -58,8 +58,9 @@ class ArenaRecord:
     length: int
     record: dict[str, JSONValue]
 
-    def line(self) -> str:
-        """The game as one JSON line for a records file."""
+    def line(self, spec: ArenaGame | None = None) -> str:
+        """The game as one JSON line for a records file; with its ``spec``, also the run's
+        ``seed`` and ``budget``, so that ``--resume`` can tell a run's games from another's."""
         data: dict[str, JSONValue] = {
             "index": self.index,
             "lineup": self.lineup,
@@ -68,9 +69,42 @@ class ArenaRecord:
             "returns": list(self.returns),
             "scores": list(self.scores),
             "ranks": list(self.ranks),
-            **self.record,
         }
+        if spec is not None:
+            data |= {"seed": spec.seed, "budget": spec.budget}
+        data |= self.record
         return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+def resumed_record(line: dict[str, JSONValue], spec: ArenaGame) -> ArenaRecord:
+    """A game read back from a records file, checked to be game ``spec`` of this run: the
+    same place in the schedule, agents, seed, budget, game and options, and its record
+    replays to the results it states.
+
+    Raises:
+        ValueError: naming the first thing that differs.
+    """
+    expected: dict[str, object] = {
+        "index": spec.index,
+        "lineup": spec.lineup,
+        "round": spec.round,
+        "agents": list(spec.seats),
+        "seed": spec.seed,
+        "budget": spec.budget,
+        "game": spec.slug,
+        "players": spec.players,
+        "options": dict(spec.options),
+    }
+    for key, value in expected.items():
+        if key not in line:
+            raise ValueError(f"it has no {key}")
+        if line[key] != value:
+            raise ValueError(f"its {key} is {line[key]!r}, this run's is {value!r}")
+    record = {key: line[key] for key in ("format", "game", "options", "players", "actions")}
+    state = replay(record)
+    if not state.is_terminal() or state.returns() != line["returns"]:
+        raise ValueError("its record does not replay to the returns it states")
+    return finished_game(spec, state)
 
 
 def derived_seed(*parts: object) -> int:
@@ -114,7 +148,11 @@ def play_arena_game(spec: ArenaGame) -> ArenaRecord:
         for seat, name in enumerate(spec.seats)
     ]
     # The simulator's driver: the same clock rule and real-time interjections (TM-26).
-    state = play_game(game, agents, chance, order=order)
+    return finished_game(spec, play_game(game, agents, chance, order=order))
+
+
+def finished_game(spec: ArenaGame, state: State) -> ArenaRecord:
+    """The record of game ``spec``, played to its end ``state``."""
     returns = tuple(state.returns())
     scores = tuple(state.scores())
     return ArenaRecord(
@@ -277,13 +315,18 @@ def run_arena(
     *,
     jobs: int = 1,
     on_record: Callable[[ArenaRecord], None] | None = None,
+    earlier: Sequence[ArenaRecord] = (),
 ) -> ArenaSummary:
-    """Play every game of ``specs`` and summarise; ``on_record`` sees each game in order."""
+    """Play every game of ``specs`` and summarise; ``on_record`` sees each game in order.
+    ``earlier``: the first games of ``specs``, played before (a run cut short): they count
+    first, in order (ratings depend on it), and only the rest are played."""
     if not specs:
         raise ValueError("nothing to play")
     names = tuple(dict.fromkeys(name for spec in specs for name in spec.seats))
     summary = ArenaSummary(specs[0].slug, specs[0].players, names)
-    for record in iter_records(specs, jobs):
+    for record in earlier:
+        summary.add(record)
+    for record in iter_records(specs[len(earlier) :], jobs):
         summary.add(record)
         if on_record is not None:
             on_record(record)
