@@ -93,7 +93,8 @@ def test_resume_plays_only_the_missing_games_to_the_same_standings(
     again = runner.invoke(app, [*RUN, "--save", str(resumed), "--resume"])
     assert again.exit_code == 0, again.output
     assert played == list(range(3, len(kept)))
-    assert f"3 games read back from {resumed}, {len(kept) - 3} played now" in said(again.output)
+    assert "3 games read back from" in said(again.output)  # a long path may wrap
+    assert f"{len(kept) - 3} played now" in said(again.output)
     assert standings(again.output) == standings(first.output)
     assert resumed.read_text() == whole.read_text()  # the half line replaced, nothing doubled
 
