@@ -81,6 +81,7 @@ def arena(
     resume: Annotated[
         bool,
         typer.Option(
+            "--resume",
             help="Carry on a run cut short (a crash, a kill, Ctrl-C): read back the games"
             " already in --save (they must be this run's) and play only the rest.",
         ),
