@@ -154,6 +154,14 @@ WATCH_LIFTS = """() => {
 }"""
 
 
+ASKED = {
+    "place": "Place a mole on a highlighted point.",
+    "keep": "Keep one of the two discs you turned.",
+    "move": " step",  # "Move one of your moles 3 steps …" or "Bonus move: a mole 1 step …"
+    "bonus": "Take a bonus disc, or end your turn.",
+}
+
+
 class Player:
     """A person at one seat: sees what the board offers, checks it against the engine's legal
     actions, and clicks a sensible one; takes screenshots the first time each kind of choice
@@ -181,6 +189,8 @@ class Player:
         legal = sorted(str(action) for action in state.legal_actions(seat))
         verb = legal[0].split(" ")[0]
         self.verbs.add(verb)
+        # The turn line above the table says what is asked, in words.
+        expect(page.locator("#asked")).to_contain_text(ASKED[verb])
         if verb == "move":
             if self.move_turns < FULL_CHECKS:  # every legal move, and nothing else, is offered
                 assert sorted(all_destinations(page)) == legal

@@ -11,6 +11,7 @@ actions. Screenshots at 1280 and 390 px go to ``test-artifacts/mole-majority/``.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
@@ -169,6 +170,14 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
             assert_offers_exactly_the_legal_actions(offered, legal)
         if not played:  # setup: the free places to choose from
             snap(page, "desk-setup")
+        # The turn line above the meadow says what is asked, in words (rules 3-4).
+        verbs = {action.split(" ")[0] for action in legal}
+        if verbs <= {"base", "place"}:
+            expect(page.locator("#asked")).to_have_text(
+                re.compile(r"Choose your Home Base\.|Place the drawn [3-6]-space tile\.")
+            )
+        elif "play" in verbs:
+            expect(page.locator("#asked")).to_have_text("Play a card, or discard your hand.")
         action = choose(rng, legal)
         if action not in offered["actions"]:  # built from two clicks
             part = next(p for p in first_parts(action) if p in offered["picks"])

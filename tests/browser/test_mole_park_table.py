@@ -137,6 +137,16 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
                 player = board.locator(f".mp-player[data-seat='{seat}']")
                 if not player.locator(".crown-bid").count():
                     expect(player.locator(".mp-die-status")).to_have_text("chosen ✓")
+        # The turn line above the table names the choice, as the prompt's title does.
+        asked = page.locator("#asked")
+        if "declare" in offered:
+            expect(asked).to_have_text("Go for King Mole's Crown?")
+        elif kind == "choose":
+            expect(asked).to_have_text("Pick your die for this round — in secret.")
+        elif verb == "take":
+            expect(asked).to_contain_text("Take a prize worth up to")
+        elif verb == "discard":
+            expect(asked).to_have_text(f"Discard down to {HAND_LIMIT} moles.")
         if kind not in shot and (kind != "choose" or board.locator(".mp-reveal").count()):
             shot.add(kind)
             shoot(page, kind)

@@ -289,6 +289,20 @@ function eventsPanel() {
 
 // ------------------------------------------------------------------------ the prompt
 
+// The turn line above the table (table.js): what is asked of this seat, in a few words (the
+// prompt on the board says it in full); null leaves the page's own line.
+export function turn({ observation: obs, legal }) {
+  if (!obs || !legal || !legal.length) return null;
+  const steps = `${obs.value} step${obs.value === 1 ? "" : "s"}`;
+  const asked = {
+    place: "Place a mole on a highlighted point.",
+    keep: "Keep one of the two discs you turned.",
+    move: obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
+    bonus: "Take a bonus disc, or end your turn.",
+  }[obs.phase];
+  return asked ? { you: true, text: "Your move", asked } : null;
+}
+
 function button(action, text, onAction, primary = false) {
   return el("button", { type: "button", class: primary ? "primary" : "", "data-action": action, text, onclick: () => onAction(action) });
 }

@@ -155,6 +155,18 @@ function pickStillOffered(offer) {
   if (!ok) picked = null;
 }
 
+// The turn line above the table (table.js): what is asked of this seat, in a few words (the
+// prompt under the meadow says it in full).
+export function turn({ observation: obs, legal }) {
+  if (!obs || !legal || !legal.length) return null;
+  const asked = obs.phase === "base" ? "Choose your Home Base."
+    : obs.phase === "place" ? `Place the drawn ${obs.pending_hex}-space tile.`
+      : obs.phase === "start" ? "Play a card, or discard your hand."
+        : obs.phase === "bonus" ? "Breed your bonus moles, or end your turn."
+          : "Use your card, then end your turn.";
+  return { you: true, text: "Your move", asked };
+}
+
 function prompt(obs, offer, mine, context) {
   const { table } = context;
   if (obs.phase === "over") {

@@ -134,6 +134,24 @@ function actionButton(action, context, className, ...children) {
 
 // ------------------------------------------------------------------------ the prompt
 
+// What is asked of this seat, in a few words: the prompt's title, and the turn line above the
+// table (``turn``).
+function promptTitle(verbs, obs, me) {
+  if (verbs.has("declare")) return "Go for King Mole's Crown?";
+  if (verbs.has("glove") || verbs.has("prize")) return "Pick your die for this round — in secret";
+  if (verbs.has("discard")) return `Discard down to ${obs.hand_limit} moles`;
+  if (verbs.has("order")) return "A tie in the prize draft: you decide";
+  if (verbs.has("take")) return `Take a prize worth up to ${obs.draft ? obs.draft.total : me.total}★`;
+  if (verbs.has("crown")) return "The Showdown is tied: crown the winner";
+  return "Your move";
+}
+
+export function turn({ observation: obs, legal, you }) {
+  if (!obs || !Array.isArray(obs.seats) || !legal || !legal.length || you === null || you === undefined) return null;
+  const title = promptTitle(new Set(legal.map((action) => action.split(" ")[0])), obs, obs.seats[you] || {});
+  return { you: true, text: "Your move", asked: title.endsWith("?") ? title : `${title}.` };
+}
+
 function promptFor(context, obs) {
   const { legal, table, you, guide } = context;
   if (!legal || !legal.length) return null;
@@ -145,7 +163,7 @@ function promptFor(context, obs) {
 
   if (verbs.has("declare")) {
     const base = stars(hand) + me.prize_stars;
-    return box("Go for King Mole's Crown?",
+    return box(promptTitle(verbs, obs, me),
       `Your moles (${stars(hand)}★) and prizes (${me.prize_stars}★) plus the prize die (1–6) give between ${base + 1} and ${base + 6} stars. ` +
       "Declare and you must roll the prize die this round: reach 40 and you win the Crown (if another declarer reaches 40 too, you play a Showdown); " +
       "miss and you get nothing and your moles are gone. Declarations are public and final.",
@@ -165,14 +183,14 @@ function promptFor(context, obs) {
       return el("div", { class: `mp-choice mp-die mp-die-${key} unavailable`, "aria-disabled": "true" }, ...body,
         el("span", { class: "mp-note", text: "Not now: you hold no mole." }));
     });
-    return box("Pick your die for this round — in secret",
+    return box(promptTitle(verbs, obs, me),
       "The others see only “chosen” until everyone has picked; then all dice are rolled together. A number is the hole the die whacks; x misses.",
       el("div", { class: "mp-choices dice" }, cards));
   }
   if (verbs.has("discard")) {
     const limit = obs.hand_limit;
     const values = legal.map((action) => Number(action.split(" ")[1]));
-    return box(`Discard down to ${limit} moles`,
+    return box(promptTitle(verbs, obs, me),
       `You hold ${hand.length} moles; the hand limit is ${limit}. Discard ${hand.length - limit} of your choice, one at a time: the others only learn that you discarded a mole.`,
       el("div", { class: "mp-choices" }, values.map((value) =>
         actionButton(`discard ${value}`, context, "mp-discard", moleCard(value),
@@ -181,7 +199,7 @@ function promptFor(context, obs) {
   if (verbs.has("order")) {
     const draft = obs.draft || { pickers: [], total: 0 };
     const last = draft.king_picks_last ? " You, King Mole, tied with them too and pick after them." : "";
-    return box("A tie in the prize draft: you decide",
+    return box(promptTitle(verbs, obs, me),
       `${listNames(draft.pickers, table, you)} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
       el("div", { class: "mp-choices list" }, legal.map((action) => {
         const order = action.split(" ").slice(1).map(Number);
@@ -190,7 +208,7 @@ function promptFor(context, obs) {
   }
   if (verbs.has("take")) {
     const total = obs.draft ? obs.draft.total : me.total;
-    return box(`Take a prize worth up to ${total}★`,
+    return box(promptTitle(verbs, obs, me),
       `Your total this round is ${total}★. Take one face-up prize within reach; its stars add to your future totals. The card under it stays face down until the round ends.`,
       el("div", { class: "mp-choices list" }, legal.map((action) => {
         const key = action.split(" ")[1];
@@ -199,13 +217,13 @@ function promptFor(context, obs) {
       })));
   }
   if (verbs.has("crown")) {
-    return box("The Showdown is tied: crown the winner",
+    return box(promptTitle(verbs, obs, me),
       "As King Mole you decide which of the tied players wins King Mole's Crown and the game.",
       el("div", { class: "mp-choices list" }, legal.map((action) =>
         actionButton(action, context, "mp-crown-pick", crownIcon(), el("span", { text: seatLabel(table, Number(action.split(" ")[1]), you) })))));
   }
   // An action this page does not know yet still gets a plain button.
-  return box("Your move", null, el("div", { class: "mp-choices list" }, legal.map((action) => actionButton(action, context, "", action))));
+  return box(promptTitle(verbs, obs, me), null, el("div", { class: "mp-choices list" }, legal.map((action) => actionButton(action, context, "", action))));
 }
 
 function waitingLine(context, obs) {
