@@ -201,10 +201,12 @@ def lab(
             raise CliError(f"--journal: {error}") from None
     try:
         runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
-    except ValueError as error:
+    except BaseException as error:  # Ray unreachable, or Ctrl-C while it starts
         if journal is not None:
             journal.close()
-        raise CliError(f"--ray: {error}") from None
+        if isinstance(error, ValueError):
+            raise CliError(f"--ray: {error}") from None
+        raise
     started = time.perf_counter()
     results: list[GameMetrics] = []
     arrived: list[GameMetrics] = []  # as they finish, to keep what a Ctrl-C leaves
