@@ -13,6 +13,7 @@ const RED = new Set(["e7", "a4", "i4", "e1"]);
 const WHITE = new Set(["b6", "h6", "b2", "h2"]);
 const CENTRE = "e4";
 const LIGHT_PIECES = 10;
+const PHASE_WORDS = { place: "the mole places its stack", move: "the mole digs", rod: "the gardener lays a rod", over: "the game is over" };
 
 function svg(tag, attrs = {}) {
   const node = document.createElementNS(NS, tag);
@@ -172,7 +173,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     el("span", { text: `Round ${obs.round ?? "?"} of ${obs.rounds ?? "?"}` }),
     el("span", { text: `Mole: ${seatLabel(table, obs.mole)}` }),
     el("span", { text: `Gardener: ${seatLabel(table, obs.gardener)}` }),
-    el("span", { text: `Phase: ${obs.phase ?? ""}` }),
+    el("span", { text: `Now: ${PHASE_WORDS[obs.phase] ?? obs.phase ?? ""}` }),
     el("span", { text: `Pieces left: ${obs.pieces_left ?? ""}` }),
     el("span", { text: `Rods left: ${obs.rods_left ?? ""}` }),
     obs.jump ? el("span", { text: "Centre jump available" }) : null,
