@@ -409,3 +409,48 @@ def test_a_click_held_down_while_the_other_player_moves_still_counts(
     expect(ann.locator('#log li[data-seat="0"]')).to_have_count(1)  # her click was taken
     wait_for(lambda: not button.evaluate("button => button.isConnected"))  # then redrawn
     assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+def _listed(status: str, number: int) -> dict[str, object]:
+    """A table as ``GET /api/tables`` lists it."""
+    return {
+        "id": f"{status}{number:04d}",
+        "game": "mole-hill",
+        "title": "Mole Hill",
+        "players": 2,
+        "status": status,
+        "version": number,
+        "seats": [
+            {"seat": seat, "kind": "bot", "name": f"bot {seat}", "label": f"bot {seat}"}
+            for seat in range(2)
+        ],
+        "result": {"summary": "Won by bot 0."} if status == "over" else None,
+    }
+
+
+def test_the_lobby_shows_a_few_running_and_finished_tables_and_the_rest_on_request(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A busy server lists 50 finished tables: the lobby shows the newest few of the running
+    and finished ones, with a button for the rest, and a refresh keeps them shown."""
+    page = open_page(browser, f"{server.url}/api/games", viewport=PHONE)  # not the lobby yet
+    listed = {
+        "open": [_listed("open", n) for n in range(3)],
+        "running": [_listed("running", n) for n in range(14)],
+        "over": [_listed("over", n) for n in range(50)],
+    }
+    page.route("**/api/tables", lambda route: route.fulfill(json=listed))
+    page.goto(f"{server.url}/")
+    expect(page.locator("#open-tables li[data-table]")).to_have_count(3)
+    expect(page.locator("#running-tables li[data-table]")).to_have_count(10)
+    expect(page.locator("#over-tables li[data-table]")).to_have_count(6)
+    expect(page.locator("#over-tables li[data-table]").first).to_have_attribute(
+        "data-table", "over0000"
+    )  # the newest first, as the server orders them
+    page.click("#over-tables button.more")
+    expect(page.locator("#over-tables li[data-table]")).to_have_count(50)
+    expect(page.locator("#over-tables button.more")).to_have_count(0)
+    page.wait_for_timeout(4500)  # one refresh later, still all shown
+    expect(page.locator("#over-tables li[data-table]")).to_have_count(50)
+    expect(page.locator("#running-tables button.more")).to_have_text("Show 4 more")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -141,14 +141,36 @@ function tableItem(summary, mineList = false) {
     el("span", { class: "who", text: names.join(", ") }));
 }
 
+// Open tables are all shown (seats to take); running and finished ones, the most recent first,
+// up to a few each, with a button for the rest: a busy server lists 50 finished games, a long
+// scroll on a phone to reach anything below.
+const SHOWN = { open: Infinity, running: 10, over: 6 };
+const expanded = { open: false, running: false, over: false };
+const drawnLists = {}; // what each list shows now: redrawn only when that changes
+
+function drawList(status, summaries) {
+  const cut = expanded[status] ? Infinity : SHOWN[status];
+  const key = JSON.stringify([summaries, cut, store.tables()]);
+  if (drawnLists[status] === key) return; // the 4-second refresh leaves an unchanged list alone
+  drawnLists[status] = key;
+  const items = summaries.slice(0, cut).map((summary) => tableItem(summary));
+  const hidden = summaries.length - items.length;
+  if (hidden > 0) {
+    const more = el("button", { type: "button", class: "more", text: `Show ${hidden} more` });
+    more.addEventListener("click", () => {
+      expanded[status] = true;
+      drawList(status, summaries);
+    });
+    items.push(el("li", { class: "more-row" }, more));
+  }
+  const list = document.getElementById(`${status}-tables`);
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
+}
+
 async function refreshTables() {
   try {
     const lists = await api("GET", "/api/tables");
-    for (const status of ["open", "running", "over"]) {
-      const list = document.getElementById(`${status}-tables`);
-      const items = lists[status].map((summary) => tableItem(summary));
-      list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
-    }
+    for (const status of ["open", "running", "over"]) drawList(status, lists[status]);
   } catch (error) {
     // The server may be restarting; the next refresh will tell.
   }
