@@ -6,6 +6,7 @@ import csv
 import itertools
 import json
 import math
+import random
 import socket
 import time
 from collections.abc import Iterator
@@ -15,8 +16,10 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
+import molehaven
 from molehaven.agents import Agent
 from molehaven.cli.main import app
+from molehaven.core import CHANCE
 from molehaven.sim import lab as lab_module
 from molehaven.sim.lab import (
     GameMetrics,
@@ -28,7 +31,14 @@ from molehaven.sim.lab import (
     play_lab_game,
     run_lab,
 )
-from molehaven.sim.lab_metrics import lead_changes, leads_for_good_from, margin_curve, ranks
+from molehaven.sim.lab_metrics import (
+    game_extras,
+    lead_changes,
+    leads_for_good_from,
+    margin_curve,
+    ranks,
+    turns_taken,
+)
 from molehaven.sim.lab_report import (
     difference_rows,
     length_bins,
@@ -239,6 +249,29 @@ def test_end_conditions_are_read_from_each_games_final_view() -> None:
     assert {game.end for game in results} == {"round limit"}
     mole = play_slug("the-mole", [Variant("tm", {"target_score": 2})], games=3, players=3)
     assert all(0 <= game.extras["conviction rate"] <= 1 for game in mole)
+
+
+def test_turns_by_the_rules_are_each_games_own_count_of_turns() -> None:
+    """MC-25 (``turns``: completed turns) and MM-40 (the turn counter), read from the final
+    public view. One Mole Majority turn is several seat actions (a card, moves, breeds, the
+    end), so "turns per game", which counts seat actions, overstates it."""
+    rng = random.Random(4)
+    for slug, options, field in (
+        ("maulwurf-company", {"max_turns": 40}, "turns"),
+        ("mole-majority", {"turn_limit": 8}, "turn"),
+    ):
+        state = molehaven.make(slug, 2, **options).initial_state()
+        while not state.is_terminal():
+            if state.is_chance():
+                outcomes = state.chance_outcomes()
+                state.apply(CHANCE, rng.choices(*zip(*outcomes, strict=True))[0])
+            else:
+                seat = state.to_move()[0]
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+        counted = game_extras(state)["turns by the rules"]
+        assert counted == getattr(state, field) >= 1, slug
+        if slug == "mole-majority":
+            assert counted < turns_taken(state)
 
 
 def play_slug(

@@ -127,6 +127,19 @@ def _mole_park_extra(final: Observation, state: State) -> dict[str, float]:
     return {"prizes taken": float(prizes), "rounds": float(_int(final.get("round")))}
 
 
+# The game's own count of turns, from its final public view: "turns per game" counts seat
+# actions, and one turn of Mole Majority is several of them (a card, moves, breeds, the end).
+RULES_TURNS = "turns by the rules"
+
+
+def _maulwurf_extra(final: Observation, state: State) -> dict[str, float]:
+    return {RULES_TURNS: float(_int(final.get("turns")))}  # turns played (MC-25)
+
+
+def _mole_majority_extra(final: Observation, state: State) -> dict[str, float]:
+    return {RULES_TURNS: float(_int(final.get("turn")))}  # turns finished (MM-40)
+
+
 def _mole_majority_end(final: Observation, state: State) -> str:
     reason = final.get("end_reason")
     return str(reason) if reason else "over"
@@ -170,7 +183,9 @@ END_READERS: Mapping[str, EndReader] = {
 }
 EXTRA_READERS: Mapping[str, ExtraReader] = {
     "mole-hill": _mole_hill_extra,
+    "maulwurf-company": _maulwurf_extra,
     "mole-park": _mole_park_extra,
+    "mole-majority": _mole_majority_extra,
     "the-mole": _the_mole_extra,
 }
 
