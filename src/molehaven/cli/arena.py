@@ -7,7 +7,7 @@ import json
 import os
 import time
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import IO, Annotated
 
 import typer
 from rich.console import Console
@@ -29,6 +29,7 @@ from molehaven.sim.arena import (
     run_arena,
     schedule,
 )
+from molehaven.sim.jsonl import whole_lines, write_after
 
 console = PipeSafeConsole()
 
@@ -100,15 +101,10 @@ def arena(
         raise CliError(str(error)) from None
     if resume and save is None:
         raise CliError("--resume carries on the games of --save FILE: give --save too")
-    earlier: list[ArenaRecord] = []
-    end = 0  # where the next game goes in the file: after the last whole line
-    if resume and save is not None and save.exists():
-        earlier, end = read_back(save, specs)
-    out: TextIO | None = None
-    if save is not None:
-        out = save.open("r+" if end else "w", encoding="utf-8")
-        out.seek(end)
-        out.truncate()
+    lines = whole_lines(save) if resume and save is not None else []
+    earlier = read_back(save, lines, specs) if save is not None else []
+    # New games go after the games read back; a file not resumed is written anew.
+    out: IO[str] | None = write_after(save, lines) if save is not None else None
     by_index = {spec.index: spec for spec in specs}
     started = time.perf_counter()
     finished: list[ArenaRecord] = list(earlier)
@@ -142,15 +138,13 @@ def arena(
         console.print(f"records written to {save}")
 
 
-def read_back(save: Path, specs: list[ArenaGame]) -> tuple[list[ArenaRecord], int]:
-    """The games a cut-short run left in ``save``, each checked against ``specs``, and the
-    byte after the last whole line (a last line cut off mid-write is played again).
+def read_back(save: Path, lines: list[bytes], specs: list[ArenaGame]) -> list[ArenaRecord]:
+    """The games a cut-short run left in ``save`` (its whole ``lines``: a last line cut off
+    mid-write is played again), each checked against ``specs``.
 
     Raises:
         CliError: a line that is not this run's game at its place in the schedule.
     """
-    data = save.read_bytes()
-    lines = data.split(b"\n")[:-1]  # after the last newline: nothing, or a line cut off
     if len(lines) > len(specs):
         raise CliError(
             f"--resume: {save} holds {len(lines)} games, more than this run's {len(specs)}:"
@@ -168,7 +162,7 @@ def read_back(save: Path, specs: list[ArenaGame]) -> tuple[list[ArenaRecord], in
                 f"--resume: line {number} of {save} is not game {spec.index} of this run"
                 f" ({error}); give the same settings, or another --save file"
             ) from None
-    return records, sum(len(line) + 1 for line in lines)
+    return records
 
 
 def budget_text(budget: float | None) -> str:

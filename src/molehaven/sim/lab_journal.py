@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from molehaven.sim.jsonl import whole_lines, write_after
 from molehaven.sim.lab import GameMetrics, Variant
 
 FORMAT = "molehaven lab journal 1"
@@ -115,31 +116,20 @@ class Journal:
         self.kept: dict[tuple[int, str], GameMetrics] = {}
         wanted = setup.as_json()
         names = {variant.name for variant in setup.variants}
-        end = 0  # the byte after the last whole line: new games are written from there
-        if path.exists():
-            with path.open("rb") as existing:
-                data = existing.read()
-            lines = data.split(b"\n")
-            for number, line in enumerate(lines, start=1):
-                if number == len(lines):  # after the last newline: empty, or cut off
-                    break
-                entry = _parse(line, number, path)
-                if number == 1:
-                    _check_setup(entry, wanted, path)
-                else:
-                    try:
-                        result = metrics_from_json(entry)
-                    except (KeyError, TypeError, ValueError, AttributeError) as error:
-                        raise JournalError(
-                            f"{path} line {number} is not a lab game ({error})"
-                        ) from None
-                    if result.variant in names:
-                        self.kept[(result.index, result.variant)] = result
-                end += len(line) + 1
-        self._file: IO[str] = path.open("r+" if path.exists() else "w", encoding="utf-8")
-        self._file.seek(end)
-        self._file.truncate()
-        if end == 0:
+        lines = whole_lines(path)
+        for number, line in enumerate(lines, start=1):
+            entry = _parse(line, number, path)
+            if number == 1:
+                _check_setup(entry, wanted, path)
+                continue
+            try:
+                result = metrics_from_json(entry)
+            except (KeyError, TypeError, ValueError, AttributeError) as error:
+                raise JournalError(f"{path} line {number} is not a lab game ({error})") from None
+            if result.variant in names:
+                self.kept[(result.index, result.variant)] = result
+        self._file: IO[str] = write_after(path, lines)  # new games go after the whole lines
+        if not lines:
             self._write(wanted)
 
     def record(self, result: GameMetrics) -> None:
