@@ -273,20 +273,36 @@ function askedText(legal) {
   return `Legal moves: ${listed.join(", ")}`;
 }
 
-// The seats list is rebuilt only when what it shows changes, and never under a pressed
-// button: rebuilt on every message (each bot move, each presence change), a press on "Sit
-// here" could land on one button and its release on the next, and the click was lost.
-let seatsDrawn = null;
-let seatsPressed = false;
-
-$("seats").addEventListener("pointerdown", () => { seatsPressed = true; });
-for (const type of ["pointerup", "pointercancel"]) {
-  window.addEventListener(type, () => {
-    if (!seatsPressed) return;
-    seatsPressed = false;
-    setTimeout(() => { if (view) renderSeats(); }, 0); // after the click this release makes
-  });
+// Bots move several times a second. A part of the page rebuilt between a press and its
+// release swallows the click (the press lands on one button, the release on its replacement,
+// and the click goes to neither). ``pressHold(element, redraw, longest)`` watches presses on
+// ``element`` and gives ``held()``: true while a pointer pressed there is down (for at most
+// ``longest`` ms), and then the drawing asked for waits; on the release, ``redraw`` runs once
+// if a drawing waited, on the next task, after the click that the release makes.
+function pressHold(element, redraw, longest) {
+  let pressedAt = null;
+  let waited = false;
+  element.addEventListener("pointerdown", () => { pressedAt = performance.now(); });
+  for (const type of ["pointerup", "pointercancel"]) {
+    window.addEventListener(type, () => {
+      if (pressedAt === null) return;
+      pressedAt = null;
+      if (!waited) return;
+      waited = false;
+      setTimeout(() => { if (view) redraw(); }, 0);
+    });
+  }
+  return () => {
+    const held = pressedAt !== null && performance.now() - pressedAt < longest;
+    if (held) waited = true;
+    return held;
+  };
 }
+
+// The seats list is rebuilt only when what it shows changes, and never under a pressed
+// button ("Sit here" is pressed while presence changes arrive).
+let seatsDrawn = null;
+const seatsHeld = pressHold($("seats"), () => renderSeats(), Infinity);
 
 function renderSeats() {
   const table = view.table;
@@ -294,7 +310,7 @@ function renderSeats() {
   const canJoin = table.status === "open" && view.you === null && !mine;
   const host = store.host(tableId);
   const drawn = JSON.stringify([table.seats, table.status, view.you, canJoin, Boolean(host)]);
-  if (drawn !== seatsDrawn && !seatsPressed) {
+  if (drawn !== seatsDrawn && !seatsHeld()) {
     seatsDrawn = drawn;
     drawSeats(table, canJoin, host);
   }
@@ -496,29 +512,14 @@ function renderGuide() {
   panel.hidden = false;
 }
 
-// Bots move several times a second. A board drawn again between a press and its release
-// swallows the click (the press lands on one button, the release on its replacement, and the
-// click goes to neither), so while a pointer is down on the board the drawing waits for the
-// release, for a long press at most PRESS_HOLDS_DRAW_MS.
-const PRESS_HOLDS_DRAW_MS = 1500;
-let boardPressedAt = null;
-let boardHeld = false;
-
-$("board").addEventListener("pointerdown", () => { boardPressedAt = performance.now(); });
-for (const type of ["pointerup", "pointercancel"]) {
-  window.addEventListener(type, () => {
-    if (boardPressedAt === null) return;
-    boardPressedAt = null;
-    // On the next task: after the click that this release makes has been handled.
-    if (boardHeld) setTimeout(() => { if (boardHeld && view) renderBoard(); }, 0);
-  });
-}
+// The board waits for a pressed pointer's release too (see ``pressHold``); a long press holds
+// it at most this long, so that a finger resting on the board does not freeze the game.
+const BOARD_PRESS_HOLDS_MS = 1500;
+const boardHeld = pressHold($("board"), () => renderBoard(), BOARD_PRESS_HOLDS_MS);
 
 function renderBoard() {
   const container = $("board");
-  const pressing = boardPressedAt !== null && performance.now() - boardPressedAt < PRESS_HOLDS_DRAW_MS;
-  boardHeld = pressing && container.firstElementChild !== null;
-  if (boardHeld) return;
+  if (container.firstElementChild && boardHeld()) return;
   const table = view.table;
   loadBoard(table.game);
   const showing = replay.active && replay.data ? replay.data : null;
