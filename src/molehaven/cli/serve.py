@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import socket
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -57,6 +57,15 @@ def serve(
             " leases and updates between processes. Default: $MOLEHAVEN_REDIS.",
         ),
     ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Address (or network, 10.0.0.0/8) of a reverse proxy in front of the server,"
+            " whose X-Forwarded-For header names the real client; repeat for several."
+            " Default: $MOLEHAVEN_TRUSTED_PROXIES (comma-separated), else none: the header"
+            " is ignored, since any client could send one to dodge the per-address limits.",
+        ),
+    ] = None,
 ) -> None:
     """Start the web app and print the address to open in a browser."""
     import os
@@ -95,20 +104,52 @@ def serve(
         f"Molehaven: open http://{shown_host}:{bound_port}/ in your browser\n"
         f"database: {database_shown} (Ctrl+C to stop)"
     )
+    proxies = trusted_proxies(trusted_proxy)
     if workers == 1:
-        config = uvicorn.Config(
-            create_app(settings),
-            ws_max_size=WEBSOCKET_FRAME_LIMIT,
-            log_level="warning",
-            timeout_graceful_shutdown=3,
-        )
+        config = uvicorn.Config(create_app(settings), **uvicorn_options(proxies))
         server = _announcing_server(config, announcement)
         server.run(sockets=[listener])
         if not server.started:
             raise CliError("the server did not start (the reason is above)")
         return
     print(announcement, flush=True)
-    _serve_processes(settings, listener, workers)
+    _serve_processes(settings, listener, workers, proxies)
+
+
+def trusted_proxies(given: list[str] | None) -> tuple[str, ...]:
+    """The proxies whose ``X-Forwarded-For`` counts: ``--trusted-proxy``, else the
+    environment's list; each checked to be an address or a network.
+
+    Raises:
+        typer.BadParameter: one is neither.
+    """
+    import ipaddress
+    import os
+
+    if given is None:
+        given = os.environ.get("MOLEHAVEN_TRUSTED_PROXIES", "").split(",")
+    proxies: list[str] = []
+    for entry in filter(None, (entry.strip() for entry in given)):
+        try:
+            proxies.append(str(ipaddress.ip_network(entry, strict=False)))
+        except ValueError:
+            raise typer.BadParameter(
+                f"{entry!r} is not an IP address or network", param_hint="--trusted-proxy"
+            ) from None
+    return tuple(proxies)
+
+
+def uvicorn_options(proxies: tuple[str, ...]) -> dict[str, Any]:
+    """What every server process is started with. uvicorn believes ``X-Forwarded-For`` from
+    loopback unless told otherwise, and the per-address limits count by the address it
+    reports: so the header is read only from the proxies named, and not at all by default."""
+    return {
+        "ws_max_size": WEBSOCKET_FRAME_LIMIT,
+        "log_level": "warning",
+        "timeout_graceful_shutdown": 3,
+        "proxy_headers": bool(proxies),
+        "forwarded_allow_ips": list(proxies) if proxies else None,
+    }
 
 
 def _check_backends(settings: Settings) -> None:
@@ -138,7 +179,9 @@ def _announcing_server(config: uvicorn.Config, announcement: str) -> uvicorn.Ser
     return Announcing(config)
 
 
-def _serve_processes(settings: Settings, listener: socket.socket, workers: int) -> None:
+def _serve_processes(
+    settings: Settings, listener: socket.socket, workers: int, proxies: tuple[str, ...]
+) -> None:
     """Several processes accepting on one socket (uvicorn's supervisor restarts any that
     dies); each builds its app from the same settings, passed through the environment."""
     import os
@@ -156,9 +199,7 @@ def _serve_processes(settings: Settings, listener: socket.socket, workers: int) 
         "molehaven.server.app:create_app",
         factory=True,
         workers=workers,
-        ws_max_size=WEBSOCKET_FRAME_LIMIT,
-        log_level="warning",
-        timeout_graceful_shutdown=3,
+        **uvicorn_options(proxies),
     )
     supervisor = Multiprocess(config, sockets=[listener])
     supervisor.run()
