@@ -100,3 +100,75 @@ def test_the_random_bot_chooses_in_the_server_process(tmp_path: Path) -> None:
         assert text in [str(action) for action in state.legal_actions(seat)]
     finally:
         pool.close()
+
+
+def test_busy_workers_serve_the_hosting_addresses_in_turn() -> None:
+    """One address's eight tables of search bots do not make another's bot wait behind all
+    eight (a security review measured 2 s a move becoming 18 s): with the one worker busy,
+    the waiting owner served least recently goes next."""
+    import asyncio
+    from concurrent.futures import Future
+
+    import molehaven
+    from molehaven.agents import AGENTS
+    from molehaven.server.bots import BotPool
+
+    pool = BotPool(AGENTS, workers=1, seconds=1.0)
+    running: list[tuple[str, Future[str]]] = []
+
+    def schedule(_function: object, *, args: tuple[object, ...], timeout: float) -> Future[str]:
+        assert len(running) == 0 or running[-1][1].done(), "two tasks in one worker"
+        future: Future[str] = Future()
+        running.append((str(args[2]), future))  # the seat stands for the task's owner here
+        return future
+
+    pool._pool.schedule = schedule  # type: ignore[method-assign]
+    state = molehaven.make("mole-hill").initial_state()
+
+    async def main() -> list[str]:
+        asked = []
+        for n in range(4):  # the attacker's tables ask first
+            asked.append(asyncio.create_task(pool.choose("mcts", state, 0, n, owner="attacker")))
+            await asyncio.sleep(0)
+        asked.append(asyncio.create_task(pool.choose("mcts", state, 1, 9, owner="victim")))
+        await asyncio.sleep(0)
+        for _ in range(5):
+            while not running or running[-1][1].done():
+                await asyncio.sleep(0)
+            running[-1][1].set_result("place e4")
+        await asyncio.gather(*asked)
+        return [seat for seat, _ in running]
+
+    try:
+        # First come, first served would run the victim's bot last, after all four.
+        assert asyncio.run(main()) == ["0", "1", "0", "0", "0"]
+    finally:
+        pool.close()
+
+
+def test_a_cancelled_wait_for_a_worker_gives_its_turn_away() -> None:
+    import asyncio
+
+    from molehaven.server.bots import FairShare
+
+    async def main() -> list[str]:
+        share = FairShare(1)
+        served: list[str] = []
+        await share.acquire("a")
+
+        async def wait(owner: str) -> None:
+            await share.acquire(owner)
+            served.append(owner)
+            share.release()
+
+        gone = asyncio.create_task(wait("b"))  # never served: first in line
+        kept = asyncio.create_task(wait("c"))
+        await asyncio.sleep(0)
+        gone.cancel()
+        await asyncio.sleep(0)
+        share.release()
+        await kept
+        await share.acquire("d")  # the place came back: no one waits, so it is free at once
+        return served
+
+    assert asyncio.run(asyncio.wait_for(main(), 5)) == ["c"]

@@ -6,6 +6,10 @@ the factory takes one, the per-move budget ``seconds``, and answers the action's
 task that runs past 1.5 times the budget (plus a second for the process's own overhead) is
 stopped by killing its worker (pebble replaces it); the server then plays a random legal move,
 so no agent can stall a table or the machine.
+
+The workers are shared fairly between the addresses that host tables (``FairShare``): a
+client that fills its tables with search bots takes its turn with everyone else, it does not
+make everyone else's bots wait behind all of its own.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import functools
 import inspect
 import logging
 import multiprocessing
+from collections import deque
 from collections.abc import Mapping
 from concurrent.futures import TimeoutError as FutureTimeout
 
@@ -66,6 +71,58 @@ def takes_budget(factory: AgentFactory) -> bool:
     )
 
 
+class FairShare:
+    """``slots`` places to think, handed out to the owners that wait for one (the addresses
+    hosting tables), the one served least recently first, one request at a time. First come,
+    first served gave an owner of eight tables of search bots eight turns for another's one
+    (found in a security review: one client slowed every other table's bot from about 2 s a
+    move to 18 s)."""
+
+    REMEMBERED = 4096  # owners whose last turn is kept; one forgotten counts as never served
+
+    def __init__(self, slots: int) -> None:
+        self._free = slots
+        self._waiting: dict[str, deque[asyncio.Future[None]]] = {}
+        self._served: dict[str, int] = {}  # owner -> when it was last served, oldest first
+        self._clock = 0
+
+    async def acquire(self, owner: str) -> None:
+        """Wait for a place (give it back with ``release``)."""
+        if self._free and not self._waiting:
+            self._free -= 1
+            self._note_served(owner)
+            return
+        granted: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(owner, deque()).append(granted)
+        try:
+            await granted
+        except asyncio.CancelledError:
+            if granted.done() and not granted.cancelled():
+                self.release()  # granted, then cancelled before it could run: pass it on
+            raise
+
+    def release(self) -> None:
+        """Give a place back: to the waiting owner served least recently, else keep it."""
+        while self._waiting:
+            owner = min(self._waiting, key=lambda waiting: self._served.get(waiting, -1))
+            line = self._waiting[owner]
+            granted = line.popleft()
+            if not line:
+                del self._waiting[owner]
+            if not granted.done():  # a cancelled waiter is skipped
+                self._note_served(owner)
+                granted.set_result(None)
+                return
+        self._free += 1
+
+    def _note_served(self, owner: str) -> None:
+        self._clock += 1
+        self._served.pop(owner, None)
+        self._served[owner] = self._clock
+        if len(self._served) > self.REMEMBERED:
+            del self._served[next(iter(self._served))]
+
+
 class BotPool:
     """Worker processes for the bots of every table, with a hard budget per move."""
 
@@ -79,6 +136,7 @@ class BotPool:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(["molehaven.server.bots"])
         self._pool = ProcessPool(max_workers=max(1, workers), context=context)
+        self._share = FairShare(max(1, workers))  # so nothing queues inside the pool
 
     def interjects(self, agent: str, game: Game[object]) -> bool:
         """Whether this bot decides for itself when to act where acting is optional
@@ -90,33 +148,45 @@ class BotPool:
         return self._interjects[key]
 
     async def choose(
-        self, agent: str, state: State, seat: Seat, seed: int, *, optional: bool = False
+        self,
+        agent: str,
+        state: State,
+        seat: Seat,
+        seed: int,
+        *,
+        optional: bool = False,
+        owner: str = "",
     ) -> str | None:
         """The bot's action text, or ``None`` when it failed or ran out of time; with
-        ``optional``, '' when the bot prefers to wait."""
+        ``optional``, '' when the bot prefers to wait. ``owner`` (the address hosting the
+        table) is whose turn it is when the workers are busy (``FairShare``)."""
         factory = self.agents.get(agent) or self.agents["random"]
         if agent in INLINE_AGENTS or agent not in self.agents:
             return think(factory, state, seat, seed, self.seconds, optional)
         detached = state.clone()
         detached._history = None  # agents never read it; a long game would pickle slowly
         detached._length = 0
-        future = self._pool.schedule(
-            think,
-            args=(factory, detached, seat, seed, self.seconds, optional),
-            timeout=self.seconds * 1.5 + OVERHEAD_SECONDS,
-        )
+        await self._share.acquire(owner)
         try:
-            text: str = await asyncio.wrap_future(future)
-        except (FutureTimeout, TimeoutError):
-            log.warning("a %s bot ran out of time (%.1f s a move)", agent, self.seconds)
-            return None
-        except asyncio.CancelledError:
-            future.cancel()  # type: ignore[no-untyped-call]
-            raise
-        except Exception:
-            log.exception("a %s bot failed", agent)
-            return None
-        return text
+            future = self._pool.schedule(
+                think,
+                args=(factory, detached, seat, seed, self.seconds, optional),
+                timeout=self.seconds * 1.5 + OVERHEAD_SECONDS,
+            )
+            try:
+                text: str = await asyncio.wrap_future(future)
+            except (FutureTimeout, TimeoutError):
+                log.warning("a %s bot ran out of time (%.1f s a move)", agent, self.seconds)
+                return None
+            except asyncio.CancelledError:
+                future.cancel()  # type: ignore[no-untyped-call]
+                raise
+            except Exception:
+                log.exception("a %s bot failed", agent)
+                return None
+            return text
+        finally:
+            self._share.release()
 
     def close(self) -> None:
         self._pool.stop()  # type: ignore[no-untyped-call]

@@ -604,11 +604,14 @@ class Authority(Replication, Lifecycle, Talk):
             and self.bots.interjects(table.seats[s].agent or "random", table.game)
         ]
         self._rng.shuffle(optional)
+        # Whose turn it is for the bot workers; a table taken over after a restart has no
+        # known host address and counts as its own.
+        owner = table.host_address or table.id
         for seat in optional:
             version = table.version
             agent = table.seats[seat].agent or "random"
             text = await self.bots.choose(
-                agent, table.state, seat, secrets.randbits(63), optional=True
+                agent, table.state, seat, secrets.randbits(63), optional=True, owner=owner
             )
             if table.version != version:
                 return True  # the game moved on meanwhile; look again
@@ -620,7 +623,7 @@ class Authority(Replication, Lifecycle, Talk):
         seat = movers[0] if len(movers) == 1 else self._rng.choice(movers)
         version = table.version
         agent = table.seats[seat].agent or "random"
-        text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63))
+        text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63), owner=owner)
         return await self._bot_acts(table, seat, version, text)
 
     async def _bot_acts(self, table: LiveTable, seat: Seat, version: int, text: str | None) -> bool:
