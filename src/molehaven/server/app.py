@@ -28,7 +28,7 @@ from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
 from molehaven.server.hosts import host_allowed, host_name, same_origin
 from molehaven.server.hub import Hub
-from molehaven.server.limits import AddressLimiter, client_address
+from molehaven.server.limits import AddressLimiter, ReaderAddress, client_address
 from molehaven.server.lobby import routes as lobby_routes
 from molehaven.server.matches import preview
 from molehaven.server.matches import routes as match_routes
@@ -81,9 +81,15 @@ def create_app(
         app.state.replay_limiter = AddressLimiter(
             rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
         )
+        # Old games read back from the database, for whatever a client asked (its page, its
+        # socket, its record): at the replay steps' rate, counted apart from them.
+        authority.read_back_limiter = AddressLimiter(
+            rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
+        )
         if cluster is not None:  # one rate per client over every process, not one each
             changes.share(cluster.redis, "changes")
             app.state.replay_limiter.share(cluster.redis, "replays")
+            authority.read_back_limiter.share(cluster.redis, "read-backs")
             hub.share_limits(cluster.redis)
         await authority.load()
         if settings.tune_gc:
@@ -193,6 +199,7 @@ def create_app(
         response.headers["Referrer-Policy"] = "same-origin"
         return response
 
+    app.add_middleware(ReaderAddress)  # whom the authority paces (``limits.READER``)
     # outermost: an oversized body is refused before anything reads or parses it
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app

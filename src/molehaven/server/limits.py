@@ -16,10 +16,12 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from molehaven.server.cluster import PREFIX
 
@@ -77,6 +79,32 @@ SITE_SHARE = 16  # a /56 may go as fast as this many /64s at once (a home's devi
 def client_address(connection: HTTPConnection) -> str:
     """The address per-address limits count by (a request's or a WebSocket's)."""
     return address_group(connection.client.host if connection.client else "unknown")
+
+
+# The address of the client whose request or WebSocket the code now runs for (``None`` for
+# the server's own work: clocks, bots, notices from other processes). Set by ``ReaderAddress``
+# so that the authority can pace work a client makes it do deep down (reading an old game
+# back from the database) without every route handing the address down.
+READER: ContextVar[str | None] = ContextVar("molehaven_reader", default=None)
+
+
+class ReaderAddress:
+    """ASGI middleware: ``READER`` is the client's address (``address_group``) while the
+    server handles its request or WebSocket."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        token = READER.set(address_group(client[0] if client else "unknown"))
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            READER.reset(token)
 
 
 def address_group(host: str) -> str:
@@ -179,9 +207,12 @@ class AddressLimiter:
         return max(1, math.ceil(1.0 / self.rate)) if self.rate > 0 else 60
 
     async def check(self, request: HTTPConnection) -> None:
+        await self.check_address(client_address(request))
+
+    async def check_address(self, address: str) -> None:
+        """Raise ``Rejected`` (429) if ``address`` is over its rate; else take a token."""
         from molehaven.server.matches.refusals import Rejected  # the one refusal type
 
-        address = client_address(request)
         if not await self.allow(address):
             raise Rejected(
                 "rate-limited",

@@ -11,6 +11,7 @@ from fastapi.templating import Jinja2Templates
 from molehaven.docs import rules_page
 from molehaven.server.deps import AuthorityDep, RegistryDep
 from molehaven.server.lobby.routes import anchor_decisions, markdown_html
+from molehaven.server.matches.refusals import Rejected
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 templates = Jinja2Templates(directory=WEB / "templates")
@@ -25,7 +26,16 @@ def lobby_page(request: Request) -> HTMLResponse:
 @router.get("/tables/{table_id}", response_class=HTMLResponse, name="table_page")
 async def table_page(request: Request, table_id: str, authority: AuthorityDep) -> HTMLResponse:
     """A table's page; an unknown id is a 404 page that says so and links to the lobby."""
-    table = await authority.get(table_id) if len(table_id) <= 16 else None
+    try:
+        table = await authority.get(table_id) if len(table_id) <= 16 else None
+    except Rejected as refusal:  # this address had too many old games read back lately
+        return templates.TemplateResponse(
+            request,
+            "busy.html",
+            {"title": "Slow down · Molehaven"},
+            status_code=refusal.status,
+            headers=refusal.headers,
+        )
     if table is None:
         return templates.TemplateResponse(
             request,

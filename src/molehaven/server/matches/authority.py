@@ -28,6 +28,7 @@ from molehaven.server import tokens
 from molehaven.server.bots import BotPool
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
+from molehaven.server.limits import READER, AddressLimiter
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
@@ -73,6 +74,9 @@ class Authority(Replication, Lifecycle, Talk):
         self._rng = secrets.SystemRandom()
         self.bots = BotPool(agents, workers=settings.bot_workers, seconds=settings.bot_seconds)
         self._sweeper: asyncio.Task[None] | None = None
+        # Paces the clients that make this process read old games back (``get``); set by the
+        # app, None in tests that drive the authority alone.
+        self.read_back_limiter: AddressLimiter | None = None
 
     # ----------------------------------------------------------------- loading and lookup
 
@@ -143,19 +147,43 @@ class Authority(Replication, Lifecycle, Talk):
             if slot.kind == HUMAN and not slot.stand_in and seat not in connected:
                 self.watch_away(table, seat)
 
+    def in_memory(self, table_id: str) -> LiveTable | None:
+        """The table with that id if this process holds it now (never read back)."""
+        return self.live.get(table_id) or self._finished.get(table_id)
+
     async def get(self, table_id: str) -> LiveTable | None:
-        """The table with that id (finished ones are read back from the database on demand)."""
-        table = self.live.get(table_id) or self._finished.get(table_id)
+        """The table with that id (finished ones are read back from the database on demand).
+
+        Raises:
+            Rejected: the table must be read back from the database, for a client (``READER``)
+                that had too many read back lately (429).
+        """
+        table = self.in_memory(table_id)
         if table is not None or len(table_id) > 16:
             return table
+        # Reading a game back replays its whole log (80 ms of CPU for a long one), and only
+        # the last FINISHED_CACHED are kept: a client cycling through old games' ids could
+        # otherwise keep the server busy for free (found in a security review).
+        reader = READER.get()
+        if reader is not None and self.read_back_limiter is not None:
+            await self.read_back_limiter.check_address(reader)
         if self.cluster is not None:  # another process's table, not yet heard of here
             return await self.refresh(table_id)
-        row, events, chat = await self._read_whole(table_id)
-        if row is None or row.status not in (OVER, ABANDONED):
-            return None
-        table = await asyncio.to_thread(self._build, row, events, chat)
-        self._remember_finished(table)
-        return table
+        building = self._building.setdefault(table_id, asyncio.Lock())
+        try:
+            async with building:  # asked twice at once, it is read once
+                table = self._finished.get(table_id)
+                if table is not None:
+                    return table
+                row, events, chat = await self._read_whole(table_id)
+                if row is None or row.status not in (OVER, ABANDONED):
+                    return None
+                table = await asyncio.to_thread(self._build, row, events, chat)
+                self._remember_finished(table)
+                return table
+        finally:
+            if not building.locked() and self._building.get(table_id) is building:
+                del self._building[table_id]
 
     async def require(self, table_id: str) -> LiveTable:
         table = await self.get(table_id)

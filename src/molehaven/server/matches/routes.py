@@ -131,7 +131,11 @@ async def table_socket(
     if not await hub.admits(websocket):
         await websocket.close(CLOSE_TOO_MANY)
         return
-    table = await authority.get(table_id) if len(table_id) <= 16 else None
+    try:
+        table = await authority.get(table_id) if len(table_id) <= 16 else None
+    except Rejected:  # this address had too many old games read back lately
+        await websocket.close(CLOSE_TOO_MANY)
+        return
     if table is None:
         await websocket.close(CLOSE_NO_TABLE)
         return
@@ -158,7 +162,8 @@ async def table_socket(
     finally:
         seat = connection.seat if connection.greeted else None
         await hub.close(connection)
-        current = await authority.get(table_id)
+        # Only a table in memory: a finished one read back again would tell no one anything.
+        current = authority.in_memory(table_id)
         if seat is not None and current is not None and seat not in hub.connected_seats(table_id):
             # Only when the seat's last socket closes: a second tab closing changes nothing,
             # and republishing anyway let one client flood the table's viewers.
@@ -171,25 +176,31 @@ async def _handle(
     connection: Connection, text: str, *, authority: Authority, hub: Hub, settings: Settings
 ) -> None:
     """One client message; every refusal is an error to this client alone."""
-    table = await authority.get(connection.table_id)
-    if table is None:  # expired meanwhile
-        hub.drop(connection, CLOSE_NO_TABLE)
-        return
-    version = table.version
+    # The rate first: a message refused for it must not make the server read a game back.
     if not connection.bucket.take():
         connection.strikes += 1
         if connection.strikes >= settings.rate_strikes:
             hub.drop(connection, CLOSE_ABUSE)
         else:
+            known = authority.in_memory(connection.table_id)
             hub.send_error(
                 connection,
                 "rate-limited",
                 "too many messages; slow down",
-                version=version,
+                version=known.version if known is not None else None,
                 ref=None,
             )
         return
     connection.strikes = 0
+    try:
+        table = await authority.get(connection.table_id)
+    except Rejected as refusal:
+        hub.send_error(connection, refusal.code, refusal.message, version=None, ref=None)
+        return
+    if table is None:  # expired meanwhile
+        hub.drop(connection, CLOSE_NO_TABLE)
+        return
+    version = table.version
     if len(text.encode()) > settings.max_message_bytes:
         message = (
             f"message too large ({len(text.encode())} bytes; at most {settings.max_message_bytes})"
