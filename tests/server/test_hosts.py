@@ -42,6 +42,24 @@ def test_other_domain_names_are_not(host: str) -> None:
     assert not host_allowed(host, SETTINGS)
 
 
+@pytest.mark.parametrize(
+    "host",
+    [
+        "evil.example:80@127.0.0.1",  # user information: a URL parser finds 127.0.0.1
+        "evil.example@localhost",
+        "localhost/path",
+        "localhost:notaport",
+        "localhost:99999",
+        "localhost:",
+        "127.0.0.1?x",
+        "127.0.0.1#x",
+    ],
+)
+def test_a_host_header_that_is_not_a_host_and_port_is_refused(host: str) -> None:
+    """Found in a security review; browsers never send these, so only scripts are refused."""
+    assert not host_allowed(host, SETTINGS)
+
+
 def test_the_app_refuses_unknown_names_over_http_and_websocket(sqlite_url: str) -> None:
     with running_app(sqlite_url) as client:
         table_id, _host = new_table(client, "mole-hill")

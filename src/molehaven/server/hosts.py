@@ -20,8 +20,20 @@ LOCAL_SUFFIXES = (".local", ".localhost")
 
 
 def host_name(header: str) -> str:
-    """The name part of a ``Host`` header: no port, no IPv6 brackets, lower case."""
-    parsed = urlsplit(f"//{header.strip()}")
+    """The name part of a ``Host`` header: no port, no IPv6 brackets, lower case.
+
+    Raises:
+        ValueError: the header is not a host with an optional port: user information
+            (``evil.example:80@127.0.0.1``, which a URL parser reads as 127.0.0.1), a path,
+            or a port that is not a number.
+    """
+    text = header.strip()
+    if any(mark in text for mark in "@/?#\\"):
+        raise ValueError(f"not a host: {header!r}")
+    parsed = urlsplit(f"//{text}")
+    parsed.port  # noqa: B018 (raises ValueError for a port that is not a number in range)
+    if text.endswith(":"):
+        raise ValueError(f"an empty port: {header!r}")
     return (parsed.hostname or "").lower()
 
 
