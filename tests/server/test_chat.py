@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from fastapi.testclient import TestClient
 
 import molehaven
+from molehaven.server.matches import chat as chat_module
 from molehaven.server.matches.chat import CHAT_BURST, CHAT_KEPT, keep
 from molehaven.server.matches.table import ChatLine, LiveTable
 from tests.server.helpers import (
@@ -102,6 +106,38 @@ def test_players_keep_talking_after_the_end(sqlite_url: str) -> None:
             assert hello(ws, ann)["data"]["you"] == 0
             say(ws, "gg")
             assert receive_until(ws, is_chat)["data"]["text"] == "gg"
+
+
+def test_the_chat_closes_an_hour_after_the_end_and_at_its_most_lines(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A finished table is no chat room for ever, nor an endless store (security review)."""
+    with running_app(sqlite_url) as client:
+        table_id, ann = finished_table(client)
+        authority = client.app.state.authority  # type: ignore[attr-defined]
+        table = authority._finished[table_id]
+        with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
+            hello(ws, ann)
+            monkeypatch.setattr(chat_module, "CHAT_MOST", 2)
+            say(ws, "gg")
+            say(ws, "again?")
+            assert receive_until(ws, is_chat)["data"]["number"] == 0
+            assert receive_until(ws, is_chat)["data"]["number"] == 1
+            say(ws, "hello?")
+            refused = receive_until(ws, is_error)["data"]
+            assert (refused["code"], refused["message"]) == (
+                "chat-closed",
+                "a table's chat holds at most 2 lines",
+            )
+            monkeypatch.setattr(chat_module, "CHAT_MOST", 100)
+            table.touched_at -= chat_module.CHAT_AFTER_THE_END + 1
+            say(ws, "anyone?")
+            refused = receive_until(ws, is_error)["data"]
+            assert refused["code"] == "chat-closed"
+            assert "an hour after the game ends" in refused["message"]
+            table.touched_at = time.time() - chat_module.CHAT_AFTER_THE_END + 60  # open
+            say(ws, "last word")
+            assert receive_until(ws, is_chat)["data"]["text"] == "last word"
 
 
 def test_one_player_cannot_bury_the_others_lines(sqlite_url: str) -> None:

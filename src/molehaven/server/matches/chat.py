@@ -40,6 +40,11 @@ CHAT_KEPT = 100  # lines a table holds in memory and sends to a new connection
 # player cannot bury the others' lines (the socket's own limit is for moves, far faster).
 CHAT_BURST = 5
 CHAT_RATE = 0.5
+# Talk after the game ("gg", "again?") has an hour; a finished table is no chat room, and
+# its lines would otherwise pile up in the database for as long as anyone kept writing
+# (found in a security review). A table holds at most CHAT_MOST lines in all.
+CHAT_AFTER_THE_END = 3600.0
+CHAT_MOST = 2000
 STORE_ATTEMPTS = 3  # numbers tried when other processes store lines of the same table at once
 
 
@@ -98,12 +103,16 @@ class Talk:
 
         Raises:
             Rejected: the token no longer holds the seat (403), the line is empty, too long
-                or unreadable (422 ``bad-chat``), or the seat said ``CHAT_BURST`` lines just
-                now (429 ``chat-too-fast``). Nothing is said.
+                or unreadable (422 ``bad-chat``), the seat said ``CHAT_BURST`` lines just
+                now (429 ``chat-too-fast``), or the chat is closed: the game ended over
+                ``CHAT_AFTER_THE_END`` seconds ago, or the table holds ``CHAT_MOST`` lines
+                (409 ``chat-closed``). Nothing is said.
         """
         line_text = chat_text(text)
         async with table.lock:
             self._check_holder(table, seat, holder)
+            if table.is_over and time.time() - table.touched_at > CHAT_AFTER_THE_END:
+                raise Rejected("chat-closed", "the chat closes an hour after the game ends")
             pace = table.chat_pace.setdefault(seat, TokenBucket(rate=CHAT_RATE, burst=CHAT_BURST))
             if not pace.take():
                 raise Rejected(
@@ -126,6 +135,10 @@ class Talk:
                         select(func.max(ChatRow.number)).where(ChatRow.table_id == table_id)
                     )
                     number = 0 if last is None else last + 1
+                    if number >= CHAT_MOST:
+                        raise Rejected(
+                            "chat-closed", f"a table's chat holds at most {CHAT_MOST} lines"
+                        )
                     line = ChatLine(number, seat, name, text, time.time())
                     session.add(ChatRow(table_id=table_id, **line.public()))
                 return line
