@@ -129,19 +129,47 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
         assert page.errors == []  # type: ignore[attr-defined]
     ann.click("#replay-first")
     expect(ann.locator("#replay-step")).to_have_text(f"0 / {state.num_actions}")
+    expect(ann.locator("#table")).to_have_attribute("data-replay-step", "0")
     assert ann.locator("[data-board] .mh-piece").count() == 0
     ann.click("#replay-next")
     expect(ann.locator("#replay-step")).to_have_text(f"1 / {state.num_actions}")
-    # The log follows the replay: its current step is scrolled into the list's view.
+    expect(ann.locator("#table")).to_have_attribute("data-replay-step", "1")
+    # The log follows the replay: its current step is scrolled into the list's view, at the
+    # start, in the middle and at the end of the game (the middle and the end were not).
     expect(ann.locator("#log li.current")).to_have_count(1)
-    shown = ann.evaluate(
+    assert current_step_in_view(ann)
+    # Clicks faster than the answers: the page lands on the step last asked for.
+    for _ in range(10):
+        ann.click("#replay-next")
+    expect(ann.locator("#table")).to_have_attribute("data-replay-step", "11")
+    expect(ann.locator("#replay-step")).to_have_text(f"11 / {state.num_actions}")
+    assert current_step_in_view(ann)
+    ann.click("#replay-last")
+    for _ in range(3):
+        ann.click("#replay-prev")
+    expect(ann.locator("#table")).to_have_attribute(
+        "data-replay-step", str(state.num_actions - 3)
+    )
+    assert current_step_in_view(ann)
+    # The raw view a person opened stays open as the board is drawn again.
+    ann.click("details.raw summary")
+    ann.click("#replay-prev")
+    expect(ann.locator("#table")).to_have_attribute(
+        "data-replay-step", str(state.num_actions - 4)
+    )
+    expect(ann.locator("details.raw")).to_have_attribute("open", "")
+    assert ann.errors == []  # type: ignore[attr-defined]
+    expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")
+    play_again(browser, ann, bob, table_id)
+
+
+def current_step_in_view(page: Page) -> bool:
+    shown: bool = page.evaluate(
         """() => { const list = document.querySelector("#log").getBoundingClientRect();
         const item = document.querySelector("#log li.current").getBoundingClientRect();
         return item.top >= list.top && item.bottom <= list.bottom; }"""
     )
-    assert shown
-    expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")
-    play_again(browser, ann, bob, table_id)
+    return shown
 
 
 def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:

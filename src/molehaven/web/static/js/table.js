@@ -30,6 +30,7 @@ let revokedSaying = null; // why this tab's seat was taken, until the next snaps
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
+let rawOpen = false; // whether the person opened "Everything this seat sees"
 let boardDrawnAt = -1; // the version the board was last drawn for
 let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
 let chatDrawn = 0; // lines of ``chat`` already in the page
@@ -37,7 +38,8 @@ let chatDrawn = 0; // lines of ``chat`` already in the page
 // line was refused, whatever the order of the answers.
 let chatRefs = 0;
 const chatSent = new Map(); // ref → a line sent and not yet heard back or refused
-const replay = { active: false, step: 0, total: 0, seat: "", data: null };
+// ``step``/``seat``/``data``: what the page shows; ``wanted``: the step last asked for.
+const replay = { active: false, step: 0, wanted: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
 
@@ -546,7 +548,10 @@ function renderBoard() {
       pending,
     });
     boardDrawnAt = version;
-    container.append(el("details", { class: "raw" }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table)));
+    // Redrawn with every move: it stays open or closed as the person left it.
+    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table));
+    raw.addEventListener("toggle", () => { rawOpen = raw.open; });
+    container.append(raw);
   } else {
     container.replaceChildren(renderObservation(observation, table));
   }
@@ -704,7 +709,12 @@ function renderLog(atBottom) {
       entry.classList.toggle("current", index === replay.step - 1);
     });
     const current = list.children[Math.max(0, replay.step - 1)];
-    if (current) list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+    if (current) {
+      // Measured on the screen, not by offsetTop: whose offset that is depends on the CSS
+      // (the list's own containment made it the list's, and the current step sat far below).
+      const off = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
+      list.scrollTop += off - (list.clientHeight - current.offsetHeight) / 2;
+    }
   } else if (atBottom) {
     list.scrollTop = list.scrollHeight;
   }
@@ -771,33 +781,62 @@ function renderReplay() {
   }
   if (!replay.active) {
     replay.total = log.length;
-    replay.step = log.length;
+    replay.step = replay.wanted = log.length;
     $("replay-step").textContent = `${replay.step} / ${replay.total}`;
   }
 }
 
-async function showStep(step) {
-  replay.step = Math.max(0, Math.min(step, log.length));
-  const seat = $("replay-seat").value;
-  const query = seat === "" ? "" : `?seat=${seat}`;
+// Steps are fetched one at a time, the step last asked for next: clicks faster than the
+// answers skip the steps in between instead of queueing a request each (which the server's
+// pace refused, and whose late answers drew an older step over a newer one). The counter
+// follows the clicks at once; the board follows when its step arrives.
+let replayFetching = false;
+const REPLAY_PACED_MS = 1000;
+
+function showStep(step) {
+  replay.wanted = Math.max(0, Math.min(step, log.length));
+  $("replay-step").textContent = `${replay.wanted} / ${replay.total || log.length}`;
+  if (!replayFetching) fetchWantedSteps();
+}
+
+async function fetchWantedSteps() {
+  replayFetching = true;
   try {
-    replay.data = await api("GET", `/api/tables/${tableId}/replay/${replay.step}${query}`);
-    replay.active = true;
-    replay.total = replay.data.total;
-    $("replay-step").textContent = `${replay.step} / ${replay.total}`;
-    $("replay-action").textContent = replay.data.action ? `Step ${replay.step}: ${describe(replay.data.action)}` : "The start of the game";
-    root.dataset.replayStep = String(replay.step);
-    render(); // every panel follows the step: board, scores, result, log, turn
-  } catch (error) {
-    $("error").textContent = error.message;
+    for (;;) {
+      const step = replay.wanted;
+      const seat = $("replay-seat").value;
+      if (replay.active && step === replay.step && seat === replay.seat) return;
+      const query = seat === "" ? "" : `?seat=${seat}`;
+      let data;
+      try {
+        data = await api("GET", `/api/tables/${tableId}/replay/${step}${query}`);
+      } catch (error) {
+        if (error.status === 429) { // paced by the server: wait, then ask for the newest step
+          await new Promise((resolve) => setTimeout(resolve, REPLAY_PACED_MS));
+          continue;
+        }
+        $("error").textContent = error.message;
+        replay.wanted = replay.step; // the counter goes back to what the board shows
+        $("replay-step").textContent = `${replay.step} / ${replay.total}`;
+        return;
+      }
+      Object.assign(replay, { data, step, seat, active: true, total: data.total });
+      $("error").textContent = "";
+      $("replay-step").textContent = `${replay.wanted} / ${replay.total}`;
+      $("replay-action").textContent = data.action ? `Step ${step}: ${describe(data.action)}` : "The start of the game";
+      root.dataset.replayStep = String(step);
+      render(); // every panel follows the step: board, scores, result, log, turn
+    }
+  } finally {
+    replayFetching = false;
   }
 }
 
 $("replay-first").addEventListener("click", () => showStep(0));
-$("replay-prev").addEventListener("click", () => showStep(replay.step - 1));
-$("replay-next").addEventListener("click", () => showStep(replay.step + 1));
+$("replay-prev").addEventListener("click", () => showStep(replay.wanted - 1));
+$("replay-next").addEventListener("click", () => showStep(replay.wanted + 1));
 $("replay-last").addEventListener("click", () => showStep(log.length));
-$("replay-seat").addEventListener("change", () => showStep(replay.step));
+$("replay-seat").addEventListener("change", () => showStep(replay.wanted));
 
 // ------------------------------------------------------------------------ seats and host
 
