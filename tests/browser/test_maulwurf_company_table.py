@@ -245,12 +245,14 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     final = record_state(page, table_id)
     assert final.is_terminal()
     expect(page.locator(f"{BOARD} .mc-prompt.over")).to_contain_text("Game over")
+    # No points in this game (MC-30): the result says why the winner won, not a score.
+    expect(page.locator("#result")).to_contain_text(str(final.observation(None)["end_reason"]))
+    expect(page.locator("#result")).not_to_contain_text("score")
+    expect(page.locator("#scores")).to_contain_text("No points in this game")
     page.click(f"{BOARD} .mc-legend summary")  # every mark explained
     expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
     page.click("#replay-prev")  # a redraw keeps the legend open
-    expect(page.locator("#table")).to_have_attribute(
-        "data-replay-step", str(final.num_actions - 1)
-    )
+    expect(page.locator("#table")).to_have_attribute("data-replay-step", str(final.num_actions - 1))
     expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
     expect(page.locator(f"{BOARD} [data-action]")).to_have_count(0)  # a replay offers nothing
     ann.shoot_once("over")
@@ -308,9 +310,16 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
         page = player.page
         expect(page.locator(f"{BOARD}")).to_have_attribute("data-layer", "red")
         expect(page.locator(f"{BOARD} .mc-events li")).to_have_count(1)
-        expect(page.locator(f"{BOARD} .mc-events li")).to_contain_text("Green is full")
+        expect(page.locator(f"{BOARD} .mc-events li")).to_contain_text(
+            "The green layer is full and lifted away"
+        )
         assert page.evaluate("() => window.mcLifted") == ["green"]
         assert page.errors == []  # type: ignore[attr-defined]
+    # The lifts come from the move log, so a page opened later (a spectator, a reload) lists
+    # them too; it used to list only what it had watched happen.
+    watcher = open_page(browser, ann_page.url, viewport=DESKTOP)
+    expect(watcher.locator(f"{BOARD} .mc-events li")).to_have_count(1)
+    expect(watcher.locator("#log")).to_contain_text("the green layer is full and lifted away")
     players[0].shoot_once("after-lift")
     # MC-20: on red, a person who lands on a special field is asked about a bonus disc.
     for _ in range(40):

@@ -147,16 +147,12 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     ann.click("#replay-last")
     for _ in range(3):
         ann.click("#replay-prev")
-    expect(ann.locator("#table")).to_have_attribute(
-        "data-replay-step", str(state.num_actions - 3)
-    )
+    expect(ann.locator("#table")).to_have_attribute("data-replay-step", str(state.num_actions - 3))
     assert current_step_in_view(ann)
     # The raw view a person opened stays open as the board is drawn again.
     ann.click("details.raw summary")
     ann.click("#replay-prev")
-    expect(ann.locator("#table")).to_have_attribute(
-        "data-replay-step", str(state.num_actions - 4)
-    )
+    expect(ann.locator("#table")).to_have_attribute("data-replay-step", str(state.num_actions - 4))
     expect(ann.locator("details.raw")).to_have_attribute("open", "")
     assert ann.errors == []  # type: ignore[attr-defined]
     expect(ann.locator("#download")).to_have_attribute("href", f"/api/tables/{table_id}/record")

@@ -70,3 +70,39 @@ def test_the_end_is_explained_in_the_engines_own_words() -> None:
     summary = result_of(state, ["Ann", "Bob"])["summary"]
     assert isinstance(summary, str) and f"Why: {reason}." in summary
     assert "ended by" not in summary
+
+
+def _random_game_to_the_end(slug: str, players: int, seed: int, **options: object) -> State:
+    state = molehaven.make(slug, players, **options).initial_state()
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(CHANCE, rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
+        else:
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_a_game_without_points_is_not_summed_up_in_scores() -> None:
+    """Die Maulwurf Company scores only who won (MC-30): its result names the winner and why
+    (the golden shovel, MC-22, or the last player with moles, MC-23), not "Final scores:
+    Ann 0, Bob 1", which said the result a second time as if it were points."""
+    state = _random_game_to_the_end("maulwurf-company", 2, seed=1)
+    summary = result_of(state, ["Ann", "Bob"])["summary"]
+    assert isinstance(summary, str)
+    assert "Final scores" not in summary
+    assert "highest final score" not in summary
+    reason = state.observation(None)["end_reason"]
+    assert reason in ("a mole reached the golden shovel", "no other player has a mole left")
+    assert f"Why: {reason}." in summary
+
+
+def test_mole_park_says_whether_the_crown_or_the_round_limit_ended_it() -> None:
+    """MP-34, MP-35: the Crown, or the round limit and then the scores (which are read out)."""
+    crowned = _random_game_to_the_end("mole-park", 3, seed=2)
+    assert "Why: King Mole's Crown was won." in str(result_of(crowned, ["A", "B", "C"])["summary"])
+    limited = _random_game_to_the_end("mole-park", 3, seed=2, round_limit=1)
+    summary = str(result_of(limited, ["A", "B", "C"])["summary"])
+    assert "Why: the round limit was reached: the highest score wins." in summary
+    assert "Final scores: A " in summary

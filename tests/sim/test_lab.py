@@ -246,7 +246,7 @@ def test_report_html_escapes_names() -> None:
 def test_end_conditions_are_read_from_each_games_final_view() -> None:
     """MP-35: a Mole Park game cut short by its round limit ends on totals, not the crown."""
     results = play_slug("mole-park", [Variant("short", {"round_limit": 2})], games=3)
-    assert {game.end for game in results} == {"round limit"}
+    assert {game.end for game in results} == {"the round limit was reached"}
     mole = play_slug("the-mole", [Variant("tm", {"target_score": 2})], games=3, players=3)
     assert all(0 <= game.extras["conviction rate"] <= 1 for game in mole)
 

@@ -105,20 +105,12 @@ def _list(value: JSONValue) -> list[JSONValue]:
     return list(value) if isinstance(value, list) else []
 
 
-def _maulwurf_end(final: Observation, state: State) -> str:
-    if _int(final.get("turns")) >= _int(final.get("max_turns")) > 0:
-        return "turn limit"
-    out = _list(final.get("out"))
-    if out and sum(not gone for gone in out) == 1:
-        return "last seat with moles"
-    return "golden shovel"
-
-
-def _mole_park_end(final: Observation, state: State) -> str:
-    # ``king`` is the King Mole token (who starts a round), not the crown: a game that
-    # reached its round limit ended on totals.
-    limit = _int(final.get("round_limit"))
-    return "round limit" if limit and _int(final.get("round")) >= limit else "crown won"
+def _end_reason(final: Observation, state: State) -> str:
+    """The engine's own words for how the game ended (``end_reason`` in its final view), up
+    to a colon: what follows one explains the result to players ("the round limit was
+    reached: the highest score wins"), and a table of counts wants the label."""
+    reason = final.get("end_reason")
+    return str(reason).split(":", 1)[0] if reason else "over"
 
 
 def _mole_park_extra(final: Observation, state: State) -> dict[str, float]:
@@ -138,11 +130,6 @@ def _maulwurf_extra(final: Observation, state: State) -> dict[str, float]:
 
 def _mole_majority_extra(final: Observation, state: State) -> dict[str, float]:
     return {RULES_TURNS: float(_int(final.get("turn")))}  # turns finished (MM-40)
-
-
-def _mole_majority_end(final: Observation, state: State) -> str:
-    reason = final.get("end_reason")
-    return str(reason) if reason else "over"
 
 
 def _the_mole_rounds(final: Observation) -> list[dict[str, JSONValue]]:
@@ -176,9 +163,9 @@ def _mole_hill_extra(final: Observation, state: State) -> dict[str, float]:
 
 
 END_READERS: Mapping[str, EndReader] = {
-    "maulwurf-company": _maulwurf_end,
-    "mole-park": _mole_park_end,
-    "mole-majority": _mole_majority_end,
+    "maulwurf-company": _end_reason,
+    "mole-park": _end_reason,
+    "mole-majority": _end_reason,
     "the-mole": _the_mole_end,
 }
 EXTRA_READERS: Mapping[str, ExtraReader] = {

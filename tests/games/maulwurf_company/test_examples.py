@@ -199,6 +199,7 @@ def test_example_6_sole_survivor() -> None:
     assert state.returns() == [1.0, 0.0] and state.scores() == [1.0, 0.0]
     observation = state.observation(None)
     assert observation["layer"] == "brown" and observation["out"] == [False, True]
+    assert observation["end_reason"] == "no other player has a mole left"
     assert moles_of(state, 0) == sorted_points("+1-1 -1+1 +3+0 +3-3 +0-3 -3+0 -3+3 +0+3")
     on = apply_all(example_6_state(sole_survivor="plays_on"), "0 move -2-1 e")
     assert not on.is_terminal() and on.returns() == [0.0, 0.0]

@@ -102,6 +102,7 @@ def test_mc_15_to_mc_18_removal_drops_and_eliminates() -> None:
     apply_all(state, "0 move +0+0 nw")
     observation = state.observation(None)
     assert not state.is_terminal()
+    assert "end_reason" not in observation  # only once the game is over
     assert observation["layer"] == "blue" and observation["out"] == [False, False, True]
     assert observation["moles"] == {"-2+2": 1, "+0-2": 0, "+2+0": 0}
     assert observation["current"] == 1 and observation["turns"] == 1
@@ -136,6 +137,7 @@ def test_mc_22_the_golden_shovel_wins_at_once(players: int) -> None:
     expected[mover] = 1.0
     assert state.returns() == expected and state.scores() == expected
     assert state.observation(None)["winners"] == [mover]
+    assert state.observation(None)["end_reason"] == "a mole reached the golden shovel"
 
 
 def test_mc_24_a_lone_face_down_disc_is_simply_kept() -> None:
@@ -183,6 +185,9 @@ def test_mc_25_turn_limit_shares_the_win_among_seats_still_in() -> None:
     apply_all(state, "c flip 2, 0 move +0+0 nw")
     assert state.is_terminal()
     assert state.returns() == [0.5, 0.5, 0.0] and state.scores() == [1.0, 1.0, 0.0]
+    assert state.observation(0)["end_reason"] == (
+        "the turn limit was reached: everyone with a mole left shares the win"
+    )
 
 
 def test_mc_27_each_layer_starts_with_more_moles_than_holes() -> None:

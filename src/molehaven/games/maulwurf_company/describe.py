@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Final
 from molehaven.core import CHANCE, Action, Seat, seat_ref
 from molehaven.games.maulwurf_company import rules
 from molehaven.games.maulwurf_company.data import (
+    BLUE,
     LAYER_NAMES,
     POINT_INDEX,
     POINT_NAMES,
@@ -34,12 +35,17 @@ _WAYS: Final = ("east", "north-east", "north-west", "west", "south-west", "south
 def describe_action(
     state: MaulwurfCompanyState, seat: Seat, action: Action, viewer: Seat | None
 ) -> str:
-    """The same words for every viewer: discs, moves and the board are public."""
+    """The same words for every viewer: discs, moves and the board are public. What an
+    action leads to by the rules is said with it: a disc spent without a move (MC-13), a
+    layer lifted and who went out with it (MC-15 … MC-17), the golden shovel (MC-22)."""
     who = seat_ref(seat)
     current = seat_ref(state.current)
     match action:
         case Rotate(layer=layer, k=k):  # MC-4
-            return f"chance: the {LAYER_NAMES[layer]} layer is laid in orientation {k}"
+            return (
+                f"chance: the {LAYER_NAMES[layer]} layer is laid into the box,"
+                f" turned {k * 60}° (its holes fall where chance puts them)"
+            )
         case Start(seat=first):  # MC-5, MC-29
             colour = SEAT_COLOURS[first]
             return f"chance: {seat_ref(first)} ({colour}) places the first mole and plays first"
@@ -47,21 +53,68 @@ def describe_action(
             return f"{who} placed a mole on {POINT_NAMES[POINT_INDEX[(q, r)]]}"
         case Flip(value=value):  # MC-7, MC-24
             extra = " for the bonus move" if state.bonus_move else ""
-            return f"chance: {current} turns over a {value}{extra}"
+            return (
+                f"chance: {current} turns over a {value}{extra}{_spent(state, seat, action, value)}"
+            )
         case Keep(value=value):  # MC-24
-            return f"{who} kept the {value} and put the other disc back"
+            spent = _spent(state, seat, action, value)
+            return f"{who} kept the {value} and put the other disc back{spent}"
         case Move(q=q, r=r, direction=direction):  # MC-3
             start = POINT_INDEX[(q, r)]
             target = landing(start, direction, state.value)
             into = " into a hole" if rules.holes(state) >> target & 1 else ""
             steps = f"{state.value} step{'s' if state.value > 1 else ''} {_WAYS[direction]}"
-            return (
-                f"{who} moved a mole {steps}, from {POINT_NAMES[start]}"
-                f" to {POINT_NAMES[target]}{into}"
+            moved = (
+                f"{who} moved a mole {steps}, from {POINT_NAMES[start]} to {POINT_NAMES[target]}"
             )
+            if state.layer == BLUE and into:  # the centre hole of the last layer
+                return f"{moved}, into the golden shovel, and wins"
+            return f"{moved}{into}{_lifted(state, seat, action)}"
         case Bonus():  # MC-20
             return f"{who} took the bonus move"
         case Decline():
             return f"{who} declined the bonus move"
     who = "chance" if seat == CHANCE else who
     return f"{who}: {action}"
+
+
+def _after(state: MaulwurfCompanyState, seat: Seat, action: Action) -> MaulwurfCompanyState:
+    after = state.clone()
+    after.apply(seat, action)
+    return after
+
+
+def _spent(state: MaulwurfCompanyState, seat: Seat, action: Action, value: int) -> str:
+    """MC-13: the words for a disc kept with no legal move for it ('' when there is one, or
+    when the disc is not decided yet: the tournament rule's second disc, MC-24)."""
+    if _after(state, seat, action).phase in (rules.MOVE, rules.FLIP2, rules.KEEP):
+        return ""
+    if state.bonus_move:
+        return f": no mole can make the bonus move of {value}, so it is lost"
+    steps = f"{value} step{'s' if value > 1 else ''}"
+    return f": no mole can move {steps}, so the disc is spent and the turn passes"
+
+
+def _lifted(state: MaulwurfCompanyState, seat: Seat, action: Action) -> str:
+    """MC-15 … MC-17, MC-23: the words for a move that fills the layer's last hole."""
+    after = _after(state, seat, action)
+    if after.layer == state.layer:
+        return ""
+    before = [mask.bit_count() for mask in state.moles]
+    kept = [mask.bit_count() for mask in after.moles]
+    dropped = sum(kept)
+    lost = [(s, before[s] - kept[s]) for s in range(state.players) if before[s] > kept[s]]
+    words = [
+        f"; the {LAYER_NAMES[state.layer]} layer is full and lifted away:"
+        f" {dropped} mole{'s' if dropped != 1 else ''} in holes"
+        f" drop{'s' if dropped == 1 else ''} to {LAYER_NAMES[after.layer]}"
+    ]
+    if lost:
+        left = ", ".join(f"{seat_ref(s)} {n}" for s, n in lost)
+        words.append(f", the moles outside holes leave the game ({left})")
+    out = [seat_ref(s) for s in range(state.players) if before[s] and not kept[s]]
+    if out:
+        words.append(f"; {', '.join(out)} {'is' if len(out) == 1 else 'are'} out")
+    if after.ended_by == rules.LAST_WITH_MOLES:
+        words.append(f"; {seat_ref(after.winners[0])} is the last player with moles and wins")
+    return "".join(words)

@@ -53,6 +53,15 @@ PHASE_NAMES = ("orient", "start", "place", "flip", "flip2", "keep", "move", "bon
 CHANCE_PHASES = frozenset((ORIENT, START, FLIP, FLIP2))
 SEAT_PHASES = frozenset((PLACE, KEEP, MOVE, BONUS_CHOICE))
 
+# How a game ended, and the words its final view gives for it (``end_reason``).
+NOT_OVER, GOLDEN_SHOVEL, LAST_WITH_MOLES, TURN_LIMIT = range(4)
+END_REASONS = (
+    "",
+    "a mole reached the golden shovel",  # MC-22
+    "no other player has a mole left",  # MC-23
+    "the turn limit was reached: everyone with a mole left shares the win",  # MC-25
+)
+
 DIRECTIONS = range(6)
 
 
@@ -332,14 +341,14 @@ def _move(state: MaulwurfCompanyState, move: Move) -> None:
 def _remove_layer(state: MaulwurfCompanyState) -> None:
     """Section 4.6: the layer goes; moles in holes drop, the others leave the game."""
     if state.layer == BLUE:  # MC-22: the golden shovel
-        _finish(state, (state.current,))
+        _finish(state, (state.current,), GOLDEN_SHOVEL)
         return
     in_holes = holes(state)
     state.moles = tuple(m & in_holes for m in state.moles)  # MC-15, MC-16: same point below
     state.layer += 1
     survivors = tuple(seat for seat, m in enumerate(state.moles) if m)  # MC-17
     if len(survivors) == 1 and state.survivor_wins:  # MC-23
-        _finish(state, survivors)
+        _finish(state, survivors, LAST_WITH_MOLES)
         return
     _end_turn(state)  # MC-18: the mover's turn ends as usual
 
@@ -350,7 +359,7 @@ def _end_turn(state: MaulwurfCompanyState) -> None:
     state.pending = ()
     state.bonus_move = False
     if state.turns >= state.max_turns:  # MC-25: a shared win for every seat still in
-        _finish(state, tuple(seat for seat, m in enumerate(state.moles) if m))
+        _finish(state, tuple(seat for seat, m in enumerate(state.moles) if m), TURN_LIMIT)
         return
     state.current = (state.current + 1) % state.players  # MC-28
     _begin_turn(state)
@@ -369,8 +378,9 @@ def _begin_turn(state: MaulwurfCompanyState) -> None:
     raise AssertionError("every seat skipped: impossible by MC-27")
 
 
-def _finish(state: MaulwurfCompanyState, winners: tuple[int, ...]) -> None:
+def _finish(state: MaulwurfCompanyState, winners: tuple[int, ...], reason: int) -> None:
     state.winners = winners
+    state.ended_by = reason
     state.phase = OVER
     state.value = 0
     state.pending = ()

@@ -51,6 +51,7 @@ class MaulwurfCompanyState(State):
     bonus_move: bool = False
     turns: int = 0
     winners: tuple[int, ...] = ()
+    ended_by: int = rules.NOT_OVER  # rules.END_REASONS
 
     # ------------------------------------------------------------------ the State interface
 
@@ -96,6 +97,7 @@ class MaulwurfCompanyState(State):
             self.bonus_move,
             self.turns,
             self.winners,
+            self.ended_by,
         )
 
     def scores(self) -> list[float]:
@@ -139,6 +141,7 @@ class MaulwurfCompanyState(State):
             "to_move": self.to_move(),
             "winners": list(self.winners),
             "scores": self.scores(),
+            **({"end_reason": rules.END_REASONS[self.ended_by]} if self.ended_by else {}),
         }
 
     def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:

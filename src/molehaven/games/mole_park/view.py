@@ -130,6 +130,12 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "last_round_events": list(state.last_events),
         "last_round_dice": _last_round_dice(state),
     }
+    if phase == rules.OVER:  # why the game ended, in words (MP-34 or the round limit)
+        result["end_reason"] = (
+            "King Mole's Crown was won"
+            if state.crowned >= 0
+            else "the round limit was reached: the highest score wins"
+        )
     if viewer is not None:
         result["seat"] = viewer
         result["hand"] = pile_values(state.hands[viewer])

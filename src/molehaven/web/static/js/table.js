@@ -598,7 +598,11 @@ function renderScores() {
   let scores = Array.isArray(view.observation.scores) ? view.observation.scores : view.result ? view.result.scores : null;
   if (showing) scores = showing.scores; // the replay's step, not the final scores
   const result = showing ? showing.result : table.status === "running" || table.status === "open" ? null : view.result;
-  if (!scores) {
+  const board = BOARDS[table.game];
+  if (board && board.noScores) {
+    // A game of no points (its scores only mark the winners at the end): say how it is won.
+    $("scores").replaceChildren(el("p", { class: "muted", text: board.noScores }));
+  } else if (!scores) {
     $("scores").replaceChildren(el("p", { class: "muted", text: "No scores yet." }));
   } else {
     const rows = scores.map((score, seat) => el("tr", { class: seat === view.you ? "you" : "" }, el("th", { text: seatLabel(table, seat) }), el("td", { text: String(score) })));

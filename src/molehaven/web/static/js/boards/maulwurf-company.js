@@ -8,6 +8,8 @@ import { renderObservation } from "../observation.js";
 import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, seatColour, seatsPanel, shovel, svg, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
+// Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
+export const noScores = "No points in this game: the first mole to reach the golden shovel wins (or the last player with moles).";
 
 const MARGIN = 0.48; // lattice steps around the current layer
 const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its moles leaving
@@ -16,7 +18,7 @@ const EVENTS_KEPT = 6;
 const LAYER_WORDS = { green: "Green", red: "Red", brown: "Brown", blue: "Blue" };
 
 // What this page remembers between renders: the observation drawn last (to notice a layer
-// being lifted), the selected mole, the lifted layer being shown, and the layer events.
+// being lifted), the selected mole, and the lifted layer being shown.
 const memory = {
   table: null,
   previous: null,
@@ -25,7 +27,6 @@ const memory = {
   lifting: null,
   dropped: null,
   lastMove: null,
-  events: [],
   timer: null,
   root: null,
   context: null,
@@ -233,7 +234,7 @@ function liftingMarks(geo, lifting, onAction) {
 function noticeChanges(geo, context, obs) {
   const tableId = context.table ? context.table.id : null;
   if (memory.table !== tableId) {
-    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, events: [] });
+    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null });
   }
   const before = memory.previous;
   const beforeValue = memory.previousValue;
@@ -256,8 +257,6 @@ function noticeChanges(geo, context, obs) {
   const dropped = new Set(Object.keys(obs.moles || {}));
   memory.dropped = { layer: obs.layer, points: dropped, until: performance.now() + LEAVING_MS + DROPPED_MS };
   memory.lastMove = null;
-  memory.events.push(liftText(geo, context, before, obs));
-  memory.events = memory.events.slice(-EVENTS_KEPT);
 }
 
 function parseLastMove(geo, lastAction, before, value) {
@@ -268,23 +267,23 @@ function parseLastMove(geo, lastAction, before, value) {
   return { from: point, to: landing(geo, point, direction, value) };
 }
 
-// The words for a lifted layer, counted from the two observations: every mole that is gone
-// left the game with the layer.
-function liftText(geo, context, before, after) {
-  const seats = (before.moles_left || []).map((count, seat) => ({ seat, lost: count - ((after.moles_left || [])[seat] || 0), kept: (after.moles_left || [])[seat] || 0 }));
-  const saved = seats.reduce((sum, s) => sum + s.kept, 0);
-  const losses = seats.filter((s) => s.lost > 0).map((s) => `${nameOf(context, s.seat)} lost ${s.lost}`);
-  const out = seats.filter((s) => s.kept === 0 && s.lost > 0).map((s) => `${nameOf(context, s.seat)} ${s.seat === context.you ? "are" : "is"} out`);
-  const words = [`${LAYER_WORDS[before.layer]} is full and lifted away: ${saved} mole${saved === 1 ? "" : "s"} in holes dropped to ${after.layer}`];
-  if (losses.length) words.push(`the moles outside holes left the game (${losses.join(", ")})`);
-  if (out.length) words.push(out.join(", "));
-  return `${words.join("; ")}.`;
-}
+// The layers lifted so far, in the move log's own words (the engine tells each lift with the
+// move that filled the last hole, MC-15 … MC-17): a replay shows those up to its step, and a
+// page opened late, or a spectator's, shows them all.
+const LIFTED = " layer is full and lifted away";
 
-function eventsPanel() {
-  if (!memory.events.length) return null;
+function eventsPanel(context) {
+  const lifts = [];
+  for (const entry of context.log || []) {
+    const words = context.describe(entry);
+    const at = words.indexOf(LIFTED);
+    if (at < 0) continue;
+    const told = words.slice(words.lastIndexOf("the ", at));
+    lifts.push(`${told[0].toUpperCase()}${told.slice(1)}.`);
+  }
+  if (!lifts.length) return null;
   return el("section", { class: "mc-panel mc-events", "aria-label": "Layer events" }, el("h3", { text: "Layers lifted" }),
-    el("ol", { "aria-live": "polite" }, memory.events.map((text) => el("li", { text }))));
+    el("ol", { "aria-live": "polite" }, lifts.slice(-EVENTS_KEPT).map((text) => el("li", { text }))));
 }
 
 // ------------------------------------------------------------------------ the prompt
@@ -418,7 +417,7 @@ function draw() {
   legend.addEventListener("toggle", () => {
     memory.legendOpen = legend.open;
   });
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(), legend);
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(context), legend);
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
     el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
