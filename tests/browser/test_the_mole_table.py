@@ -86,7 +86,7 @@ SNAPSHOT = """() => {
     };
 }"""
 GAMES = 8
-REQUIRED = {"ask", "own words", "nominate", "vote", "point"}
+REQUIRED = {"ask", "refused words", "own words", "nominate", "vote", "point"}
 
 # Like ``pages.NEXT_TURN``, but a vote that may be called counts as something to do while
 # ``accuse`` is true: calling one is never required, so nothing else would wait for it.
@@ -176,6 +176,25 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
         elif verb == "answer":
             assert look["title"].endswith("asks you"), look
             assert look["asked"] and look["asked"] in look["talk"]
+            if "refused words" not in done:
+                # TM-13: an answer of spaces is refused, and the reason shows under the
+                # button, on screen (the page's own line sat below the board, off a phone).
+                box = page.locator("[data-board] #tm-own-words")
+                try:
+                    box.fill("   ", timeout=2_000)
+                    page.locator("[data-board] [data-own-answer]").click(timeout=2_000)
+                    shown = page.wait_for_function(
+                        """() => { const line = document.querySelector("[data-board] .tm-refused");
+                            const box = line && line.getBoundingClientRect();
+                            if (!box || box.bottom > innerHeight) return null;
+                            return { text: line.innerText, bottom: box.bottom }; }""",
+                        timeout=3_000,
+                    ).json_value()
+                except PlaywrightError:
+                    continue  # the question went away (a vote, a guess) before the answer
+                assert "must say something" in shown["text"]
+                assert shown["bottom"] <= LAPTOP_800["height"]
+                done.add("refused words")
             if "own words" not in done:
                 shoot(page, "answer")
                 box = page.locator("[data-board] #tm-own-words")

@@ -86,14 +86,21 @@ def test_tm_15_a_ballot_is_secret_until_the_last_one() -> None:
     for viewer in VIEWERS:
         assert told(state, 0, "nominate 2", viewer) == "Ann called a vote against Cy"
     state.apply(0, "nominate 2")
-    assert told(state, 0, "vote yes", 0) == "Ann voted yes (secret until every ballot is cast)"
+    assert told(state, 0, "vote yes", 0) == "Ann voted yes (a secret ballot)"
     for viewer in (1, 2, None):
         assert told(state, 0, "vote yes", viewer) == "Ann cast a ballot"
         assert told(state, 0, "vote no", viewer) == "Ann cast a ballot"
     state.apply(0, "vote yes")
     for viewer in VIEWERS:
         assert told(state, 1, "vote no", viewer) == (
-            "Bob voted no, the last ballot: the vote is complete"
+            "Bob voted no, the last ballot: the vote is complete, and not everyone voted yes,"
+            " so play goes on"
+        )
+        # TM-16: a unanimous yes convicts, and the log says so (it used to stop at
+        # "the vote is complete", leaving the outcome to the next round's summary).
+        assert told(state, 1, "vote yes", viewer) == (
+            "Bob voted yes, the last ballot: the vote is complete, and everyone voted yes,"
+            " so Cy shows their card"
         )
 
 
@@ -104,7 +111,7 @@ def test_tm_21_a_pointing_is_secret_until_the_last_one_and_time_up_is_public() -
     for viewer in VIEWERS:
         assert told(state, CLOCK, "time-up", viewer) == "clock: time is up"
     state.apply(CLOCK, "time-up")
-    assert told(state, 0, "point 2", 0) == "Ann pointed at Cy (secret until everyone has pointed)"
+    assert told(state, 0, "point 2", 0) == "Ann pointed at Cy (in secret)"
     for viewer in (1, 2, None):
         assert told(state, 0, "point 2", viewer) == "Ann pointed at someone"
         assert told(state, 0, "point 1", viewer) == "Ann pointed at someone"

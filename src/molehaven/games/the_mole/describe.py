@@ -99,9 +99,18 @@ def _vote(state: TheMoleState, seat: Seat, yes: bool, viewer: Seat | None) -> st
     who = seat_ref(seat)
     ballot = "yes" if yes else "no"
     if _is_last(state.ballots, state.nominee):
-        return f"{who} voted {ballot}, the last ballot: the vote is complete"
-    if viewer == seat:
-        return f"{who} voted {ballot} (secret until every ballot is cast)"
+        others_yes = all(
+            b == 1 for s, b in enumerate(state.ballots) if s not in (seat, state.nominee)
+        )
+        # TM-16: only a unanimous yes convicts; the card it turns over is told next.
+        outcome = (
+            f"everyone voted yes, so {seat_ref(state.nominee)} shows their card"
+            if yes and others_yes
+            else "not everyone voted yes, so play goes on"
+        )
+        return f"{who} voted {ballot}, the last ballot: the vote is complete, and {outcome}"
+    if viewer == seat:  # words that still read right after the end, when the log is public
+        return f"{who} voted {ballot} (a secret ballot)"
     return f"{who} cast a ballot"
 
 
@@ -110,6 +119,6 @@ def _point(state: TheMoleState, seat: Seat, target: Seat, viewer: Seat | None) -
     who = seat_ref(seat)
     if _is_last(state.pointing):
         return f"{who} pointed at {seat_ref(target)}, the last to point: the final vote is complete"
-    if viewer == seat:
-        return f"{who} pointed at {seat_ref(target)} (secret until everyone has pointed)"
+    if viewer == seat:  # as for a ballot: true during play and after the end
+        return f"{who} pointed at {seat_ref(target)} (in secret)"
     return f"{who} pointed at someone"

@@ -31,6 +31,7 @@ let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
 let rawOpen = false; // whether the person opened "Everything this seat sees"
+let refusal = null; // why this seat's last action was refused, until it acts again
 let boardDrawnAt = -1; // the version the board was last drawn for
 let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
 let chatDrawn = 0; // lines of ``chat`` already in the page
@@ -99,6 +100,7 @@ function actFromBoard(action) {
 function act(action) {
   if (pending || !view || !view.legal.length) return;
   pending = true;
+  refusal = null;
   $("error").textContent = "";
   send({ type: "act", version, data: { action } });
 }
@@ -158,7 +160,10 @@ function handle(message) {
     // The seat's token no longer holds it: the spectator's snapshot that follows tells
     // whether it was resigned (the token may still ask to play again) or lost.
     if (message.data.code === "seat-revoked") revokedSaying = message.data.message;
-    if (!["stale", "seat-revoked"].includes(message.data.code)) $("error").textContent = message.data.message;
+    if (!["stale", "seat-revoked"].includes(message.data.code)) {
+      $("error").textContent = message.data.message;
+      refusal = message.data.message; // also for the board to show beside what was refused
+    }
     // With the board, in the next frame: a refusal often follows an update whose drawing
     // is queued, and buttons drawn now from it would stand beside the old board.
     scheduleRender();
@@ -531,6 +536,8 @@ function renderBoard() {
   const board = BOARDS[table.game];
   if (board) {
     // What a board may draw: the seat's observation and legal actions (empty in a replay),
+    // ``refusal`` (why the seat's last action was refused: a board may show it where the
+    // action was made, as the page's own line sits below a long board),
     // the table (seats, names, status), who this page is, the move log as this seat may read
     // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
     // (``guide.data`` is its public content), and ``onAction(text)`` to play a legal action.
@@ -546,6 +553,7 @@ function renderBoard() {
       guide,
       replaying: Boolean(showing),
       pending,
+      refusal,
     });
     boardDrawnAt = version;
     // Redrawn with every move: it stays open or closed as the person left it.

@@ -8,7 +8,7 @@ export const stylesheet = "css/boards/the-mole.css";
 
 // What this page remembers between draws (one table per page): choices a person is making.
 const ui = {
-  askTarget: null, accusing: false, guessing: false, answerBox: null, roundSeen: null,
+  askTarget: null, accusing: false, guessing: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
   drawn: null, // see ``render``
 };
 
@@ -114,10 +114,11 @@ function makeNamer(table, you) {
 
 // ------------------------------------------------------------------ sections
 
-function cardSection(obs, content, you) {
+function cardSection(obs, content, you, table) {
   const card = obs.card;
-  if (you === null) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
-  if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: "Being dealt…" }));
+  const open = table && table.status === "open";
+  if (you === null && !open) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
+  if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: open ? "Dealt when the game starts." : "Being dealt…" }));
   if (card.mole) {
     return el("div", { class: "tm-card mole", "data-card": "mole" },
       el("span", { class: "tm-card-label", text: "Your card" }),
@@ -132,8 +133,8 @@ function cardSection(obs, content, you) {
 
 function statusSection(obs) {
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
-  if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
-  else if (obs.phase === "over") facts.push(el("span", { text: "Final round" }));
+  if (obs.phase === "over") facts.push(el("span", { text: "Game over" }));
+  else if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
   else if (obs.question_limit) facts.push(el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit} before time runs out` }));
   else facts.push(el("span", { text: `Answers so far: ${obs.answers_given}` }));
   return el("div", { class: "tm-status" }, facts);
@@ -158,9 +159,12 @@ function playersSection(obs, table, you, name) {
 
 // The prompt: what is asked of this seat now, or what the table is waiting for.
 function promptSection(obs, content, parts, ctx, name) {
-  const { onAction, you, table } = ctx;
+  const { onAction, you, table, refusal } = ctx;
   const box = (task, title, ...body) => el("section", { class: `tm-prompt${task ? " task" : ""}`, "data-task": task ? "yes" : "no", "aria-live": "polite" }, el("h3", { text: title }), ...body);
 
+  if (obs.phase === "setup" && table && table.status === "open") {
+    return box(false, "Waiting for the game to start", el("p", { text: "When the host starts it, everyone gets a card and five question cards." }));
+  }
   if (obs.phase === "setup") return box(false, "Dealing the cards…", el("p", { text: "Everyone gets a card and five question cards." }));
   if (obs.phase === "over") {
     const standings = obs.scores.map((points, seat) => `${name(seat)}: ${points}`).join(" · ");
@@ -195,7 +199,7 @@ function promptSection(obs, content, parts, ctx, name) {
       return box(true, `${name(obs.asker)} asks you`, asked,
         el("p", { class: "tm-step", text: "Pick a ready-made answer (a spy wants to sound right without naming the place):" }),
         el("div", { class: "tm-answers" }, canned),
-        freeText ? ownWordsForm(onAction) : null);
+        freeText ? ownWordsForm(onAction, refusal) : null);
     }
     return box(false, `${name(obs.asker)} asked ${name(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
   }
@@ -203,7 +207,10 @@ function promptSection(obs, content, parts, ctx, name) {
   if (obs.phase === "vote" && obs.vote) {
     const { nominator, nominee } = obs.vote;
     const ballots = ballotList(obs.vote.ballots, name);
-    const stakes = el("p", { class: "tm-stakes", text: `If everyone but ${name(nominee)} votes yes, ${name(nominee)} shows their card: the Mole caught means every spy scores 1; a spy caught means the Mole scores 2. The round ends either way. One "no" and play carries on where it stopped.` });
+    const accused = nominee === you
+      ? "If everyone else votes yes, you show your card"
+      : `If everyone but ${name(nominee)} votes yes, ${name(nominee)} shows their card`;
+    const stakes = el("p", { class: "tm-stakes", text: `${accused}: the Mole caught means every spy scores 1; a spy caught means the Mole scores 2. The round ends either way. One "no" and play carries on where it stopped.` });
     const title = `${name(nominator)} accuses ${name(nominee)} of being the Mole`;
     if (parts.vote.length) {
       const buttons = parts.vote.map(({ ballot, action }) => actionButton(action, onAction, { class: `tm-ballot ${ballot}` },
@@ -227,19 +234,29 @@ function promptSection(obs, content, parts, ctx, name) {
   return box(false, obs.phase, null);
 }
 
-function ownWordsForm(onAction) {
+// No maxlength on the box: the engine judges the text (TM-13), and a pasted answer cut short
+// without a word is worse than one refused with the reason, shown here under the button
+// (the page's own error line sits below the whole board, off a phone's screen).
+function ownWordsForm(onAction, refusal) {
   if (!ui.answerBox) {
-    ui.answerBox = el("textarea", { id: "tm-own-words", rows: "2", maxlength: "200", placeholder: "Type your answer (up to 200 characters)" });
+    ui.answerBox = el("textarea", { id: "tm-own-words", rows: "2", placeholder: "Type your answer (up to 200 characters)" });
   }
   const input = ui.answerBox;
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
     event.preventDefault();
-    const text = input.value;
+    ui.sentOwnWords = true;
     // The engine's notation for a free-text answer: the word answer and a JSON string.
-    onAction(`answer ${JSON.stringify(text)}`);
+    onAction(`answer ${JSON.stringify(input.value)}`);
   } },
   el("label", { for: "tm-own-words", text: "…or answer in your own words:" }), input,
   el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"));
+  if (ui.sentOwnWords && refusal) {
+    const line = el("p", { class: "tm-refused", role: "alert", text: refusal });
+    form.append(line);
+    // The button is often at the screen's bottom edge: bring a new reason into view.
+    if (ui.refusalShown !== refusal) requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
+  }
+  ui.refusalShown = ui.sentOwnWords ? refusal : null;
   return form;
 }
 
@@ -431,7 +448,7 @@ function legendSection(table) {
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, ui.askTarget, ui.accusing, ui.guessing]);
+    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -462,6 +479,7 @@ function draw(container, context) {
   if (!parts.guess.size) ui.guessing = false;
   // The typed answer stays while it may still be sent (a refused one can be corrected).
   if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
+  if (!parts.answer.length) ui.sentOwnWords = false;
   // A redraw for choices made on this board only (no new state): the page's own additions
   // below the board (the raw observation) stay.
   const redraw = () => {
@@ -478,7 +496,7 @@ function draw(container, context) {
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
   const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
-    el("div", { class: "tm-head" }, cardSection(obs, content, context.you), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
+    el("div", { class: "tm-head" }, cardSection(obs, content, context.you, context.table), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
     lastRoundBanner(obs, content, name),
     promptSection(obs, content, parts, ctx, name),
     interjectSection(obs, parts, ctx, name),
