@@ -283,6 +283,22 @@ DRAW_ALONE = """async ([observation, legal, you, names]) => {
 }"""
 
 
+# Each name under a hole whose line breaks between two letters of a word, with the letters.
+WORDS_BROKEN_IN_HOLES = """() => [...document.querySelectorAll("[data-board] .mp-landed-name")]
+    .flatMap(name => {
+        const text = name.firstChild;
+        const range = document.createRange();
+        const tops = [...text.data].map((_, index) => {
+            range.setStart(text, index);
+            range.setEnd(text, index + 1);
+            return range.getBoundingClientRect().top;
+        });
+        return [...text.data].slice(1).flatMap((letter, index) =>
+            tops[index + 1] > tops[index] + 1 && letter !== " " && text.data[index] !== " "
+                ? [`${name.textContent}: ${text.data[index]}|${letter}`] : []);
+    })"""
+
+
 SCENES: tuple[Callable[[], tuple[State, int]], ...] = (
     choosing_with_a_hand,
     lee_may_declare,
@@ -315,4 +331,15 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
             page.locator(f'[data-board] [data-action="{action}"]').click()
         assert page.evaluate("() => window.clicked") == legal, scene.__name__
         shoot(page, f"prompt-{scene.__name__.replace('_', '-')}")
+
+    # A hole is a fifth of a phone's width: the names of the dice that landed in it break
+    # between words ("easy bot / 2"), not one letter a line.
+    state, seat = jasper_over_the_limit()
+    legal = sorted(str(action) for action in state.legal_actions(seat))
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    bots = ["easy bot 1", "easy bot 2", "easy bot 3"]
+    page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, bots])
+    expect(page.locator("[data-board] .mp-landed-name")).to_have_count(2)
+    assert page.evaluate(WORDS_BROKEN_IN_HOLES) == []
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]

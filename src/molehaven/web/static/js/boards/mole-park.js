@@ -287,7 +287,10 @@ function holesView(context, obs, reveal) {
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
-        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), seatLabel(table, hit.seat, you))))
+        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => {
+          const name = seatLabel(table, hit.seat, you);
+          return el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), el("span", { class: "mp-landed-name", title: name, text: name }));
+        }))
         : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Mole holes" },
