@@ -246,6 +246,17 @@ def king_crowns_a_tied_showdown() -> tuple[State, int]:
     return showdown_all_miss(lee_and_sam(king=2, players=3)), 2
 
 
+def sam_wins_the_showdown() -> State:
+    """11.3 to the end: Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
+    state = lee_and_sam()
+    apply_all(state, "0: declare, 1: declare")
+    roll(state, "1 5")
+    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
+    roll(state, "2 2 x 3 2 4 5 2")
+    assert state.is_terminal()
+    return state
+
+
 def choosing_with_a_hand() -> tuple[State, int]:
     """11.6 round 5: every seat holds moles, so the prize die is offered too (MP-16)."""
     return tied_at_fifteen(), 1
@@ -341,5 +352,14 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, bots])
     expect(page.locator("[data-board] .mp-landed-name")).to_have_count(2)
     assert page.evaluate(WORDS_BROKEN_IN_HOLES) == []
+
+    # Sam wins the Crown: the game-over line wraps on a phone and its crown keeps its size.
+    state = sam_wins_the_showdown()
+    page.evaluate(DRAW_ALONE, [state.observation(0), [], 0, bots[:2]])
+    over = page.locator("[data-board] .mp-waiting.over")
+    expect(over).to_contain_text("won King Mole's Crown")
+    assert over.evaluate("node => node.getBoundingClientRect().height") > 40  # wrapped
+    crown = over.locator(".mp-crown").bounding_box()
+    assert crown is not None and round(crown["width"]) == 28, crown
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]
