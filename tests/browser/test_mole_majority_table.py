@@ -27,6 +27,7 @@ from tests.browser.pages import (
     version,
     wait_for,
 )
+from tests.games.mole_majority.helpers import apply_all, s2
 from tests.server.live_server import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-majority"
@@ -211,4 +212,43 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
     assert molehaven.replay(record).is_terminal()
     assert any(a.startswith("play") for a in played)
     assert multi_part, played  # at least one action was built from two clicks
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The board module drawn alone on the server's "no such table" page (which runs no table
+# script): the drawn prompt and turn line, and the page's turn line (``turn``), for one seat.
+DRAW_ALONE = """async ([observation, legal, you, names]) => {
+    let host = document.querySelector("#board");
+    if (!host) {
+        host = document.createElement("div");
+        host.id = "board";
+        host.className = "board";
+        document.querySelector("main").append(host);
+    }
+    const board = await import("/static/js/boards/mole-majority.js");
+    const guide = await (await fetch("/api/games/mole-majority/guide")).json();
+    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
+    const table = {game: "mole-majority", players: names.length, seats};
+    board.render(host, {
+        observation, legal, lastAction: null, onAction: () => {}, table, you, log: [],
+        describe: () => "", guide, replaying: false, pending: false,
+    });
+    return board.turn({observation, legal, table, you});
+}"""
+
+
+def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Stacks are told by the cards' titles from the game's guide ("Number 2 +1"), and a
+    stacked Convert by what it adds, as its button said; never in notation ("twoplus")."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
+    state = s2(hand_0=("four", "twoplus", "convert", "two", "three"))
+    apply_all(state, "0: play four, 0: stack twoplus, 0: stack convert step")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    page.evaluate(DRAW_ALONE, [state.observation(0), legal, 0, ["Ann", "Bea"]])
+    line = page.locator(f"{BOARD} .mm-turn-line")
+    expect(line).to_contain_text("Ann played Number 4")
+    expect(line).to_contain_text("stacked: Number 2 +1, Convert (+1 move or breed)")
+    expect(line).not_to_contain_text("twoplus")
     assert page.errors == []  # type: ignore[attr-defined]

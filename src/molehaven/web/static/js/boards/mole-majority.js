@@ -367,7 +367,7 @@ export function render(container, context) {
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
-  const line = turnLine(obs, cards, table);
+  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {});
   const panel = el("div", { class: "mm-panel" },
     el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
     line ? el("p", { class: "mm-turn-line", text: line }) : null,
