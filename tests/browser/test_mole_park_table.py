@@ -353,6 +353,21 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     expect(page.locator("[data-board] .mp-landed-name")).to_have_count(2)
     assert page.evaluate(WORDS_BROKEN_IN_HOLES) == []
 
+    # MP-13 offers the Crown on what everyone sees; Lee's own {1, 1} cannot reach 40 even
+    # with a 6, and the Crown's button says so (only then).
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    for hole_one, note in ((1, "Even a 6 gives 38★; the Crown needs 40★."), (5, None)):
+        state = lee_and_sam(hole_one=hole_one)
+        legal = sorted(str(action) for action in state.legal_actions(0))
+        page.evaluate(DRAW_ALONE, [state.observation(0), legal, 0, ["Lee", "Sam"]])
+        declare = page.locator('[data-board] [data-action="declare"]')
+        if note:
+            expect(declare.locator(".mp-note")).to_contain_text(note)
+            shoot(page, "prompt-declare-out-of-reach")
+        else:
+            expect(declare.locator(".mp-note")).to_have_count(0)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
     # Sam wins the Crown: the game-over line wraps on a phone and its crown keeps its size.
     state = sam_wins_the_showdown()
     page.evaluate(DRAW_ALONE, [state.observation(0), [], 0, bots[:2]])
