@@ -27,6 +27,7 @@ from tests.browser.pages import (
     version,
     wait_for,
 )
+from tests.games.mole_majority.helpers import S3_HAND_OTHERS, apply_all, s2, s3, seat_view
 from tests.server.live_server import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-majority"
@@ -211,4 +212,81 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
     assert molehaven.replay(record).is_terminal()
     assert any(a.startswith("play") for a in played)
     assert multi_part, played  # at least one action was built from two clicks
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The board module drawn alone on the server's "no such table" page (which runs no table
+# script): the drawn prompt and turn line, and the page's turn line (``turn``), for one seat.
+DRAW_ALONE = """async ([observation, legal, you, names]) => {
+    let host = document.querySelector("#board");
+    if (!host) {
+        host = document.createElement("div");
+        host.id = "board";
+        host.className = "board";
+        document.querySelector("main").append(host);
+    }
+    const board = await import("/static/js/boards/mole-majority.js");
+    const guide = await (await fetch("/api/games/mole-majority/guide")).json();
+    if (!document.querySelector("link[data-probe]")) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `/static/${board.stylesheet}`;
+        link.dataset.probe = "";
+        document.head.append(link);
+        await new Promise(resolve => link.addEventListener("load", resolve));
+    }
+    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
+    const table = {game: "mole-majority", players: names.length, seats};
+    board.render(host, {
+        observation, legal, lastAction: null, onAction: () => {}, table, you, log: [],
+        describe: () => "", guide, replaying: false, pending: false,
+    });
+    return board.turn({observation, legal, table, you});
+}"""
+
+
+def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Stacks are told by the cards' titles from the game's guide ("Number 2 +1"), and a
+    stacked Convert by what it adds, as its button said; never in notation ("twoplus")."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
+    state = s2(hand_0=("four", "twoplus", "convert", "two", "three"))
+    apply_all(state, "0: play four, 0: stack twoplus, 0: stack convert step")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    page.evaluate(DRAW_ALONE, [state.observation(0), legal, 0, ["Ann", "Bea"]])
+    line = page.locator(f"{BOARD} .mm-turn-line")
+    expect(line).to_contain_text("Ann played Number 4")
+    expect(line).to_contain_text("stacked: Number 2 +1, Convert (+1 move or breed)")
+    expect(line).not_to_contain_text("twoplus")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_seat_that_is_out_is_told_so_for_the_rest_of_the_game(
+    browser: Browser, server: LiveServer
+) -> None:
+    """MM-38 (the rules' example): seat 2 loses its Home Base's last moles and is out while
+    the others play on; its prompt and the page's turn line say so, not "Waiting for …"."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    hands = (S3_HAND_OTHERS, ("three", "keeper1", "two", "four", "cavein"), S3_HAND_OTHERS)
+    state = s3(hands=hands, turn_limit=7)
+    apply_all(state, "0: play two, 0: end, C: card three, 1: play three, 1: end, C: card three")
+    apply_all(state, "2: play four, 2: move m1 h1, 2: move m2 h2, 2: move m3 h3")
+    apply_all(state, "2: move m4 i1, 2: end, C: card three, 0: play three, 0: end, C: card three")
+    apply_all(state, "1: play keeper1 two, 1: roll m5 cw, 1: end, C: card three")
+    assert not state.is_terminal() and seat_view(state, 2)["eliminated"]
+    names = ["Ann", "Bea", "Cy"]
+    told = page.evaluate(DRAW_ALONE, [state.observation(2), [], 2, names])
+    assert told == {
+        "you": False,
+        "text": "You are out of the game",
+        "asked": "None of your Claim Tokens is left on the board.",
+    }
+    prompt = page.locator(f"{BOARD} .mm-prompt")
+    expect(prompt).to_contain_text("You are out of the game (none of your Claim Tokens")
+    expect(prompt).not_to_contain_text("Waiting")
+    snap(page, "phone-out")
+    # The others still see whom they wait for.
+    assert page.evaluate(DRAW_ALONE, [state.observation(1), [], 1, names]) is None
+    expect(prompt).to_have_text("Waiting for Ann.")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -246,6 +246,17 @@ def king_crowns_a_tied_showdown() -> tuple[State, int]:
     return showdown_all_miss(lee_and_sam(king=2, players=3)), 2
 
 
+def sam_wins_the_showdown() -> State:
+    """11.3 to the end: Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
+    state = lee_and_sam()
+    apply_all(state, "0: declare, 1: declare")
+    roll(state, "1 5")
+    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
+    roll(state, "2 2 x 3 2 4 5 2")
+    assert state.is_terminal()
+    return state
+
+
 def choosing_with_a_hand() -> tuple[State, int]:
     """11.6 round 5: every seat holds moles, so the prize die is offered too (MP-16)."""
     return tied_at_fifteen(), 1
@@ -283,6 +294,22 @@ DRAW_ALONE = """async ([observation, legal, you, names]) => {
 }"""
 
 
+# Each name under a hole whose line breaks between two letters of a word, with the letters.
+WORDS_BROKEN_IN_HOLES = """() => [...document.querySelectorAll("[data-board] .mp-landed-name")]
+    .flatMap(name => {
+        const text = name.firstChild;
+        const range = document.createRange();
+        const tops = [...text.data].map((_, index) => {
+            range.setStart(text, index);
+            range.setEnd(text, index + 1);
+            return range.getBoundingClientRect().top;
+        });
+        return [...text.data].slice(1).flatMap((letter, index) =>
+            tops[index + 1] > tops[index] + 1 && letter !== " " && text.data[index] !== " "
+                ? [`${name.textContent}: ${text.data[index]}|${letter}`] : []);
+    })"""
+
+
 SCENES: tuple[Callable[[], tuple[State, int]], ...] = (
     choosing_with_a_hand,
     lee_may_declare,
@@ -315,4 +342,39 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
             page.locator(f'[data-board] [data-action="{action}"]').click()
         assert page.evaluate("() => window.clicked") == legal, scene.__name__
         shoot(page, f"prompt-{scene.__name__.replace('_', '-')}")
+
+    # A hole is a fifth of a phone's width: the names of the dice that landed in it break
+    # between words ("easy bot / 2"), not one letter a line.
+    state, seat = jasper_over_the_limit()
+    legal = sorted(str(action) for action in state.legal_actions(seat))
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    bots = ["easy bot 1", "easy bot 2", "easy bot 3"]
+    page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, bots])
+    expect(page.locator("[data-board] .mp-landed-name")).to_have_count(2)
+    assert page.evaluate(WORDS_BROKEN_IN_HOLES) == []
+
+    # MP-13 offers the Crown on what everyone sees; Lee's own {1, 1} cannot reach 40 even
+    # with a 6, and the Crown's button says so (only then).
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    for hole_one, note in ((1, "Even a 6 gives 38★; the Crown needs 40★."), (5, None)):
+        state = lee_and_sam(hole_one=hole_one)
+        legal = sorted(str(action) for action in state.legal_actions(0))
+        page.evaluate(DRAW_ALONE, [state.observation(0), legal, 0, ["Lee", "Sam"]])
+        declare = page.locator('[data-board] [data-action="declare"]')
+        if note:
+            expect(declare.locator(".mp-note")).to_contain_text(note)
+            shoot(page, "prompt-declare-out-of-reach")
+        else:
+            expect(declare.locator(".mp-note")).to_have_count(0)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+
+    # Sam wins the Crown: the game-over line wraps on a phone and its crown keeps its size.
+    state = sam_wins_the_showdown()
+    page.evaluate(DRAW_ALONE, [state.observation(0), [], 0, bots[:2]])
+    over = page.locator("[data-board] .mp-waiting.over")
+    expect(over).to_contain_text("won King Mole's Crown")
+    assert over.evaluate("node => node.getBoundingClientRect().height") > 40  # wrapped
+    crown = over.locator(".mp-crown").bounding_box()
+    assert crown is not None and round(crown["width"]) == 28, crown
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]

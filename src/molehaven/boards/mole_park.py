@@ -12,7 +12,7 @@ from rich.text import Text
 
 from molehaven.boards.reading import as_mapping, as_sequence, header
 from molehaven.core import JSONValue, Observation, Seat
-from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES
+from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES, counted
 
 DICE = ("glove", "pan", "mallet", "prize")
 RECENT_EVENTS = 12
@@ -151,7 +151,8 @@ def _hand(observation: Observation, viewer: Seat | None) -> Text | None:
     return Text.assemble(
         ("Your hand: ", "bold cyan"),
         shown,
-        f"  ({len(values)} moles, {sum(values)} stars; limit {observation['hand_limit']})",
+        f"  ({counted(len(values), 'mole')}, {counted(sum(values), 'star')};"
+        f" limit {observation['hand_limit']})",
     )
 
 

@@ -38,7 +38,7 @@ def test_mm_36_a_non_active_seat_placing_its_last_claim_ends_the_game() -> None:
     assert not state.is_terminal()
     state.apply(1, "end")
     assert state.is_terminal()
-    assert end_reason(state) == "a seat has placed its last Claim Token"
+    assert end_reason(state) == "a player has placed their last Claim Token"
     assert state.returns() == [1.0, 0.0]
 
 
@@ -48,7 +48,7 @@ def test_mm_36_every_claimed_board_ends_the_game() -> None:
     game = molehaven.make("mole-majority", 2)
     for seed in range(40):
         state = random_playout(game, random.Random(seed))
-        if end_reason(state) == "every hex is claimed":
+        if end_reason(state) == "every tile is claimed":
             break
     else:
         pytest.fail("no seeded game ended with every hex claimed")
@@ -73,13 +73,13 @@ def test_mm_36_every_random_game_ends_for_a_reason_the_position_shows(players: i
         reason = end_reason(state)
         if reason == "decisive victory":
             assert len(remaining) == 1 and state.returns()[remaining[0]] == 1.0
-        elif reason == "a seat has placed its last Claim Token":
+        elif reason == "a player has placed their last Claim Token":
             assert any(seat_view(state, s)["claims"] == 0 for s in range(players))
-        elif reason == "the active seat has no moles left in supply":
+        elif reason == "the player whose turn it was has no moles left in supply":
             # The observation names no active seat once the game is over, so read the engine.
             assert isinstance(state, MoleMajorityState)
             assert seat_view(state, state.active)["moles"] == 0
-        elif reason == "every hex is claimed":
+        elif reason == "every tile is claimed":
             board = observation["board"]
             assert isinstance(board, dict)
             assert all(hex_view(state, label)["claim"] is not None for label in board)
@@ -128,7 +128,7 @@ def test_mm_39_when_every_remaining_seat_loses_its_last_claim_nobody_is_eliminat
     assert hex_view(state, "r")["claim"] is None and hex_view(state, "b")["claim"] is None
     state.apply(1, "end")
     assert state.is_terminal()
-    assert end_reason(state) == "every remaining seat lost its last claim at once"
+    assert end_reason(state) == "every remaining player lost their last claim at once"
     assert [seat_view(state, s)["eliminated"] for s in (0, 1)] == [False, False]
     assert [seat_view(state, s)["moles_on_board"] for s in (0, 1)] == [3, 6]
     assert state.scores() == [0.0, 0.0]

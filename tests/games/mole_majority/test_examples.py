@@ -287,7 +287,7 @@ def test_11_11_condition_a_last_claim_token() -> None:
     assert not state.is_terminal()
     state.apply(0, "end")
     assert state.is_terminal()
-    assert state.observation(None)["end_reason"] == "a seat has placed its last Claim Token"
+    assert state.observation(None)["end_reason"] == "a player has placed their last Claim Token"
     assert state.scores() == [9.0, 6.0]
     assert state.returns() == [1.0, 0.0]
 
@@ -298,7 +298,10 @@ def test_11_11_condition_b_empty_supply_and_moles_on_board_tie_break() -> None:
     actions = "0: play four, 0: move b1 a1, 0: move b2 a2, 0: breed b1, 0: breed b2, 0: end"
     state = apply_all(s2(mole_tokens=8), actions)
     assert state.is_terminal()
-    assert state.observation(None)["end_reason"] == "the active seat has no moles left in supply"
+    assert (
+        state.observation(None)["end_reason"]
+        == "the player whose turn it was has no moles left in supply"
+    )
     assert state.scores() == [6.0, 6.0]
     assert seat_view(state, 0)["moles_on_board"] == 8
     assert state.returns() == [1.0, 0.0]

@@ -11,7 +11,7 @@ from rich.console import Console
 from molehaven.boards import render
 from molehaven.core.conformance import playout_states
 from molehaven.games.mole_park import GAME
-from tests.games.mole_park.helpers import deal, new_game
+from tests.games.mole_park.helpers import deal, new_game, play_round
 
 
 def drawn(observation: object, viewer: int | None) -> str:
@@ -44,3 +44,10 @@ def test_board_shows_the_own_die_and_hides_the_others() -> None:
     for viewer in (0, None):
         text = drawn(state.observation(viewer), viewer)
         assert "chosen" in text and " pan " not in text
+
+
+def test_board_counts_one_mole_in_the_singular() -> None:
+    """Seat 0 took hole 1's single 1-star mole: "1 mole, 1 star", not "1 moles, 1 stars"."""
+    state = new_game(3)
+    play_round(state, [1, 1, 1, 1, 1], "1 x x")
+    assert "(1 mole, 1 star; limit 5)" in drawn(state.observation(0), 0)

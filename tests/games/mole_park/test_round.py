@@ -316,6 +316,17 @@ def test_mp_18_too_few_moles_for_the_dice() -> None:
     ]
 
 
+def test_one_mole_is_told_in_the_singular() -> None:
+    """The event lines are read by people: "took 1 mole", "share 1 mole: 0 each, 1 stays"
+    (not "took all 1 moles")."""
+    state = new_game(3)
+    play_round(state, [1, 1, 1, 1, 1], "1 2 2")
+    assert public(state, "last_round_events") == [
+        "seat 0 took 1 mole from hole 1",
+        "hole 2: seat 1, seat 2 share 1 mole: 0 each, 1 stays",
+    ]
+
+
 def test_mp_19_each_claimant_takes_its_share_in_seat_order() -> None:
     """MP-19: one ``draw`` node per card over the hole's contents; seat 1 receives both its
     cards before seat 2 gets any (11.1's hole 1)."""

@@ -21,12 +21,14 @@ from molehaven.games.mole_majority.notation import NO_CARD
 if TYPE_CHECKING:
     from molehaven.games.mole_majority.state import MoleMajorityState
 
-# End conditions (4.6 step 3, MM-36 … MM-40), in the order they are checked.
+# End conditions (4.6 step 3, MM-36 … MM-40), in the order they are checked. Players read
+# them at the end of the game ("Why: …"), so they speak of players and tiles, as the rules
+# page does, not of seats and hexes.
 DECISIVE = "decisive victory"  # D
-LAST_CLAIM = "a seat has placed its last Claim Token"  # A
-EMPTY_SUPPLY = "the active seat has no moles left in supply"  # B
-ALL_CLAIMED = "every hex is claimed"  # C
-WIPE_OUT = "every remaining seat lost its last claim at once"  # E
+LAST_CLAIM = "a player has placed their last Claim Token"  # A
+EMPTY_SUPPLY = "the player whose turn it was has no moles left in supply"  # B
+ALL_CLAIMED = "every tile is claimed"  # C
+WIPE_OUT = "every remaining player lost their last claim at once"  # E
 TURN_LIMIT = "the turn limit is reached"  # L
 
 

@@ -19,6 +19,7 @@ from molehaven.games.mole_park.data import (
     PRIZE,
     STAND_NAMES,
     STAND_VALUES,
+    counted,
 )
 from molehaven.games.mole_park.notation import (
     Choose,
@@ -93,7 +94,7 @@ def _roll(state: MoleParkState, face: int) -> str:
     if face == MISS:
         return f"chance: {who} misses with the {DIE_TITLES[die]}"
     if die == PRIZE:
-        return f"chance: {who} rolls {face} stars with the {DIE_TITLES[die]}"
+        return f"chance: {who} rolls {counted(face, 'star')} with the {DIE_TITLES[die]}"
     return f"chance: {who} rolls {face} with the {DIE_TITLES[die]} (hole {face})"
 
 

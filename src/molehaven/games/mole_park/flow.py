@@ -19,6 +19,7 @@ from molehaven.games.mole_park.data import (
     NOT_ROLLED,
     PRIZE,
     WHACKING_DICE,
+    counted,
     moles_per_hole,
     pile_add,
     pile_merge,
@@ -122,9 +123,13 @@ def _deal_check(state: MoleParkState) -> None:
         refill = pile_size(state.discard)
         if refill:
             state.deck, state.discard = state.discard, EMPTY_PILE
-            note(state, f"the deck ran out: the discard pile ({refill} moles) became the deck")
+            note(
+                state,
+                f"the deck ran out: the discard pile ({counted(refill, 'mole')}) became the deck",
+            )
         else:
-            note(state, f"deck and discard pile are empty: {total - state.dealt} moles not dealt")
+            missing = counted(total - state.dealt, "mole")
+            note(state, f"deck and discard pile are empty: {missing} not dealt")
             state.dealt = total
     if state.dealt < total:
         state.phase = rules.DEAL
@@ -222,10 +227,11 @@ def _whack_check(state: MoleParkState) -> None:
         elif len(claimants) >= 2:
             share = moles // len(claimants)
             who = ", ".join(f"seat {seat}" for seat in claimants)
+            left = moles - share * len(claimants)
             note(
                 state,
-                f"hole {number}: {who} share {moles} moles: {share} each,"
-                f" {moles - share * len(claimants)} stay",
+                f"hole {number}: {who} share {counted(moles, 'mole')}: {share} each,"
+                f" {left} {'stays' if left == 1 else 'stay'}",
             )
             if share:
                 state.claimants, state.share, state.given = claimants, share, 0
@@ -248,7 +254,9 @@ def _take_hole(state: MoleParkState, seat: int) -> None:
         note(state, f"seat {seat} took {shown} from hole {hole + 1}")
     else:
         state.hands = replaced(state.hands, seat, pile_merge(state.hands[seat], pile))
-        note(state, f"seat {seat} took all {pile_size(pile)} moles from hole {hole + 1}")
+        size = pile_size(pile)
+        taken = f"all {size} moles" if size > 1 else "1 mole"
+        note(state, f"seat {seat} took {taken} from hole {hole + 1}")
 
 
 def _draw(state: MoleParkState, value: int) -> None:

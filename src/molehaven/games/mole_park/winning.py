@@ -15,6 +15,7 @@ from molehaven.games.mole_park.data import (
     STAND_NAMES,
     STAND_VALUES,
     STANDS,
+    counted,
     pile_merge,
     pile_size,
     pile_stars,
@@ -167,7 +168,8 @@ def showdown(state: MoleParkState) -> None:
     state.prizes = tuple(prizes)
     state.rolls = ((NOT_ROLLED,) * 4,) * state.players
     who = ", ".join(f"seat {seat}" for seat in state.competitors)
-    note(state, f"Showdown for the Crown: {who}; {cleared} moles cleared, prizes returned")
+    cleared_moles = counted(cleared, "mole")
+    note(state, f"Showdown for the Crown: {who}; {cleared_moles} cleared, prizes returned")
     state.per_hole = len(state.competitors)
     state.dealt = 0
     state.phase = rules.DEAL_CHECK

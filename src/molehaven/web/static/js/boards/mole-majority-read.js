@@ -104,7 +104,15 @@ export function previewWords(now, after, table) {
   return { words, gone, turned };
 }
 
-export function turnLine(obs, cards, table) {
+// A stack as the buttons offered it: "stack twoplus" is "Number 2 +1", "stack convert step" is
+// "Convert (+1 move or breed)", in the guide's words.
+function stackTitle(stack, cards, convertStacks) {
+  const [, name, mode] = stack.split(" ");
+  const title = cardTitle(cards, name);
+  return mode ? `${title} (${convertStacks[mode] || mode})` : title;
+}
+
+export function turnLine(obs, cards, table, convertStacks = {}) {
   const current = obs.current || {};
   if (!current.action || !["main", "bonus"].includes(obs.phase)) return null;
   const bits = [`${seatLabel(table, obs.active)} played ${cardTitle(cards, current.action)}`];
@@ -112,7 +120,7 @@ export function turnLine(obs, cards, table) {
   bits.push(`steps ${current.steps}`, `bonus breeds ${current.bonus}`);
   if (current.converts) bits.push(`conversions ${current.converts}`);
   if (current.effect === "available") bits.push("Cave-In / Make A Home available");
-  if ((current.stacked || []).length) bits.push(`stacked: ${current.stacked.map((s) => s.replace("stack ", "")).join(", ")}`);
+  if ((current.stacked || []).length) bits.push(`stacked: ${current.stacked.map((stack) => stackTitle(stack, cards, convertStacks)).join(", ")}`);
   if (obs.phase === "bonus") bits.push("bonus breeds only now");
   return bits.join(" · ");
 }

@@ -155,9 +155,18 @@ function pickStillOffered(offer) {
   if (!ok) picked = null;
 }
 
+// Why a seat is out (MM-38, the only way out); the observation says only that it is.
+const OUT_BECAUSE = "none of your Claim Tokens is left on the board";
+
+function isOut(obs, you) {
+  return you !== null && you !== undefined && obs.phase !== "over" && Boolean(((obs.seats || [])[you] || {}).eliminated);
+}
+
 // The turn line above the table (table.js): what is asked of this seat, in a few words (the
-// prompt under the meadow says it in full).
-export function turn({ observation: obs, legal }) {
+// prompt under the meadow says it in full). A seat that is out is told so for the rest of the
+// game rather than "Waiting for …", which would never be its turn again.
+export function turn({ observation: obs, legal, you }) {
+  if (obs && isOut(obs, you)) return { you: false, text: "You are out of the game", asked: `${OUT_BECAUSE.charAt(0).toUpperCase()}${OUT_BECAUSE.slice(1)}.` };
   if (!obs || !legal || !legal.length) return null;
   const asked = obs.phase === "base" ? "Choose your Home Base."
     : obs.phase === "place" ? `Place the drawn ${obs.pending_hex}-space tile.`
@@ -175,6 +184,7 @@ function prompt(obs, offer, mine, context) {
   }
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
+  if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;
   if (!mine) {
     const waiting = (obs.to_move || []).map((seat) => seatLabel(table, seat)).join(", ");
     return waiting ? `Waiting for ${waiting}.` : "Waiting…";
@@ -367,7 +377,7 @@ export function render(container, context) {
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
-  const line = turnLine(obs, cards, table);
+  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {});
   const panel = el("div", { class: "mm-panel" },
     el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
     line ? el("p", { class: "mm-turn-line", text: line }) : null,

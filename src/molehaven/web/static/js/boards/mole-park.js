@@ -163,12 +163,18 @@ function promptFor(context, obs) {
 
   if (verbs.has("declare")) {
     const base = stars(hand) + me.prize_stars;
+    const crown = (guide && guide.data && guide.data.crown_stars) || 40;
+    // MP-13 offers the Crown on what everyone sees (5 stars a mole); your own hand may fall
+    // short even with a 6. Said as a fact on the button; the choice stays yours.
+    const shortfall = base + 6 < crown
+      ? el("span", { class: "mp-note", text: `Even a 6 gives ${base + 6}★; the Crown needs ${crown}★.` })
+      : null;
     return box(promptTitle(verbs, obs, me),
       `Your moles (${stars(hand)}★) and prizes (${me.prize_stars}★) plus the prize die (1–6) give between ${base + 1} and ${base + 6} stars. ` +
       "Declare and you must roll the prize die this round: reach 40 and you win the Crown (if another declarer reaches 40 too, you play a Showdown); " +
       "miss and you get nothing and your moles are gone. Declarations are public and final.",
       el("div", { class: "mp-choices two" },
-        actionButton("declare", context, "mp-declare", el("strong", { text: "Go for the Crown!" }), el("span", { text: "declare: roll the prize die for 40" })),
+        actionButton("declare", context, "mp-declare", el("strong", { text: "Go for the Crown!" }), el("span", { text: "declare: roll the prize die for 40" }), shortfall),
         actionButton("pass", context, "mp-pass", el("strong", { text: "Not this round" }), el("span", { text: "pass: pick a die as usual" }))));
   }
   if (verbs.has("glove") || verbs.has("prize")) {
@@ -287,7 +293,10 @@ function holesView(context, obs, reveal) {
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
-        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), seatLabel(table, hit.seat, you))))
+        ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => {
+          const name = seatLabel(table, hit.seat, you);
+          return el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), el("span", { class: "mp-landed-name", title: name, text: name }));
+        }))
         : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Mole holes" },
