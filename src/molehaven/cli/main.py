@@ -18,7 +18,12 @@ from molehaven.agents import AGENTS, LEVEL_NAMES, Agent
 from molehaven.cli.arena import arena
 from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.console import PipeSafeConsole
-from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
+from molehaven.cli.errors import (
+    CliError,
+    OneLineUsageGroup,
+    interrupts_deferred,
+    one_line_errors,
+)
 from molehaven.cli.lab import lab
 from molehaven.cli.options import parse_option_pairs
 from molehaven.cli.outputs import check_output_file
@@ -98,7 +103,9 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Write the game record (JSON) to this file at the end, or on quit."),
+        typer.Option(
+            help="Write the game record (JSON) to this file at the end, or on quit or Ctrl-C."
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal, typing moves in the game's notation.
@@ -140,6 +147,14 @@ def play(
         table.play()
     except QuitGame:
         console.print("game abandoned")
+    except KeyboardInterrupt:
+        # Ctrl-C ends the game like quit, so --save keeps the record; the command still
+        # ends as interrupted (status 130). A second Ctrl-C waits until the file is whole.
+        console.print()  # off the prompt's line
+        if save is not None and table.state is not None:
+            with interrupts_deferred():
+                save_record(console, table.state, save)
+        raise
     if save is not None and table.state is not None:
         save_record(console, table.state, save)
 
