@@ -49,6 +49,7 @@ def test_arena_bad_input_is_one_clear_line() -> None:
         (["--agents", "greedy,nobody"], "unknown agent 'nobody'"),
         (["--agents", "greedy"], "at least two agents"),
         (["--agents", "greedy,random", "--players", "5"], "takes 2 players"),
+        (["-a", "random,greedy", "-a", "mcts,random"], "agent named twice: random"),
     ]:
         result = runner.invoke(app, ["arena", "mole-hill", *arguments])
         assert result.exit_code == 1, arguments
@@ -69,6 +70,14 @@ def standings(output: str) -> str:
     text = re.sub(r"budgets: [0-9.]+ s", "budgets", said(output))
     text = re.sub(r" \d+ games? read back from .* played now", "", text)
     return text.split(" records written to ")[0]
+
+
+def test_repeated_agents_add_to_the_list_as_commas_do() -> None:
+    """A second -a used to replace the first: here it left one agent, refused as too few."""
+    repeated = runner.invoke(app, ["arena", "mole-hill", "-n", "1", "-a", "random", "-a", "greedy"])
+    listed = runner.invoke(app, ["arena", "mole-hill", "-n", "1", "-a", "random,greedy"])
+    assert repeated.exit_code == 0, repeated.output
+    assert standings(repeated.output) == standings(listed.output)
 
 
 def test_resume_plays_only_the_missing_games_to_the_same_standings(

@@ -145,6 +145,14 @@ def test_simulate_with_agents_per_seat() -> None:
     )
 
 
+def test_simulate_takes_agents_comma_separated_as_lab_and_arena_do() -> None:
+    result = runner.invoke(
+        app, ["simulate", "mole-hill", "-n", "2", "-j", "1", "-a", "greedy,random"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "agents: seat 0: greedy, seat 1: random" in result.output
+
+
 def test_simulate_takes_one_agent_for_every_seat() -> None:
     """As lab and arena do."""
     result = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-j", "1", "-a", "greedy"])

@@ -177,6 +177,19 @@ def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:
     assert data["meta"]["games per variant"] == 20
 
 
+def test_repeated_agents_fill_the_seats_in_order_as_a_comma_list_does(tmp_path: Path) -> None:
+    """A second -a used to replace the first: greedy played every seat."""
+    summaries = []
+    for agents in (["-a", "random", "-a", "greedy"], ["-a", "random,greedy"]):
+        summary = tmp_path / f"{len(agents)}.json"
+        result = runner.invoke(
+            app, ["lab", "mole-hill", "-n", "2", "-j", "1", *agents, "--json", str(summary)]
+        )
+        assert result.exit_code == 0, result.output
+        summaries.append(json.loads(summary.read_text())["meta"]["agents"])
+    assert summaries == ["seat 0: random, seat 1: greedy"] * 2
+
+
 def test_until_ci_stops_once_the_interval_is_narrow_enough() -> None:
     result = runner.invoke(
         app,
@@ -225,7 +238,11 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
         (["--agents", "random,genius"], "unknown agent 'genius'; choose from random, mcts"),
         (["-a", "genius"], "unknown agent 'genius'"),
-        (["-a", "random,random,random"], "one per seat (2); got 3: 'random,random,random'"),
+        (["-a", "random,random,random"], "one per seat (2); got 3: random, random, random"),
+        (
+            ["-a", "random,greedy", "-a", "random"],
+            "one per seat (2); got 3: random, greedy, random",
+        ),
         (["--budget", "0"], "budget must be a positive number of seconds, got 0.0"),
     ],
 )

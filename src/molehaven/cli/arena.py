@@ -16,7 +16,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
-from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
@@ -41,11 +41,12 @@ MAX_JOBS = (os.cpu_count() or 1) * 4
 def arena(
     game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill (see 'molehaven games').")],
     agents: Annotated[
-        str,
+        list[str],
         typer.Option(
             "--agents",
             "-a",
-            help=f"Comma-separated agents to compare, at least two ({', '.join(AGENTS)}).",
+            help="Agents to compare, at least two: separate with commas or repeat -a"
+            f" ({', '.join(AGENTS)}).",
         ),
     ],
     games: Annotated[
@@ -90,7 +91,7 @@ def arena(
 ) -> None:
     """Round-robin between agents with rotated seats and shared chance (common random
     numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
-    names = [name.strip() for name in agents.split(",") if name.strip()]
+    names = agent_names(agents)
     options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
     check_output_file(save, "--save")
     try:

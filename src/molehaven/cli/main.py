@@ -25,7 +25,7 @@ from molehaven.cli.errors import (
     one_line_errors,
 )
 from molehaven.cli.lab import lab
-from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.play import QuitGame, Table, save_record
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
@@ -214,8 +214,8 @@ def simulate(
         typer.Option(
             "--agent",
             "-a",
-            help=f"Agent per seat, in seat order, or one for every seat ({', '.join(AGENTS)});"
-            " default: all random.",
+            help="Agent per seat, in seat order, or one for every seat: repeat -a or separate"
+            f" with commas ({', '.join(AGENTS)}); default: all random.",
         ),
     ] = None,
 ) -> None:
@@ -228,7 +228,7 @@ def simulate(
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)
-    agents = seat_agents(agent or [], the_game.players)
+    agents = seat_agents(agent_names(agent or []), the_game.players)
     check_output_file(save, "--save")
     run_simulation(
         PipeSafeConsole(),  # a reader who leaves early (| head) does not fail the run
