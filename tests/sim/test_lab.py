@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import itertools
 import json
 import math
@@ -49,7 +50,7 @@ from molehaven.sim.lab_report import (
     summary_json,
 )
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
-from molehaven.sim.stats import wilson_interval
+from molehaven.sim.stats import Estimate, wilson_interval
 
 runner = CliRunner()
 TWO = ("random", "random")
@@ -154,6 +155,22 @@ def test_a_few_games_never_read_as_certain() -> None:
     results = play([Variant("two", {}), Variant("one", {"rounds": 1})], games=5)
     rounds = {d.metric: d for d in compare(results, ["two", "one"])}["rounds"]
     assert rounds.note == "only 5 games: a rough interval; the same difference in every game"
+
+
+def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
+    """Seat 0 ranked 1, 1.5 and 1.5 (1.5: a shared win): its mean rank may well be above 1.5,
+    and the interval used to stop at the highest rank seen."""
+    (game,) = play([Variant("v", {})], games=1)
+    games = [
+        dataclasses.replace(game, ranks=(rank, 3 - rank), choice_share=share, lead_changes=0)
+        for rank, share in [(1.0, 0.5), (1.5, 1.0), (1.5, 1.0)]
+    ]
+    summary = summarise("v", games)
+    seat_0 = summary.average_ranks[0]
+    assert seat_0.mean == pytest.approx(4 / 3)
+    assert 1.5 < seat_0.high < 2
+    assert summary.choice_share.high == 1.0  # nor a share above 1
+    assert summary.lead_changes == Estimate(0.0, 0.0, 0.0)
 
 
 def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:

@@ -15,7 +15,7 @@ from molehaven.core.clock import clock_signal
 from molehaven.games import REGISTRY
 from molehaven.sim import GameResult, runner, simulate
 from molehaven.sim.driver import SECONDS_PER_ACTION, play_game
-from molehaven.sim.stats import Distribution, mean_interval, wilson_interval
+from molehaven.sim.stats import Distribution, Estimate, mean_interval, wilson_interval
 
 
 def test_same_seed_same_games_on_one_or_two_processes() -> None:
@@ -53,6 +53,7 @@ def test_mean_interval_and_distribution() -> None:
     estimate = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert estimate.mean == 2.5
     assert 1.0 <= estimate.low < 2.5 < estimate.high <= 4.0
+    assert mean_interval([0.2, 0.8], (0.0, 1.0)) == Estimate(0.5, 0.0, 1.0)
     spread = Distribution.of([1.0, 5.0, 3.0])
     assert (spread.minimum, spread.median, spread.maximum) == (1.0, 3.0, 5.0)
 

@@ -190,7 +190,7 @@ def print_standings(
         row = [standing.name, str(standing.games), f"{share.mean:.3f}"]
         row.append(f"{share.low:.3f}-{share.high:.3f}")
         if ranked:
-            rank = standing.average_rank()
+            rank = standing.average_rank(summary.players)
             row += [f"{rank.mean:.2f}", f"{rank.low:.2f}-{rank.high:.2f}"]
         table.add_row(*row, f"{standing.mu:.1f}", f"{standing.sigma:.1f}")
     console.print(table)

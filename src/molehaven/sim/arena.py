@@ -242,8 +242,9 @@ class AgentStanding:
     def win_share(self) -> Estimate:
         return wilson_interval(self.wins, self.games)
 
-    def average_rank(self) -> Estimate:
-        return mean_interval(self.ranks)
+    def average_rank(self, players: int) -> Estimate:
+        """The mean rank, its interval within the ranks a game of ``players`` seats has."""
+        return mean_interval(self.ranks, (1, players))
 
     @property
     def ordinal(self) -> float:
