@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from molehaven.cli.arena import print_standings
 from molehaven.cli.main import app
 from molehaven.sim import arena as arena_module
-from molehaven.sim.arena import ArenaGame, ArenaRecord
+from molehaven.sim.arena import ArenaGame, ArenaRecord, ArenaSummary
 
 runner = CliRunner()
 
@@ -55,6 +58,22 @@ def test_arena_bad_input_is_one_clear_line() -> None:
         assert result.exit_code == 1, arguments
         assert message in result.output
         assert "Traceback" not in result.output
+
+
+def test_standings_fit_80_columns_without_cutting_a_figure() -> None:
+    """The intervals used to be cut to ``0.310-0…`` on an 80-column terminal."""
+    names = ("alphabeta", "greedy", "random")
+    summary = ArenaSummary("the-mole", 3, names)
+    for index, seats in enumerate(itertools.permutations(names)):
+        summary.add(ArenaRecord(index, 0, index, seats, (1, 0, 0), (3, 2, 1), (1, 2, 3), 9, {}))
+    console = Console(width=80, record=True)
+    print_standings(console, summary, seed=44, budget=None, elapsed=1.0)
+    text = console.export_text()
+    assert "…" not in text
+    assert text.count("0.097-0.700") == 3  # win shares
+    assert text.count("1.28-2.72") == 3  # average ranks
+    assert text.count("0.188-0.812") == 3  # head to head
+    assert all(name in text for name in names)
 
 
 RUN = ["arena", "mole-park", "-a", "random,greedy", "-p", "3", "-n", "4", "--seed", "7"]

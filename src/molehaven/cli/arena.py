@@ -181,10 +181,11 @@ def print_standings(
     even = 1 / summary.players
     ranked = summary.players > 2
     table = Table(title=f"per agent (each seat counts as a game; an even share is {even:.3f})")
-    columns = ["agent", "games", "win share", "95% interval"]
-    columns += ["avg rank", "95% interval"] if ranked else []
-    for column in [*columns, "rating mu", "sigma"]:
-        table.add_column(column, justify="right")
+    table.add_column("agent", justify="right", overflow="fold")
+    columns = ["games", "win\nshare", "95%\ninterval"]
+    columns += ["avg\nrank", "95%\ninterval"] if ranked else []
+    for column in [*columns, "rating\nmu", "sigma"]:
+        add_number_column(table, column)
     for standing in summary.table():
         share = standing.win_share()
         row = [standing.name, str(standing.games), f"{share.mean:.3f}"]
@@ -195,8 +196,10 @@ def print_standings(
         table.add_row(*row, f"{standing.mu:.1f}", f"{standing.sigma:.1f}")
     console.print(table)
     pairs = Table(title="head to head (finished ahead; a tie counts half; 95% intervals)")
-    for column in ("agent", "against", "games", "ahead", "95% interval"):
-        pairs.add_column(column, justify="right")
+    for column in ("agent", "against"):
+        pairs.add_column(column, justify="right", overflow="fold")
+    for column in ("games", "ahead", "95%\ninterval"):
+        add_number_column(pairs, column)
     order = [standing.name for standing in summary.table()]
     for first, second in itertools.combinations(order, 2):
         meeting = summary.head_to_head(first, second)
@@ -204,3 +207,10 @@ def print_standings(
         interval = f"{meeting.low:.3f}-{meeting.high:.3f}"
         pairs.add_row(first, second, str(games), f"{meeting.mean:.3f}", interval)
     console.print(pairs)
+
+
+def add_number_column(table: Table, header: str) -> None:
+    """A column of figures, never cut: on a narrow terminal Rich shrank the widest columns
+    first, the intervals, to ``0.310-0…``. Their headers come in short lines (``95%`` over
+    ``interval``) so that the table still fits 80 columns; the agents' names fold instead."""
+    table.add_column(header, justify="right", no_wrap=True)
