@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from molehaven.agents import RandomAgent
+from molehaven.cli.simulating import pace
 from molehaven.core import CHANCE, CLOCK
 from molehaven.core.clock import clock_signal
 from molehaven.games import REGISTRY
@@ -166,3 +167,16 @@ def test_the_jobs_benchmark_has_a_command_line(
     assert result.returncode == code
     assert expected in result.stdout + result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("games", "seconds", "text"),
+    [
+        (1000, 27.4, "36 games/s"),
+        (5, 2.0, "2.5 games/s"),
+        (5, 12.0, "2.4 s a game"),  # was '0 games/s'
+        (2, 300.0, "150.0 s a game"),
+    ],
+)
+def test_the_pace_of_a_run_never_reads_as_zero(games: int, seconds: float, text: str) -> None:
+    assert pace(games, seconds) == text
