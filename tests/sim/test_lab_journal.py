@@ -63,6 +63,7 @@ def test_every_game_is_kept_and_a_second_run_plays_none_of_them(
     assert result.exit_code == 0, result.output
     assert figures(second) == figures(first)
     assert json.loads(second.read_text())["meta"]["journal"].endswith("16 games kept from before")
+    assert f"16 games read back from {journal}, 0 played now" in " ".join(result.output.split())
     assert len(lines(journal)) == 17  # nothing written twice
 
 
@@ -76,6 +77,7 @@ def test_more_games_extend_a_finished_run_to_the_figures_of_one_run(tmp_path: Pa
     assert runner.invoke(app, [*LAB, "-n", "10", "--json", str(whole)]).exit_code == 0
     assert figures(extended) == figures(whole)
     assert json.loads(extended.read_text())["meta"]["journal"].endswith("8 games kept from before")
+    assert f"8 games read back from {journal}, 12 played now" in " ".join(result.output.split())
 
 
 def test_a_line_cut_off_by_a_crash_is_played_again(tmp_path: Path) -> None:

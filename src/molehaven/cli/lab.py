@@ -336,6 +336,12 @@ def lab(
     print_results(summaries, differences, meta)
     if target is not None:
         console.print(target.text, style=None if target.reached else "bold yellow")
+    if reused:  # as the arena says it, or a rerun that played nothing looks like a fresh run
+        console.print(
+            f"{plural(reused, 'game')} read back from {journal_path},"
+            f" {len(arrived) - reused} played now",
+            highlight=False,
+        )
     for line in written:
         console.print(line)
     if cut_short is not None:
