@@ -139,9 +139,8 @@ def test_simulate_with_agents_per_seat() -> None:
     three = ["-a", "random", "-a", "greedy", "-a", "random"]
     bad = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", *three])
     assert bad.exit_code == 1
-    assert (
-        "give one --agent for every seat, or one per seat (2); got 3: random, greedy, random"
-        in (" ".join(bad.output.split()))
+    assert "give one --agent for all seats, or one per seat (2); got 3: random, greedy, random" in (
+        " ".join(bad.output.split())
     )
 
 

@@ -255,7 +255,10 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
         (["--agents", "random,genius"], "unknown agent 'genius'; choose from random, mcts"),
         (["-a", "genius"], "unknown agent 'genius'"),
-        (["-a", "random,random,random"], "one per seat (2); got 3: random, random, random"),
+        (
+            ["-a", "random,random,random"],
+            "give one --agents for all seats, or one per seat (2); got 3: random, random, random",
+        ),
         (
             ["-a", "random,greedy", "-a", "random"],
             "one per seat (2); got 3: random, greedy, random",

@@ -85,7 +85,7 @@ def parse_agents(values: list[str], players: int) -> tuple[str, ...]:
         names = names * players
     if len(names) != players:
         raise CliError(
-            f"--agents takes one agent for every seat or one per seat ({players});"
+            f"give one --agents for all seats, or one per seat ({players});"
             f" got {len(names)}: {', '.join(names)}"
         )
     return names

@@ -256,7 +256,7 @@ def seat_agents(names: list[str], players: int) -> tuple[str, ...] | None:
         return tuple(names) * players
     if names and len(names) != players:
         raise CliError(
-            f"give one --agent for every seat, or one per seat ({players});"
+            f"give one --agent for all seats, or one per seat ({players});"
             f" got {len(names)}: {', '.join(names)}"
         )
     return tuple(names) or None
