@@ -152,6 +152,18 @@ def test_resume_refuses_another_runs_games_in_one_line(
     assert save.read_text() == kept
 
 
+def test_resume_of_a_file_that_is_not_json_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "bad.jsonl"
+    save.write_text("hello\n")
+    result = runner.invoke(app, [*RUN, "-n", "1", "--save", str(save), "--resume"])
+    assert result.exit_code == 1
+    assert said(result.output) == (
+        f"error: --resume: line 1 of {save} is not JSON: not an arena --save file;"
+        " give another --save file"
+    )  # it read 'is not game 0 of this run (Expecting value: line 1 column 1 (char 0))'
+    assert save.read_text() == "hello\n"
+
+
 def test_resume_checks_that_a_game_replays_to_its_stated_result(tmp_path: Path) -> None:
     save = tmp_path / "arena.jsonl"
     assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0

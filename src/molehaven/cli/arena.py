@@ -155,6 +155,12 @@ def read_back(save: Path, lines: list[bytes], specs: list[ArenaGame]) -> list[Ar
     for number, (line, spec) in enumerate(zip(lines, specs, strict=False), start=1):
         try:
             entry = json.loads(line)
+        except ValueError:  # JSON's own words ("Expecting value: …") said nothing useful
+            raise CliError(
+                f"--resume: line {number} of {save} is not JSON: not an arena --save file;"
+                " give another --save file"
+            ) from None
+        try:
             if not isinstance(entry, dict):
                 raise ValueError("it is not a game")
             records.append(resumed_record(entry, spec))
