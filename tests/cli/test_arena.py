@@ -131,8 +131,8 @@ def test_resume_plays_only_the_missing_games_to_the_same_standings(
     ("change", "message"),
     [
         (["--seed", "8"], "its seed is 7, this run's is 8"),
-        (["-a", "random,mcts"], "its agents is"),
-        (["-o", "hand_limit=4"], "its options is"),
+        (["-a", "random,mcts"], "its agents are ['random', 'greedy', 'random'], this run's are ["),
+        (["-o", "hand_limit=4"], "its options are"),
         (["--budget", "0.5"], "its budget is None, this run's is 0.5"),
     ],
 )

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from molehaven.cli.main import app
 from molehaven.sim import lab as lab_module
+from molehaven.sim.jsonl import what_differs
 from molehaven.sim.lab import LabGame, Variant, play_lab_game
 from molehaven.sim.lab_journal import FORMAT, Journal, JournalError, Setup, metrics_from_json
 from molehaven.sim.lab_journal import metrics_json as journal_line
@@ -140,8 +141,8 @@ def test_a_killed_run_carries_on_to_the_figures_of_one_run(tmp_path: Path) -> No
     ("change", "said"),
     [
         (["--seed", "6"], "its seed is 5, this run's is 6"),
-        (["-v", "two", "-v", "one=rounds=2"], "its variants is"),
-        (["-a", "random,greedy"], 'its agents is ["random", "random"], this run\'s is'),
+        (["-v", "two", "-v", "one=rounds=2"], "its variants are"),
+        (["-a", "random,greedy"], 'its agents are ["random", "random"], this run\'s are'),
         (["--budget", "0.5"], "its budget is null, this run's is 0.5"),
     ],
 )
@@ -177,3 +178,10 @@ def test_a_damaged_game_line_is_named(tmp_path: Path) -> None:
     path.write_text(f'{json.dumps(setup.as_json())}\n{{"variant": "a"}}\n')
     with pytest.raises(JournalError, match="line 2 is not a lab game"):
         Journal(path, setup)
+
+
+def test_what_differs_reads_as_a_sentence() -> None:
+    """A refusal read 'its agents is …' and would have read 'its players is 3'."""
+    assert what_differs("seed", "5", "6") == "its seed is 5, this run's is 6"
+    assert what_differs("agents", "[a]", "[b]") == "its agents are [a], this run's are [b]"
+    assert what_differs("players", "3", "4") == "its number of players is 3, this run's is 4"
