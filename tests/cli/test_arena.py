@@ -76,6 +76,14 @@ def test_standings_fit_80_columns_without_cutting_a_figure() -> None:
     assert all(name in text for name in names)
 
 
+def test_one_game_is_one_game() -> None:
+    summary = ArenaSummary("mole-hill", 2, ("greedy", "random"))
+    summary.add(ArenaRecord(0, 0, 0, ("greedy", "random"), (1, 0), (9, 3), (1, 2), 40, {}))
+    console = Console(width=80, record=True)
+    print_standings(console, summary, seed=1, budget=None, elapsed=1.0)
+    assert console.export_text().startswith("1 game of mole-hill,")  # it said "1 games"
+
+
 RUN = ["arena", "mole-park", "-a", "random,greedy", "-p", "3", "-n", "4", "--seed", "7"]
 
 

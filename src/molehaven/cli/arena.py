@@ -181,7 +181,8 @@ def print_standings(
     console: Console, summary: ArenaSummary, *, seed: int, budget: float | None, elapsed: float
 ) -> None:
     console.print(
-        f"[bold]{summary.games} games of {summary.slug}[/], {summary.players} players, seed {seed},"
+        f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/], {summary.players} players,"
+        f" seed {seed},"
         f" {budget_text(budget)}: {elapsed:.1f} s"
     )
     even = 1 / summary.players
