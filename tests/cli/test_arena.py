@@ -183,6 +183,25 @@ def test_resume_checks_that_a_game_replays_to_its_stated_result(tmp_path: Path) 
     assert "does not replay to the returns it states" in said(result.output)
 
 
+def test_a_save_file_holding_games_is_kept_unless_resumed_or_forced(tmp_path: Path) -> None:
+    save = tmp_path / "arena.jsonl"
+    assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0
+    kept = save.read_text()
+    again = runner.invoke(app, [*RUN, "-n", "1", "--seed", "8", "--save", str(save)])
+    assert again.exit_code == 1
+    assert said(again.output) == (
+        f"error: --save {save} already holds games: add --resume to carry on its run,"
+        " or --force to write it anew"
+    )
+    assert save.read_text() == kept  # it was written over with seed 8's games
+    forced = runner.invoke(app, [*RUN, "-n", "1", "--seed", "8", "--save", str(save), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert {json.loads(line)["seed"] for line in save.read_text().splitlines()} == {8}
+    both = runner.invoke(app, [*RUN, "--save", str(save), "--force", "--resume"])
+    assert both.exit_code == 1
+    assert "--resume keeps the games of --save and --force drops them" in said(both.output)
+
+
 def test_resume_needs_a_save_file() -> None:
     result = runner.invoke(app, [*RUN, "--resume"])
     assert result.exit_code == 1

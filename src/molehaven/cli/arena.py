@@ -88,6 +88,10 @@ def arena(
             " already in --save (they must be this run's) and play only the rest.",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Write --save anew even if it holds games (they are lost)."),
+    ] = False,
 ) -> None:
     """Round-robin between agents with rotated seats and shared chance (common random
     numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
@@ -102,9 +106,17 @@ def arena(
         raise CliError(str(error)) from None
     if resume and save is None:
         raise CliError("--resume carries on the games of --save FILE: give --save too")
+    if resume and force:
+        raise CliError("--resume keeps the games of --save and --force drops them: give one")
+    if save is not None and not (resume or force) and save.exists() and save.stat().st_size:
+        # Games that may have taken hours would be lost to a command run once more.
+        raise CliError(
+            f"--save {save} already holds games: add --resume to carry on its run,"
+            " or --force to write it anew"
+        )
     lines = whole_lines(save) if resume and save is not None else []
     earlier = read_back(save, lines, specs) if save is not None else []
-    # New games go after the games read back; a file not resumed is written anew.
+    # New games go after the games read back; a file not resumed is new, empty or forced.
     out: IO[str] | None = write_after(save, lines) if save is not None else None
     by_index = {spec.index: spec for spec in specs}
     started = time.perf_counter()
