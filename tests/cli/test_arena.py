@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
+from molehaven.cli.arena import print_standings
 from molehaven.cli.main import app
 from molehaven.sim import arena as arena_module
-from molehaven.sim.arena import ArenaGame, ArenaRecord
+from molehaven.sim.arena import ArenaGame, ArenaRecord, ArenaSummary
 
 runner = CliRunner()
 
@@ -49,11 +52,36 @@ def test_arena_bad_input_is_one_clear_line() -> None:
         (["--agents", "greedy,nobody"], "unknown agent 'nobody'"),
         (["--agents", "greedy"], "at least two agents"),
         (["--agents", "greedy,random", "--players", "5"], "takes 2 players"),
+        (["-a", "random,greedy", "-a", "mcts,random"], "agent named twice: random"),
     ]:
         result = runner.invoke(app, ["arena", "mole-hill", *arguments])
         assert result.exit_code == 1, arguments
         assert message in result.output
         assert "Traceback" not in result.output
+
+
+def test_standings_fit_80_columns_without_cutting_a_figure() -> None:
+    """The intervals used to be cut to ``0.310-0…`` on an 80-column terminal."""
+    names = ("alphabeta", "greedy", "random")
+    summary = ArenaSummary("the-mole", 3, names)
+    for index, seats in enumerate(itertools.permutations(names)):
+        summary.add(ArenaRecord(index, 0, index, seats, (1, 0, 0), (3, 2, 1), (1, 2, 3), 9, {}))
+    console = Console(width=80, record=True)
+    print_standings(console, summary, seed=44, budget=None, elapsed=1.0)
+    text = console.export_text()
+    assert "…" not in text
+    assert text.count("0.097-0.700") == 3  # win shares
+    assert text.count("1.28-2.72") == 3  # average ranks
+    assert text.count("0.188-0.812") == 3  # head to head
+    assert all(name in text for name in names)
+
+
+def test_one_game_is_one_game() -> None:
+    summary = ArenaSummary("mole-hill", 2, ("greedy", "random"))
+    summary.add(ArenaRecord(0, 0, 0, ("greedy", "random"), (1, 0), (9, 3), (1, 2), 40, {}))
+    console = Console(width=80, record=True)
+    print_standings(console, summary, seed=1, budget=None, elapsed=1.0)
+    assert console.export_text().startswith("1 game of mole-hill,")  # it said "1 games"
 
 
 RUN = ["arena", "mole-park", "-a", "random,greedy", "-p", "3", "-n", "4", "--seed", "7"]
@@ -69,6 +97,14 @@ def standings(output: str) -> str:
     text = re.sub(r"budgets: [0-9.]+ s", "budgets", said(output))
     text = re.sub(r" \d+ games? read back from .* played now", "", text)
     return text.split(" records written to ")[0]
+
+
+def test_repeated_agents_add_to_the_list_as_commas_do() -> None:
+    """A second -a used to replace the first: here it left one agent, refused as too few."""
+    repeated = runner.invoke(app, ["arena", "mole-hill", "-n", "1", "-a", "random", "-a", "greedy"])
+    listed = runner.invoke(app, ["arena", "mole-hill", "-n", "1", "-a", "random,greedy"])
+    assert repeated.exit_code == 0, repeated.output
+    assert standings(repeated.output) == standings(listed.output)
 
 
 def test_resume_plays_only_the_missing_games_to_the_same_standings(
@@ -103,8 +139,8 @@ def test_resume_plays_only_the_missing_games_to_the_same_standings(
     ("change", "message"),
     [
         (["--seed", "8"], "its seed is 7, this run's is 8"),
-        (["-a", "random,mcts"], "its agents is"),
-        (["-o", "hand_limit=4"], "its options is"),
+        (["-a", "random,mcts"], "its agents are ['random', 'greedy', 'random'], this run's are ["),
+        (["-o", "hand_limit=4"], "its options are"),
         (["--budget", "0.5"], "its budget is None, this run's is 0.5"),
     ],
 )
@@ -124,6 +160,18 @@ def test_resume_refuses_another_runs_games_in_one_line(
     assert save.read_text() == kept
 
 
+def test_resume_of_a_file_that_is_not_json_says_so(tmp_path: Path) -> None:
+    save = tmp_path / "bad.jsonl"
+    save.write_text("hello\n")
+    result = runner.invoke(app, [*RUN, "-n", "1", "--save", str(save), "--resume"])
+    assert result.exit_code == 1
+    assert said(result.output) == (
+        f"error: --resume: line 1 of {save} is not JSON: not an arena --save file;"
+        " give another --save file"
+    )  # it read 'is not game 0 of this run (Expecting value: line 1 column 1 (char 0))'
+    assert save.read_text() == "hello\n"
+
+
 def test_resume_checks_that_a_game_replays_to_its_stated_result(tmp_path: Path) -> None:
     save = tmp_path / "arena.jsonl"
     assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0
@@ -133,6 +181,25 @@ def test_resume_checks_that_a_game_replays_to_its_stated_result(tmp_path: Path) 
     result = runner.invoke(app, [*RUN, "-n", "1", "--save", str(save), "--resume"])
     assert result.exit_code == 1
     assert "does not replay to the returns it states" in said(result.output)
+
+
+def test_a_save_file_holding_games_is_kept_unless_resumed_or_forced(tmp_path: Path) -> None:
+    save = tmp_path / "arena.jsonl"
+    assert runner.invoke(app, [*RUN, "-n", "1", "--save", str(save)]).exit_code == 0
+    kept = save.read_text()
+    again = runner.invoke(app, [*RUN, "-n", "1", "--seed", "8", "--save", str(save)])
+    assert again.exit_code == 1
+    assert said(again.output) == (
+        f"error: --save {save} already holds games: add --resume to carry on its run,"
+        " or --force to write it anew"
+    )
+    assert save.read_text() == kept  # it was written over with seed 8's games
+    forced = runner.invoke(app, [*RUN, "-n", "1", "--seed", "8", "--save", str(save), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert {json.loads(line)["seed"] for line in save.read_text().splitlines()} == {8}
+    both = runner.invoke(app, [*RUN, "--save", str(save), "--force", "--resume"])
+    assert both.exit_code == 1
+    assert "--resume keeps the games of --save and --force drops them" in said(both.output)
 
 
 def test_resume_needs_a_save_file() -> None:

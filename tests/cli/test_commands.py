@@ -139,10 +139,17 @@ def test_simulate_with_agents_per_seat() -> None:
     three = ["-a", "random", "-a", "greedy", "-a", "random"]
     bad = runner.invoke(app, ["simulate", "mole-hill", "-n", "2", *three])
     assert bad.exit_code == 1
-    assert (
-        "give one --agent for every seat, or one per seat (2); got 3: random, greedy, random"
-        in (" ".join(bad.output.split()))
+    assert "give one --agent for all seats, or one per seat (2); got 3: random, greedy, random" in (
+        " ".join(bad.output.split())
     )
+
+
+def test_simulate_takes_agents_comma_separated_as_lab_and_arena_do() -> None:
+    result = runner.invoke(
+        app, ["simulate", "mole-hill", "-n", "2", "-j", "1", "-a", "greedy,random"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "agents: seat 0: greedy, seat 1: random" in result.output
 
 
 def test_simulate_takes_one_agent_for_every_seat() -> None:

@@ -8,11 +8,13 @@ import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import molehaven
 from molehaven.agents import RandomAgent
+from molehaven.cli import main
 from molehaven.cli.main import app
 from molehaven.cli.play import QuitGame, Table, seat_label
 from molehaven.core import CLOCK, Game, State, name_seats
@@ -183,6 +185,29 @@ def test_save_writes_the_record_even_when_the_game_is_quit(tmp_path: Path) -> No
     replayed = runner.invoke(app, ["replay", str(path), "--no-pause"])
     assert replayed.exit_code == 0
     assert "place e4" in replayed.output
+
+
+def test_ctrl_c_saves_the_record_and_still_ends_as_interrupted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typed = iter(["place c1"])
+
+    def ask_then_ctrl_c(prompt: str) -> str:
+        line = next(typed, None)
+        if line is None:
+            raise KeyboardInterrupt
+        return line
+
+    monkeypatch.setattr(main, "_ask", ask_then_ctrl_c)
+    path = tmp_path / "int.json"
+    result = runner.invoke(app, ["play", "mole-hill", "--seed", "1", "--save", str(path)])
+    assert result.exit_code == 130, result.output
+    assert "unfinished game (2 actions so far) saved to" in result.output
+    record = json.loads(path.read_text(encoding="utf-8"))
+    assert REGISTRY.replay(record).history()[0] == (
+        0,
+        REGISTRY.make("mole-hill").parse_action("place c1"),
+    )
 
 
 def test_the_end_of_a_game_names_the_winner_and_scores() -> None:

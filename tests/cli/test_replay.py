@@ -149,3 +149,15 @@ def test_replay_of_a_bad_file_is_one_clear_line(
     assert message in result.output
     assert "Traceback" not in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+def test_replay_of_a_missing_file_or_a_directory_says_so_in_words(tmp_path: Path) -> None:
+    """Not Python's "[Errno 2] No such file or directory: 'missing.jsonl'"."""
+    missing = tmp_path / "missing.jsonl"
+    for path, reason in [
+        (missing, "no such file"),
+        (tmp_path, "it is a directory, not a record file"),
+    ]:
+        result = runner.invoke(app, ["replay", str(path)])
+        assert result.exit_code == 1
+        assert " ".join(result.output.split()) == f"error: cannot read {path}: {reason}"

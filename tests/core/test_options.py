@@ -8,6 +8,7 @@ import pytest
 
 from molehaven.core import OptionsError, build_options, option
 from molehaven.core.options import option_specs, options_to_dict
+from molehaven.games import REGISTRY
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,3 +59,16 @@ def test_specs_and_dict_keep_declaration_order() -> None:
         "rounds": 2, "limit": 20, "ratio": 0.5, "fast": False, "mode": "full",
     }  # fmt: skip
     assert option_specs(Sample)[1].allowed_text() == "an int from 0 to 100"
+
+
+@pytest.mark.parametrize(
+    ("slug", "players", "message"),
+    [
+        ("mole-hill", 3, "Mole Hill takes 2 players, got 3"),
+        ("the-mole", 9, "takes 3-8 players, got 9"),  # read '3, 4, 5, 6, 7, 8'
+        ("mole-park", 1, "takes 2-8 players, got 1"),
+    ],
+)
+def test_a_player_count_out_of_range_names_the_range(slug: str, players: int, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        REGISTRY.make(slug, players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from molehaven.sim.arena import (
+    AgentStanding,
     ArenaGame,
     ArenaRecord,
     lineups,
@@ -98,3 +99,11 @@ def test_bad_input_is_refused_with_a_clear_message(
 ) -> None:
     with pytest.raises(ValueError, match=message):
         schedule("mole-hill", agents, players=None, games=games, seed=0, budget=budget)
+
+
+def test_an_average_rank_interval_reaches_past_the_ranks_seen_to_the_last_seat() -> None:
+    """It used to stop at the highest rank seen: 1.01-1.50 for ranks 1, 1.5 and 1.5."""
+    standing = AgentStanding("hard", games=3, ranks=[1.0, 1.5, 1.5])
+    rank = standing.average_rank(3)
+    assert 1.5 < rank.high < 2
+    assert AgentStanding("hard", games=2, ranks=[2.0, 3.0]).average_rank(3).high == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import dataclasses
 import itertools
 import json
 import math
@@ -49,7 +50,7 @@ from molehaven.sim.lab_report import (
     summary_json,
 )
 from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
-from molehaven.sim.stats import wilson_interval
+from molehaven.sim.stats import Estimate, wilson_interval
 
 runner = CliRunner()
 TWO = ("random", "random")
@@ -156,6 +157,22 @@ def test_a_few_games_never_read_as_certain() -> None:
     assert rounds.note == "only 5 games: a rough interval; the same difference in every game"
 
 
+def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
+    """Seat 0 ranked 1, 1.5 and 1.5 (1.5: a shared win): its mean rank may well be above 1.5,
+    and the interval used to stop at the highest rank seen."""
+    (game,) = play([Variant("v", {})], games=1)
+    games = [
+        dataclasses.replace(game, ranks=(rank, 3 - rank), choice_share=share, lead_changes=0)
+        for rank, share in [(1.0, 0.5), (1.5, 1.0), (1.5, 1.0)]
+    ]
+    summary = summarise("v", games)
+    seat_0 = summary.average_ranks[0]
+    assert seat_0.mean == pytest.approx(4 / 3)
+    assert 1.5 < seat_0.high < 2
+    assert summary.choice_share.high == 1.0  # nor a share above 1
+    assert summary.lead_changes == Estimate(0.0, 0.0, 0.0)
+
+
 def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:
     report, table, summary = tmp_path / "lab.html", tmp_path / "games.csv", tmp_path / "s.json"
     result = runner.invoke(
@@ -175,6 +192,19 @@ def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:
     data = json.loads(summary.read_text())
     assert [variant["name"] for variant in data["variants"]] == ["two", "one"]
     assert data["meta"]["games per variant"] == 20
+
+
+def test_repeated_agents_fill_the_seats_in_order_as_a_comma_list_does(tmp_path: Path) -> None:
+    """A second -a used to replace the first: greedy played every seat."""
+    summaries = []
+    for agents in (["-a", "random", "-a", "greedy"], ["-a", "random,greedy"]):
+        summary = tmp_path / f"{len(agents)}.json"
+        result = runner.invoke(
+            app, ["lab", "mole-hill", "-n", "2", "-j", "1", *agents, "--json", str(summary)]
+        )
+        assert result.exit_code == 0, result.output
+        summaries.append(json.loads(summary.read_text())["meta"]["agents"])
+    assert summaries == ["seat 0: random, seat 1: greedy"] * 2
 
 
 def test_until_ci_stops_once_the_interval_is_narrow_enough() -> None:
@@ -225,7 +255,14 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
         (["--agents", "random,genius"], "unknown agent 'genius'; choose from random, mcts"),
         (["-a", "genius"], "unknown agent 'genius'"),
-        (["-a", "random,random,random"], "one per seat (2); got 3: 'random,random,random'"),
+        (
+            ["-a", "random,random,random"],
+            "give one --agents for all seats, or one per seat (2); got 3: random, random, random",
+        ),
+        (
+            ["-a", "random,greedy", "-a", "random"],
+            "one per seat (2); got 3: random, greedy, random",
+        ),
         (["--budget", "0"], "budget must be a positive number of seconds, got 0.0"),
     ],
 )

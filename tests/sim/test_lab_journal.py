@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 
 from molehaven.cli.main import app
 from molehaven.sim import lab as lab_module
+from molehaven.sim.jsonl import what_differs
 from molehaven.sim.lab import LabGame, Variant, play_lab_game
 from molehaven.sim.lab_journal import FORMAT, Journal, JournalError, Setup, metrics_from_json
 from molehaven.sim.lab_journal import metrics_json as journal_line
@@ -63,6 +64,7 @@ def test_every_game_is_kept_and_a_second_run_plays_none_of_them(
     assert result.exit_code == 0, result.output
     assert figures(second) == figures(first)
     assert json.loads(second.read_text())["meta"]["journal"].endswith("16 games kept from before")
+    assert f"16 games read back from {journal}, 0 played now" in " ".join(result.output.split())
     assert len(lines(journal)) == 17  # nothing written twice
 
 
@@ -76,6 +78,7 @@ def test_more_games_extend_a_finished_run_to_the_figures_of_one_run(tmp_path: Pa
     assert runner.invoke(app, [*LAB, "-n", "10", "--json", str(whole)]).exit_code == 0
     assert figures(extended) == figures(whole)
     assert json.loads(extended.read_text())["meta"]["journal"].endswith("8 games kept from before")
+    assert f"8 games read back from {journal}, 12 played now" in " ".join(result.output.split())
 
 
 def test_a_line_cut_off_by_a_crash_is_played_again(tmp_path: Path) -> None:
@@ -138,8 +141,8 @@ def test_a_killed_run_carries_on_to_the_figures_of_one_run(tmp_path: Path) -> No
     ("change", "said"),
     [
         (["--seed", "6"], "its seed is 5, this run's is 6"),
-        (["-v", "two", "-v", "one=rounds=2"], "its variants is"),
-        (["-a", "random,greedy"], 'its agents is ["random", "random"], this run\'s is'),
+        (["-v", "two", "-v", "one=rounds=2"], "its variants are"),
+        (["-a", "random,greedy"], 'its agents are ["random", "random"], this run\'s are'),
         (["--budget", "0.5"], "its budget is null, this run's is 0.5"),
     ],
 )
@@ -175,3 +178,10 @@ def test_a_damaged_game_line_is_named(tmp_path: Path) -> None:
     path.write_text(f'{json.dumps(setup.as_json())}\n{{"variant": "a"}}\n')
     with pytest.raises(JournalError, match="line 2 is not a lab game"):
         Journal(path, setup)
+
+
+def test_what_differs_reads_as_a_sentence() -> None:
+    """A refusal read 'its agents is …' and would have read 'its players is 3'."""
+    assert what_differs("seed", "5", "6") == "its seed is 5, this run's is 6"
+    assert what_differs("agents", "[a]", "[b]") == "its agents are [a], this run's are [b]"
+    assert what_differs("players", "3", "4") == "its number of players is 3, this run's is 4"

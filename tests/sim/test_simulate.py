@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from molehaven.agents import RandomAgent
+from molehaven.cli.simulating import pace
 from molehaven.core import CHANCE, CLOCK
 from molehaven.core.clock import clock_signal
 from molehaven.games import REGISTRY
 from molehaven.sim import GameResult, runner, simulate
 from molehaven.sim.driver import SECONDS_PER_ACTION, play_game
-from molehaven.sim.stats import Distribution, mean_interval, wilson_interval
+from molehaven.sim.stats import Distribution, Estimate, mean_interval, wilson_interval
 
 
 def test_same_seed_same_games_on_one_or_two_processes() -> None:
@@ -53,6 +54,7 @@ def test_mean_interval_and_distribution() -> None:
     estimate = mean_interval([1.0, 2.0, 3.0, 4.0])
     assert estimate.mean == 2.5
     assert 1.0 <= estimate.low < 2.5 < estimate.high <= 4.0
+    assert mean_interval([0.2, 0.8], (0.0, 1.0)) == Estimate(0.5, 0.0, 1.0)
     spread = Distribution.of([1.0, 5.0, 3.0])
     assert (spread.minimum, spread.median, spread.maximum) == (1.0, 3.0, 5.0)
 
@@ -165,3 +167,16 @@ def test_the_jobs_benchmark_has_a_command_line(
     assert result.returncode == code
     assert expected in result.stdout + result.stderr
     assert "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("games", "seconds", "text"),
+    [
+        (1000, 27.4, "36 games/s"),
+        (5, 2.0, "2.5 games/s"),
+        (5, 12.0, "2.4 s a game"),  # was '0 games/s'
+        (2, 300.0, "150.0 s a game"),
+    ],
+)
+def test_the_pace_of_a_run_never_reads_as_zero(games: int, seconds: float, text: str) -> None:
+    assert pace(games, seconds) == text

@@ -16,7 +16,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
-from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
@@ -41,11 +41,12 @@ MAX_JOBS = (os.cpu_count() or 1) * 4
 def arena(
     game: Annotated[str, typer.Argument(help="Game slug, e.g. mole-hill (see 'molehaven games').")],
     agents: Annotated[
-        str,
+        list[str],
         typer.Option(
             "--agents",
             "-a",
-            help=f"Comma-separated agents to compare, at least two ({', '.join(AGENTS)}).",
+            help="Agents to compare, at least two: separate with commas or repeat -a"
+            f" ({', '.join(AGENTS)}).",
         ),
     ],
     games: Annotated[
@@ -87,10 +88,14 @@ def arena(
             " already in --save (they must be this run's) and play only the rest.",
         ),
     ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Write --save anew even if it holds games (they are lost)."),
+    ] = False,
 ) -> None:
     """Round-robin between agents with rotated seats and shared chance (common random
     numbers); prints win shares with 95% intervals, average ranks and openskill ratings."""
-    names = [name.strip() for name in agents.split(",") if name.strip()]
+    names = agent_names(agents)
     options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
     check_output_file(save, "--save")
     try:
@@ -101,9 +106,17 @@ def arena(
         raise CliError(str(error)) from None
     if resume and save is None:
         raise CliError("--resume carries on the games of --save FILE: give --save too")
+    if resume and force:
+        raise CliError("--resume keeps the games of --save and --force drops them: give one")
+    if save is not None and not (resume or force) and save.exists() and save.stat().st_size:
+        # Games that may have taken hours would be lost to a command run once more.
+        raise CliError(
+            f"--save {save} already holds games: add --resume to carry on its run,"
+            " or --force to write it anew"
+        )
     lines = whole_lines(save) if resume and save is not None else []
     earlier = read_back(save, lines, specs) if save is not None else []
-    # New games go after the games read back; a file not resumed is written anew.
+    # New games go after the games read back; a file not resumed is new, empty or forced.
     out: IO[str] | None = write_after(save, lines) if save is not None else None
     by_index = {spec.index: spec for spec in specs}
     started = time.perf_counter()
@@ -154,6 +167,12 @@ def read_back(save: Path, lines: list[bytes], specs: list[ArenaGame]) -> list[Ar
     for number, (line, spec) in enumerate(zip(lines, specs, strict=False), start=1):
         try:
             entry = json.loads(line)
+        except ValueError:  # JSON's own words ("Expecting value: …") said nothing useful
+            raise CliError(
+                f"--resume: line {number} of {save} is not JSON: not an arena --save file;"
+                " give another --save file"
+            ) from None
+        try:
             if not isinstance(entry, dict):
                 raise ValueError("it is not a game")
             records.append(resumed_record(entry, spec))
@@ -174,28 +193,32 @@ def print_standings(
     console: Console, summary: ArenaSummary, *, seed: int, budget: float | None, elapsed: float
 ) -> None:
     console.print(
-        f"[bold]{summary.games} games of {summary.slug}[/], {summary.players} players, seed {seed},"
+        f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/], {summary.players} players,"
+        f" seed {seed},"
         f" {budget_text(budget)}: {elapsed:.1f} s"
     )
     even = 1 / summary.players
     ranked = summary.players > 2
     table = Table(title=f"per agent (each seat counts as a game; an even share is {even:.3f})")
-    columns = ["agent", "games", "win share", "95% interval"]
-    columns += ["avg rank", "95% interval"] if ranked else []
-    for column in [*columns, "rating mu", "sigma"]:
-        table.add_column(column, justify="right")
+    table.add_column("agent", justify="right", overflow="fold")
+    columns = ["games", "win\nshare", "95%\ninterval"]
+    columns += ["avg\nrank", "95%\ninterval"] if ranked else []
+    for column in [*columns, "rating\nmu", "sigma"]:
+        add_number_column(table, column)
     for standing in summary.table():
         share = standing.win_share()
         row = [standing.name, str(standing.games), f"{share.mean:.3f}"]
         row.append(f"{share.low:.3f}-{share.high:.3f}")
         if ranked:
-            rank = standing.average_rank()
+            rank = standing.average_rank(summary.players)
             row += [f"{rank.mean:.2f}", f"{rank.low:.2f}-{rank.high:.2f}"]
         table.add_row(*row, f"{standing.mu:.1f}", f"{standing.sigma:.1f}")
     console.print(table)
     pairs = Table(title="head to head (finished ahead; a tie counts half; 95% intervals)")
-    for column in ("agent", "against", "games", "ahead", "95% interval"):
-        pairs.add_column(column, justify="right")
+    for column in ("agent", "against"):
+        pairs.add_column(column, justify="right", overflow="fold")
+    for column in ("games", "ahead", "95%\ninterval"):
+        add_number_column(pairs, column)
     order = [standing.name for standing in summary.table()]
     for first, second in itertools.combinations(order, 2):
         meeting = summary.head_to_head(first, second)
@@ -203,3 +226,10 @@ def print_standings(
         interval = f"{meeting.low:.3f}-{meeting.high:.3f}"
         pairs.add_row(first, second, str(games), f"{meeting.mean:.3f}", interval)
     console.print(pairs)
+
+
+def add_number_column(table: Table, header: str) -> None:
+    """A column of figures, never cut: on a narrow terminal Rich shrank the widest columns
+    first, the intervals, to ``0.310-0…``. Their headers come in short lines (``95%`` over
+    ``interval``) so that the table still fits 80 columns; the agents' names fold instead."""
+    table.add_column(header, justify="right", no_wrap=True)

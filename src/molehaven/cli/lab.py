@@ -15,7 +15,7 @@ from molehaven.agents import AGENTS
 from molehaven.cli.arena import budget_text
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, interrupts_deferred, one_line_errors
-from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
@@ -71,13 +71,13 @@ def option_text(value: OptionValue) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
-def parse_agents(text: str, players: int) -> tuple[str, ...]:
-    """``--agents``: one name for every seat, or one per seat, comma-separated.
+def parse_agents(values: list[str], players: int) -> tuple[str, ...]:
+    """``--agents``: one name for every seat, or one per seat, comma-separated or repeated.
 
     Raises:
         CliError: naming the unknown agent, or the count given against the seats.
     """
-    names = tuple(name.strip() for name in text.split(",") if name.strip())
+    names = tuple(agent_names(values))
     unknown = [name for name in names if name not in AGENTS]
     if unknown:
         raise CliError(f"unknown agent {unknown[0]!r}; choose from {', '.join(AGENTS)}")
@@ -85,8 +85,8 @@ def parse_agents(text: str, players: int) -> tuple[str, ...]:
         names = names * players
     if len(names) != players:
         raise CliError(
-            f"--agents takes one agent for every seat or one per seat ({players});"
-            f" got {len(names)}: {text!r}"
+            f"give one --agents for all seats, or one per seat ({players});"
+            f" got {len(names)}: {', '.join(names)}"
         )
     return names
 
@@ -105,14 +105,14 @@ def lab(
         ),
     ] = None,
     agents: Annotated[
-        str,
+        list[str] | None,
         typer.Option(
             "--agents",
             "-a",
-            help="The agent in every seat, or one per seat, comma-separated"
-            f" ({', '.join(AGENTS)}).",
+            help="The agent in every seat, or one per seat: separate with commas or repeat -a"
+            f" ({', '.join(AGENTS)}). Default: random.",
         ),
-    ] = "random",
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Seats (default: the minimum).")
     ] = None,
@@ -183,7 +183,7 @@ def lab(
     if len(set(names)) != len(names):
         raise CliError(f"variant names must differ; got {', '.join(names)}")
     seats = REGISTRY.make(game, players).players
-    agent_names = parse_agents(agents, seats)
+    seat_agents = parse_agents(agents or ["random"], seats)
     outputs = ((report, "--report"), (csv_path, "--csv"), (json_path, "--json"))
     for path, option in (*outputs, (journal_path, "--journal")):
         check_output_file(path, option)
@@ -194,7 +194,7 @@ def lab(
         raise CliError(str(error)) from None
     journal = None
     if journal_path is not None:
-        setup = Setup(game, seats, variants, agent_names, seed, budget)
+        setup = Setup(game, seats, variants, seat_agents, seed, budget)
         try:
             journal = Journal(journal_path, setup)
         except (JournalError, OSError) as error:
@@ -238,7 +238,7 @@ def lab(
                     game,
                     players=seats,
                     variants=variants,
-                    agents=agent_names,
+                    agents=seat_agents,
                     seed=seed,
                     indices=range(played, played + batch),
                     budget=budget,
@@ -285,7 +285,7 @@ def lab(
     meta: dict[str, object] = {
         "game": game,
         "players": seats,
-        "agents": ", ".join(f"seat {s}: {a}" for s, a in enumerate(agent_names)),
+        "agents": ", ".join(f"seat {s}: {a}" for s, a in enumerate(seat_agents)),
         "variants": "; ".join(
             f"{v.name}: "
             + (", ".join(f"{k}={option_text(val)}" for k, val in v.options.items()) or "defaults")
@@ -336,6 +336,12 @@ def lab(
     print_results(summaries, differences, meta)
     if target is not None:
         console.print(target.text, style=None if target.reached else "bold yellow")
+    if reused:  # as the arena says it, or a rerun that played nothing looks like a fresh run
+        console.print(
+            f"{plural(reused, 'game')} read back from {journal_path},"
+            f" {len(arrived) - reused} played now",
+            highlight=False,
+        )
     for line in written:
         console.print(line)
     if cut_short is not None:

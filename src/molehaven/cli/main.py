@@ -18,9 +18,14 @@ from molehaven.agents import AGENTS, LEVEL_NAMES, Agent
 from molehaven.cli.arena import arena
 from molehaven.cli.catalogue import games_table, print_rules
 from molehaven.cli.console import PipeSafeConsole
-from molehaven.cli.errors import CliError, OneLineUsageGroup, one_line_errors
+from molehaven.cli.errors import (
+    CliError,
+    OneLineUsageGroup,
+    interrupts_deferred,
+    one_line_errors,
+)
 from molehaven.cli.lab import lab
-from molehaven.cli.options import parse_option_pairs
+from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.play import QuitGame, Table, save_record
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
@@ -98,7 +103,9 @@ def play(
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option(help="Write the game record (JSON) to this file at the end, or on quit."),
+        typer.Option(
+            help="Write the game record (JSON) to this file at the end, or on quit or Ctrl-C."
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal, typing moves in the game's notation.
@@ -140,6 +147,14 @@ def play(
         table.play()
     except QuitGame:
         console.print("game abandoned")
+    except KeyboardInterrupt:
+        # Ctrl-C ends the game like quit, so --save keeps the record; the command still
+        # ends as interrupted (status 130). A second Ctrl-C waits until the file is whole.
+        console.print()  # off the prompt's line
+        if save is not None and table.state is not None:
+            with interrupts_deferred():
+                save_record(console, table.state, save)
+        raise
     if save is not None and table.state is not None:
         save_record(console, table.state, save)
 
@@ -199,8 +214,8 @@ def simulate(
         typer.Option(
             "--agent",
             "-a",
-            help=f"Agent per seat, in seat order, or one for every seat ({', '.join(AGENTS)});"
-            " default: all random.",
+            help="Agent per seat, in seat order, or one for every seat: repeat -a or separate"
+            f" with commas ({', '.join(AGENTS)}); default: all random.",
         ),
     ] = None,
 ) -> None:
@@ -213,7 +228,7 @@ def simulate(
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)
-    agents = seat_agents(agent or [], the_game.players)
+    agents = seat_agents(agent_names(agent or []), the_game.players)
     check_output_file(save, "--save")
     run_simulation(
         PipeSafeConsole(),  # a reader who leaves early (| head) does not fail the run
@@ -241,7 +256,7 @@ def seat_agents(names: list[str], players: int) -> tuple[str, ...] | None:
         return tuple(names) * players
     if names and len(names) != players:
         raise CliError(
-            f"give one --agent for every seat, or one per seat ({players});"
+            f"give one --agent for all seats, or one per seat ({players});"
             f" got {len(names)}: {', '.join(names)}"
         )
     return tuple(names) or None

@@ -1,4 +1,5 @@
-"""``--option name=value`` pairs from the command line, typed by the game's option specs."""
+"""Values of repeatable options: ``--option name=value`` pairs, typed by the game's option
+specs, and ``--agent`` names."""
 
 from __future__ import annotations
 
@@ -59,3 +60,10 @@ def parse_option_pairs(specs: tuple[OptionSpec, ...], pairs: list[str]) -> dict[
         texts[name] = value
         options[name] = _convert(by_name[name], value)
     return options
+
+
+def agent_names(values: list[str]) -> list[str]:
+    """``--agent`` names in the order given, whether comma-separated (``-a mcts,random``),
+    repeated (``-a mcts -a random``) or both: ``simulate``, ``lab`` and ``arena`` read them
+    alike, and a repeat adds to the list instead of replacing the one before."""
+    return [name.strip() for value in values for name in value.split(",") if name.strip()]

@@ -29,6 +29,13 @@ def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], st
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise CliError(f"{path} is not a text file (UTF-8): not a game record") from None
+    except FileNotFoundError:
+        raise CliError(f"cannot read {path}: no such file") from None
+    except IsADirectoryError:
+        raise CliError(f"cannot read {path}: it is a directory, not a record file") from None
+    except OSError as error:  # Python's own words would read "[Errno 13] Permission denied: …"
+        reason = error.strerror or type(error).__name__
+        raise CliError(f"cannot read {path}: {reason[:1].lower()}{reason[1:]}") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise CliError(f"{path} is empty: no game record in it")

@@ -73,13 +73,24 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def pace(games: int, seconds: float) -> str:
+    """How fast games went, in a figure that is not rounded to nothing: ``36 games/s``,
+    ``2.5 games/s``, or for slow games ``2.4 s a game`` (search agents made '0 games/s')."""
+    rate = games / max(seconds, 1e-9)
+    if rate >= 10:
+        return f"{rate:.0f} games/s"
+    if rate >= 1:
+        return f"{rate:.1f} games/s"
+    return f"{seconds / games:.1f} s a game"
+
+
 def print_summary(
     console: Console, summary: Summary, *, elapsed: float, seed: int, jobs: int
 ) -> None:
     console.print(
         f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/] with {summary.players}"
         f" players, seed {seed}, {plural(jobs, 'job')}: {elapsed:.1f} s"
-        f" ({summary.games / max(elapsed, 1e-9):.0f} games/s)"
+        f" ({pace(summary.games, elapsed)})"
     )
     table = Table(title="per seat (win share counts a k-way draw as 1/k; 95% intervals)")
     for column in ("seat", "win share", "95% interval", "score mean", "sd", "min", "median", "max"):

@@ -67,6 +67,12 @@ class GameInfo:
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
 
+    @property
+    def player_counts_text(self) -> str:
+        """``2`` or ``2-8``: the counts as an error names them."""
+        low, high = self.min_players, self.max_players
+        return str(low) if low == high else f"{low}-{high}"
+
 
 OptionsT = TypeVar("OptionsT", covariant=True)
 HistoryNode: TypeAlias = "tuple[HistoryNode, Seat, Action] | None"
@@ -87,7 +93,7 @@ class Game(ABC, Generic[OptionsT]):
 
     def __init__(self, players: int | None = None, **options: object) -> None:
         counts = self.info.player_counts
-        allowed = ", ".join(str(n) for n in counts)
+        allowed = self.info.player_counts_text
         if players is None:
             players = self.info.min_players
         if not isinstance(players, int) or isinstance(players, bool):

@@ -25,6 +25,7 @@ from molehaven.core import JSONValue, State
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY, replay
 from molehaven.sim.driver import check_budget, play_game
+from molehaven.sim.jsonl import what_differs
 from molehaven.sim.stats import Estimate, mean_interval, wilson_interval
 from molehaven.sim.workers import worker_pool
 
@@ -99,7 +100,7 @@ def resumed_record(line: dict[str, JSONValue], spec: ArenaGame) -> ArenaRecord:
         if key not in line:
             raise ValueError(f"it has no {key}")
         if line[key] != value:
-            raise ValueError(f"its {key} is {line[key]!r}, this run's is {value!r}")
+            raise ValueError(what_differs(key, repr(line[key]), repr(value)))
     record = {key: line[key] for key in ("format", "game", "options", "players", "actions")}
     state = replay(record)
     if not state.is_terminal() or state.returns() != line["returns"]:
@@ -242,8 +243,9 @@ class AgentStanding:
     def win_share(self) -> Estimate:
         return wilson_interval(self.wins, self.games)
 
-    def average_rank(self) -> Estimate:
-        return mean_interval(self.ranks)
+    def average_rank(self, players: int) -> Estimate:
+        """The mean rank, its interval within the ranks a game of ``players`` seats has."""
+        return mean_interval(self.ranks, (1, players))
 
     @property
     def ordinal(self) -> float:

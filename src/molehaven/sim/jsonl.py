@@ -24,3 +24,13 @@ def write_after(path: Path, lines: Sequence[bytes]) -> IO[str]:
     file.seek(sum(len(line) + 1 for line in lines))
     file.truncate()
     return file
+
+
+def what_differs(key: str, kept: str, wanted: str) -> str:
+    """``its seed is 5, this run's is 6``; ``its agents are …``; ``its number of players is
+    3, …``: a setting of the run a file holds beside this run's, as a sentence says it."""
+    if key == "players":  # a count
+        noun, verb = "number of players", "is"
+    else:
+        noun, verb = key, "are" if key.endswith("s") else "is"
+    return f"its {noun} {verb} {kept}, this run's {verb} {wanted}"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from molehaven.sim.jsonl import whole_lines, write_after
+from molehaven.sim.jsonl import what_differs, whole_lines, write_after
 from molehaven.sim.lab import GameMetrics, Variant
 
 FORMAT = "molehaven lab journal 1"
@@ -163,8 +163,9 @@ def _check_setup(entry: Mapping[str, Any], wanted: Mapping[str, Any], path: Path
     for key, value in wanted.items():
         if not _same(entry.get(key), value):
             raise JournalError(
-                f"{path} holds another run: its {key} is {_shown(entry.get(key))}, this run's"
-                f" is {_shown(value)}; give another --journal file or the same settings"
+                f"{path} holds another run:"
+                f" {what_differs(key, _shown(entry.get(key)), _shown(value))};"
+                " give another --journal file or the same settings"
             )
 
 

@@ -21,6 +21,11 @@ from molehaven.sim.stats import Z_95, Distribution, Estimate, mean_interval, wil
 
 FEW_GAMES = 30
 
+# The ranges the per-game figures can take, which bound their intervals (a game's own extras
+# have no declared range, so theirs are not bounded).
+SHARE = (0.0, 1.0)
+AT_LEAST_0 = (0.0, math.inf)
+
 # Each figure's name, one for the per-variant table and the paired differences alike (and so
 # for the report, the JSON's ``metric`` and docs/lab.md): a designer reads across the two.
 SHARED_WINS = "share of games with a shared win or draw"
@@ -87,14 +92,15 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
         win_shares=win_shares,
         first_seat_advantage=win_shares[0].mean - 1 / players,
         average_ranks=tuple(
-            mean_interval([game.ranks[seat] for game in games]) for seat in range(players)
+            mean_interval([game.ranks[seat] for game in games], (1, players))
+            for seat in range(players)
         ),
         draws=sum(sum(share > 0 for share in game.returns) > 1 for game in games),
         actions=Distribution.of([float(game.actions) for game in games]),
         turns=Distribution.of([float(game.turns) for game in games]),
         end_shares={end: count / len(games) for end, count in ends.most_common()},
-        decided_from=mean_interval(decided) if decided else None,
-        lead_changes=mean_interval([float(game.lead_changes) for game in games]),
+        decided_from=mean_interval(decided, SHARE) if decided else None,
+        lead_changes=mean_interval([float(game.lead_changes) for game in games], AT_LEAST_0),
         margin_curve=(
             tuple(
                 statistics.fmean(curve[point] for curve in curves) for point in range(CURVE_POINTS)
@@ -102,8 +108,8 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
             if curves
             else None
         ),
-        branching=mean_interval([game.branching for game in games]),
-        choice_share=mean_interval([game.choice_share for game in games]),
+        branching=mean_interval([game.branching for game in games], AT_LEAST_0),
+        choice_share=mean_interval([game.choice_share for game in games], SHARE),
         extras={
             key: mean_interval([game.extras[key] for game in games if key in game.extras])
             for key in extra_names

@@ -22,16 +22,23 @@ class Estimate:
         return f"{self.mean:.3f} [{self.low:.3f}, {self.high:.3f}]"
 
 
-def mean_interval(values: Sequence[float]) -> Estimate:
-    """The mean of ``values`` with a normal-approximation 95% interval, clipped to the data's
-    range (returns and win shares lie in [0, 1])."""
+def mean_interval(
+    values: Sequence[float], possible: tuple[float, float] = (-math.inf, math.inf)
+) -> Estimate:
+    """The mean of ``values`` with a normal-approximation 95% interval, clipped to the
+    ``possible`` range of the measure (ranks of n seats: 1 to n; shares: 0 to 1).
+
+    Not to the range of the values seen: a mean can lie beyond every game played so far, and
+    clipping there cut the interval short (three games ranked 1, 1.5 and 1.5 read 1.01-1.50).
+    """
     if not values:
         raise ValueError("no values to summarise")
     mean = statistics.fmean(values)
     if len(values) < 2:
         return Estimate(mean, mean, mean)
     margin = Z_95 * statistics.stdev(values) / math.sqrt(len(values))
-    return Estimate(mean, max(min(values), mean - margin), min(max(values), mean + margin))
+    lowest, highest = possible
+    return Estimate(mean, max(lowest, mean - margin), min(highest, mean + margin))
 
 
 def wilson_interval(successes: float, trials: int) -> Estimate:
