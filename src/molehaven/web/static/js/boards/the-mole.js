@@ -245,6 +245,7 @@ function ownWordsForm(onAction, refusal) {
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
     event.preventDefault();
     ui.sentOwnWords = true;
+    ui.refusalShown = null; // each refusal of a sent answer is brought into view
     // The engine's notation for a free-text answer: the word answer and a JSON string.
     onAction(`answer ${JSON.stringify(input.value)}`);
   } },
