@@ -176,3 +176,38 @@ def play_random_targets_until_over(
             assert played <= max_actions
         else:
             before = None  # nothing was sent: look again at once
+
+
+def draw_alone(slug: str, result: str) -> str:
+    """A page script that draws ``slug``'s board module alone, for one seat, on the server's
+    "no such table" page (which runs no table script, so nothing draws over it), then returns
+    the JavaScript expression ``result`` (``board``, ``table`` and the arguments in scope).
+    Its arguments: ``[observation, legal, you, names]``; clicks are kept in
+    ``window.clicked``."""
+    return """async ([observation, legal, you, names]) => {
+    let host = document.querySelector("#board");
+    if (!host) {
+        host = document.createElement("div");
+        host.id = "board";
+        host.className = "board";
+        document.querySelector("main").append(host);
+    }
+    const board = await import("/static/js/boards/SLUG.js");
+    const guide = await (await fetch("/api/games/SLUG/guide")).json();
+    if (!document.querySelector("link[data-probe]")) {
+        const link = document.createElement("link");
+        link.rel = "stylesheet";
+        link.href = `/static/${board.stylesheet}`;
+        link.dataset.probe = "";
+        document.head.append(link);
+        await new Promise(resolve => link.addEventListener("load", resolve));
+    }
+    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
+    const table = {game: "SLUG", players: names.length, seats};
+    window.clicked = [];
+    board.render(host, {
+        observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
+        table, you, log: [], describe: () => "", guide, replaying: false, pending: false,
+    });
+    return RESULT;
+}""".replace("SLUG", slug).replace("RESULT", result)

@@ -21,6 +21,7 @@ from tests.browser.pages import (
     CHANGED,
     LAPTOP,
     PHONE,
+    draw_alone,
     fill_bots_and_start,
     open_page,
     status,
@@ -215,34 +216,8 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
-# The board module drawn alone on the server's "no such table" page (which runs no table
-# script): the drawn prompt and turn line, and the page's turn line (``turn``), for one seat.
-DRAW_ALONE = """async ([observation, legal, you, names]) => {
-    let host = document.querySelector("#board");
-    if (!host) {
-        host = document.createElement("div");
-        host.id = "board";
-        host.className = "board";
-        document.querySelector("main").append(host);
-    }
-    const board = await import("/static/js/boards/mole-majority.js");
-    const guide = await (await fetch("/api/games/mole-majority/guide")).json();
-    if (!document.querySelector("link[data-probe]")) {
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = `/static/${board.stylesheet}`;
-        link.dataset.probe = "";
-        document.head.append(link);
-        await new Promise(resolve => link.addEventListener("load", resolve));
-    }
-    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
-    const table = {game: "mole-majority", players: names.length, seats};
-    board.render(host, {
-        observation, legal, lastAction: null, onAction: () => {}, table, you, log: [],
-        describe: () => "", guide, replaying: false, pending: false,
-    });
-    return board.turn({observation, legal, table, you});
-}"""
+# The board drawn alone for one seat: its page's turn line (``turn``) as the result.
+DRAW_ALONE = draw_alone("mole-majority", "board.turn({observation, legal, table, you})")
 
 
 def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(

@@ -17,6 +17,7 @@ from tests.browser.pages import (
     PHONE,
     click_only,
     describe,
+    draw_alone,
     fill_bots_and_start,
     open_page,
 )
@@ -262,36 +263,11 @@ def choosing_with_a_hand() -> tuple[State, int]:
     return tied_at_fifteen(), 1
 
 
-# The board module drawn alone into a board of its own, on the server's "no such table" page
-# (which runs no table script, so nothing draws over it).
-DRAW_ALONE = """async ([observation, legal, you, names]) => {
-    let host = document.querySelector("#board");
-    if (!host) {
-        host = document.createElement("div");
-        host.id = "board";
-        host.className = "board";
-        document.querySelector("main").append(host);
-    }
-    const board = await import("/static/js/boards/mole-park.js");
-    const guide = await (await fetch("/api/games/mole-park/guide")).json();
-    if (!document.querySelector("link[data-probe]")) {
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = `/static/${board.stylesheet}`;
-        link.dataset.probe = "";
-        document.head.append(link);
-        await new Promise(resolve => link.addEventListener("load", resolve));
-    }
-    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
-    const table = {game: "mole-park", players: names.length, seats};
-    window.clicked = [];
-    board.render(document.querySelector("#board"), {
-        observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
-        table, you, log: [], describe: () => "", guide, replaying: false, pending: false,
-    });
-    return [...document.querySelectorAll("[data-board] [data-action]")].map(
-        node => node.dataset.action);
-}"""
+# The board drawn alone for one seat: the actions its buttons offer as the result.
+DRAW_ALONE = draw_alone(
+    "mole-park",
+    '[...document.querySelectorAll("[data-board] [data-action]")].map(node => node.dataset.action)',
+)
 
 
 # Each name under a hole whose line breaks between two letters of a word, with the letters.

@@ -58,14 +58,7 @@ def test_a_seats_own_action_reads_as_its_actor_read_it() -> None:
 def test_the_end_is_explained_in_the_engines_own_words() -> None:
     """A game whose engine says why it ended (Mole Majority's end conditions, MM-36 … MM-40)
     gives that reason as it is, not fitted into a sentence it does not fit."""
-    state = molehaven.make("mole-majority", 2, turn_limit=2).initial_state()
-    rng = random.Random(5)
-    while not state.is_terminal():
-        if state.is_chance():
-            state.apply(CHANCE, rng.choice([outcome for outcome, _ in state.chance_outcomes()]))
-        else:
-            seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    state = _random_game_to_the_end("mole-majority", 2, seed=5, turn_limit=2)
     reason = state.observation(None)["end_reason"]
     summary = result_of(state, ["Ann", "Bob"])["summary"]
     assert isinstance(summary, str) and f"Why: {reason}." in summary
