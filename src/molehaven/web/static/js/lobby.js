@@ -126,7 +126,9 @@ function tableItem(summary, mineList = false) {
   if (mineList || (seated && isLive(summary))) action = "Return";
   const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
-  if (summary.status === "open") detail = `${summary.players} players · ${free} free`;
+  if (summary.status === "open") {
+    detail = `${summary.players} players · ${free ? `${free} free` : "all seated, waiting for the host to start"}`;
+  }
   if (summary.result && summary.result.summary) {
     detail += ` · ${summary.result.summary}`; // the same words the table shows
   } else if (summary.result) {

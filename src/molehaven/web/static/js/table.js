@@ -334,7 +334,12 @@ function drawSeats(table, canJoin, host) {
     const you = slot.seat === view.you;
     const parts = [];
     if (slot.kind === "empty") parts.push(el("span", { class: "muted", text: "empty" }));
-    else parts.push(el("span", { text: seatLabel(table, slot.seat, view.you) + (slot.resigned ? " (resigned: a bot plays)" : slot.kind === "bot" ? " (bot)" : "") }));
+    else {
+      // "(bot)" unless the name says so already ("easy bot", not "easy bot (bot)").
+      const label = seatLabel(table, slot.seat, view.you);
+      const isBot = slot.kind === "bot" && !/\bbot\b/i.test(label);
+      parts.push(el("span", { text: label + (slot.resigned ? " (resigned: a bot plays)" : isBot ? " (bot)" : "") }));
+    }
     if (slot.kind === "human") {
       const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
       parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));
