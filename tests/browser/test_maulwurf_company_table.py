@@ -208,6 +208,8 @@ class Player:
             action = "bonus" if verb == "bonus" else self.rng.choice(legal)
         if verb == "bonus":
             expect(page.locator(f"{BOARD} .mc-prompt")).to_contain_text("special field")
+            # No disc beside the question: the one just used read as the bonus disc's value.
+            assert page.locator(f"{BOARD} .mc-prompt .mc-prompt-disc").count() == 0
         self.shoot_once(verb)
         # Only this seat may act now, so the action stays offered until it is clicked.
         assert click_only(page, action, seconds=15), action

@@ -85,6 +85,7 @@ def test_a_resigned_seat_is_played_to_the_end_and_the_end_explains_itself(
     expect(seat).to_have_attribute("data-kind", "bot")
     expect(seat).to_contain_text("Ann (resigned: a bot plays)")
     expect(page.locator("#notice")).to_be_hidden()  # "You resigned: …" is stale at the end
+    expect(page.locator("label.sound")).to_be_hidden()  # no move left to sound for
     summary = page.locator("#result").inner_text()
     assert "Final scores: Ann" in summary and "Why:" in summary
     page.reload()  # the resigned seat's token is kept: Ann may still play again

@@ -99,3 +99,15 @@ def test_mole_park_says_whether_the_crown_or_the_round_limit_ended_it() -> None:
     summary = str(result_of(limited, ["A", "B", "C"])["summary"])
     assert "Why: the round limit was reached: the highest score wins." in summary
     assert "Final scores: A " in summary
+
+
+def test_a_game_of_points_reads_its_scores_out_even_when_they_are_one_and_zero() -> None:
+    """A one-round Mole Hill can end 1 to 0 (the gardener never digs): those are points, and
+    the result reads them out, though they look like Die Maulwurf Company's win markers."""
+    for seed in range(200):
+        state = _random_game_to_the_end("mole-hill", 2, seed=seed, rounds=1)
+        if state.scores() == [1.0, 0.0]:
+            break
+    else:
+        raise AssertionError("no one-round game ended 1 to 0")
+    assert "Final scores: Ann 1, Bob 0." in str(result_of(state, ["Ann", "Bob"])["summary"])

@@ -62,6 +62,9 @@ class GameInfo:
     # Some seats in ``to_move()`` may act but need not (``State.awaited`` lists the others):
     # drivers and environments must let them wait.
     optional_movers: bool = False
+    # Whether ``scores()`` counts points. A game without points (Die Maulwurf Company, MC-30)
+    # scores 1 for each winner and 0 for the others: readers should not show that as points.
+    keeps_points: bool = True
 
     @property
     def player_counts(self) -> range:

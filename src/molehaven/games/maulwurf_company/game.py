@@ -59,6 +59,7 @@ class MaulwurfCompanyGame(Game[MaulwurfCompanyOptions]):
         perfect_information=True,
         summary="Turn a disc, move a mole exactly that far in a straight line into a hole; "
         "when a layer's holes are full only moles in holes dig on, to the golden shovel.",
+        keeps_points=False,  # MC-30: a winner scores 1, the others 0
     )
     options_type = MaulwurfCompanyOptions
 

@@ -79,7 +79,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
     summary = f"{headline} Why: {why}."
     # A game without points (Die Maulwurf Company: the winners score 1, the rest 0, MC-30)
     # has no scores worth reading out: "Final scores: Ann 0, Bob 1" only says who won again.
-    if list(scores) != [1.0 if seat in winners else 0.0 for seat in range(len(scores))]:
+    if state.game.info.keeps_points:
         summary += f" Final scores: {final}."
     return {"returns": returns, "scores": scores, "winners": winners, "summary": summary}
 

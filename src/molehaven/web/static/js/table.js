@@ -326,6 +326,8 @@ function renderSeats() {
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
   $("resign-box").hidden = !(table.status === "running" && view.you !== null);
+  // No more moves after the end: the choice of a sound for one has nothing left to do.
+  $("sound").closest("label").hidden = table.status === "over" || table.status === "abandoned";
   $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
 }
 

@@ -310,7 +310,9 @@ function prompt(geo, context, obs) {
   const legal = context.legal || [];
   const mine = legal.length > 0;
   const who = obs.current === null || obs.current === undefined ? "" : nameOf(context, obs.current);
-  const shown = obs.value ? [obs.value] : obs.phase === "keep" ? obs.pending || [] : [];
+  // The disc to move by; not at the bonus question, where the one just used, shown big beside
+  // "turn another disc?", read as the bonus disc's value.
+  const shown = obs.phase === "bonus" ? [] : obs.value ? [obs.value] : obs.phase === "keep" ? obs.pending || [] : [];
   const turnDisc = shown.length ? el("span", { class: "mc-prompt-disc" }, shown.map((value) => disc(value, "up kept big"))) : null;
   const parts = [];
   const buttons = [];
