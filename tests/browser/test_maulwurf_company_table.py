@@ -251,6 +251,8 @@ def test_a_person_plays_a_whole_game_against_a_bot_by_clicking(
     expect(page.locator("#result")).to_contain_text(str(final.observation(None)["end_reason"]))
     expect(page.locator("#result")).not_to_contain_text("score")
     expect(page.locator("#scores")).to_contain_text("No points in this game")
+    turns = final.observation(None)["turns"]
+    expect(page.locator(f"{BOARD} .mc-info")).to_contain_text(f"{turns} turns played")
     page.click(f"{BOARD} .mc-legend summary")  # every mark explained
     expect(page.locator(f"{BOARD} .mc-legend li").first).to_be_visible()
     page.click("#replay-prev")  # a redraw keeps the legend open

@@ -115,6 +115,15 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
             expect(other.locator(".mh-rod.last")).to_have_attribute("data-rod", moved)
         else:
             expect(other.locator(".mh-square.last")).to_have_attribute("data-square", moved)
+            # Its outline lies over every square, not half under the neighbours drawn later.
+            expect(other.locator(".mh-last-outline")).to_have_count(1)
+            assert other.evaluate(
+                """() => { const board = document.querySelector("svg[data-board]");
+                    const outline = board.querySelector(".mh-last-outline");
+                    const after = Node.DOCUMENT_POSITION_FOLLOWING;
+                    return [...board.querySelectorAll(".mh-square")].every((square) =>
+                        square.compareDocumentPosition(outline) & after); }"""
+            )
     # The board stays put as the turn passes: nothing above it comes and goes with the turn.
     assert [len(tops) for tops in board_tops] == [1, 1], board_tops
     ann.click(".mh-legend summary")  # what the flowers, pieces and marks mean (MH-4, MH-5)

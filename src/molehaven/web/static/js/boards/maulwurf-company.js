@@ -420,9 +420,11 @@ function draw() {
     memory.legendOpen = legend.open;
   });
   const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(context), legend);
+  const holes = obs.holes || [];
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
-    el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => (obs.holes || []).includes(name)).length} / ${(obs.holes || []).length}` }),
+    // Before chance has laid the layers (a replay's first steps) there are no holes yet.
+    holes.length ? el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => holes.includes(name)).length} / ${holes.length}` }) : null,
     el("span", { text: turnCount(obs) }));
   if (caption) info.replaceChildren(caption);
   root.dataset.layer = obs.layer || "";
@@ -450,9 +452,13 @@ export function render(container, context) {
   return { handlesActions: true };
 }
 
-// The turn limit only ends games nobody is finishing; mention it once it is close.
+// The turn being played (the view counts the turns played, MC-25), or the turns a finished
+// game took; the moles are placed before the first turn. The turn limit only ends games
+// nobody is finishing: mention it once it is close.
 function turnCount(obs) {
+  if (["orient", "start", "place"].includes(obs.phase)) return "Placing the moles";
   const turns = obs.turns ?? 0;
+  if (obs.phase === "over") return `${turns} turn${turns === 1 ? "" : "s"} played`;
   const limit = obs.max_turns;
-  return limit && turns >= 0.8 * limit ? `Turn ${turns} of at most ${limit}` : `Turn ${turns}`;
+  return limit && turns + 1 >= 0.8 * limit ? `Turn ${turns + 1} of at most ${limit}` : `Turn ${turns + 1}`;
 }

@@ -147,6 +147,12 @@ export function render(container, { observation, legal, lastAction, onAction, ta
       }
     }
   }
+  if (lastSquare && /^[a-i][1-7]$/.test(lastSquare)) {
+    // The last move's outline on top of every square: drawn with its own square, the squares
+    // drawn after it covered half its edge.
+    const { x, y } = square(lastSquare);
+    board.append(svg("rect", { x, y, width: SIZE, height: SIZE, class: "mh-last-outline", "pointer-events": "none" }));
+  }
   for (let file = 0; file < FILES.length; file += 1) {
     const label = svg("text", { x: MARGIN + file * SIZE + SIZE / 2, y: PAD + RANKS * SIZE + MARGIN / 2 + 2, class: "mh-label" });
     label.textContent = FILES[file];
