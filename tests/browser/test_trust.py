@@ -57,6 +57,13 @@ def test_an_unknown_table_is_a_404_page_linking_to_the_lobby(
         "href", "/rules/mole-hill#MH-18"
     )
     expect(option.locator(".help")).not_to_contain_text("(MH-18)")
+    expect(option.locator(".help")).to_contain_text("(default: on)")
+    # Options read as words, not identifiers: a list shows its values, a number its range.
+    page.select_option("#game", "maulwurf-company")
+    expect(page.locator("#option-hole_exit option[value=last_resort]")).to_have_text("last resort")
+    turns = page.locator(".option", has=page.locator("#option-max_turns")).locator(".help")
+    expect(turns).to_contain_text("1 to 10,000)")
+    expect(page.locator("#options")).not_to_contain_text("allowed:")
 
 
 def finish_after_resigning(page: Page) -> None:

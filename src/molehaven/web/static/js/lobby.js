@@ -21,8 +21,10 @@ function currentGame() {
 // values, and the rules it follows as links into the game's rules page.
 function optionHelp(option) {
   const rules = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
+  // A list or a checkbox shows its values itself; a number field is told its range.
+  const shown = option.choices || option.type === "bool" ? "" : `; ${rangeText(option)}`;
   return el("span", { class: "help" },
-    `${option.summary} (default: ${formatValue(option.default)}; allowed: ${option.allowed})`,
+    `${option.summary} (default: ${formatValue(option.default)}${shown})`,
     rules.length ? el("span", { class: "decisions" }, " Rules:", ...rules) : null);
 }
 
@@ -51,10 +53,21 @@ function optionInput(option) {
   return el("div", { class: "option" }, el("label", { for: id }, option.label, input), help);
 }
 
+// Values as people read them: a checkbox is on or off, and a named choice ("last_resort")
+// has spaces (the form still sends the value itself).
 function formatValue(value) {
-  if (value === true) return "true";
-  if (value === false) return "false";
-  return String(value);
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return typeof value === "string" ? value.replaceAll("_", " ") : String(value);
+}
+
+function rangeText(option) {
+  const whole = option.type === "int" ? "a whole number" : "a number";
+  const [low, high] = [option.minimum, option.maximum].map((bound) => (bound === null || bound === undefined ? null : Number(bound).toLocaleString("en")));
+  if (low !== null && high !== null) return `${low} to ${high}`;
+  if (low !== null) return `${whole} of at least ${low}`;
+  if (high !== null) return `${whole} of at most ${high}`;
+  return option.allowed;
 }
 
 function showGame() {
