@@ -169,21 +169,16 @@ class Authority(Replication, Lifecycle, Talk):
             await self.read_back_limiter.check_address(reader)
         if self.cluster is not None:  # another process's table, not yet heard of here
             return await self.refresh(table_id)
-        building = self._building.setdefault(table_id, asyncio.Lock())
-        try:
-            async with building:  # asked twice at once, it is read once
-                table = self._finished.get(table_id)
-                if table is not None:
-                    return table
-                row, events, chat = await self._read_whole(table_id)
-                if row is None or row.status not in (OVER, ABANDONED):
-                    return None
-                table = await asyncio.to_thread(self._build, row, events, chat)
-                self._remember_finished(table)
+        async with self._reading(table_id):  # asked twice at once, it is read once
+            table = self._finished.get(table_id)
+            if table is not None:
                 return table
-        finally:
-            if not building.locked() and self._building.get(table_id) is building:
-                del self._building[table_id]
+            row, events, chat = await self._read_whole(table_id)
+            if row is None or row.status not in (OVER, ABANDONED):
+                return None
+            table = await asyncio.to_thread(self._build, row, events, chat)
+            self._remember_finished(table)
+            return table
 
     async def require(self, table_id: str) -> LiveTable:
         table = await self.get(table_id)

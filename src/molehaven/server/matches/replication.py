@@ -11,10 +11,11 @@ watchers are sent what they may now see.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from molehaven.core.errors import MolehavenError
@@ -227,6 +228,19 @@ class Replication:
         else:  # a notice went missing: read what is new
             await self.refresh(table_id)
 
+    @contextlib.asynccontextmanager
+    async def _reading(self, table_id: str) -> AsyncIterator[None]:
+        """Hold the lock of a table being read from the database: one read at a time, and
+        notices that arrive meanwhile wait for it (``apply_notice``); the lock goes with
+        the last holder."""
+        building = self._building.setdefault(table_id, asyncio.Lock())
+        try:
+            async with building:
+                yield
+        finally:
+            if not building.locked() and self._building.get(table_id) is building:
+                del self._building[table_id]
+
     async def refresh(self, table_id: str) -> LiveTable | None:
         """Catch this process's replica of a table up with the database (building it if it
         has none) and send its watchers what changed. Expired tables are dropped."""
@@ -236,20 +250,15 @@ class Replication:
         if table is None:
             # Notices that arrive while the replica is read wait for it (``apply_notice``),
             # so a change committed just after the read is not lost.
-            building = self._building.setdefault(table_id, asyncio.Lock())
-            try:
-                async with building:
-                    table = self.live.get(table_id) or self._finished.get(table_id)
-                    if table is None:
-                        row, events, chat = await self._read_whole(table_id)
-                        if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
-                            return None
-                        table = await asyncio.to_thread(self._build, row, events, chat)
-                        self._place(table)
-                        return table
-            finally:
-                if not building.locked() and self._building.get(table_id) is building:
-                    del self._building[table_id]
+            async with self._reading(table_id):
+                table = self.live.get(table_id) or self._finished.get(table_id)
+                if table is None:
+                    row, events, chat = await self._read_whole(table_id)
+                    if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
+                        return None
+                    table = await asyncio.to_thread(self._build, row, events, chat)
+                    self._place(table)
+                    return table
         async with table.lock:  # one refresh at a time reads, so a later one reads later rows
             row, events = await self._read(table_id, since=table.version)
             if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
