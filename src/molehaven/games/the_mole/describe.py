@@ -30,7 +30,7 @@ from molehaven.games.the_mole.notation import (
     TimeUp,
     Vote,
 )
-from molehaven.games.the_mole.rules import DRAW, WAITING, deal_seat
+from molehaven.games.the_mole.rules import DRAW, WAITING, deal_seat, vote_passes
 
 if TYPE_CHECKING:
     from molehaven.games.the_mole.state import TheMoleState
@@ -99,13 +99,11 @@ def _vote(state: TheMoleState, seat: Seat, yes: bool, viewer: Seat | None) -> st
     who = seat_ref(seat)
     ballot = "yes" if yes else "no"
     if _is_last(state.ballots, state.nominee):
-        others_yes = all(
-            b == 1 for s, b in enumerate(state.ballots) if s not in (seat, state.nominee)
-        )
+        cast = (*state.ballots[:seat], int(yes), *state.ballots[seat + 1 :])
         # TM-16: only a unanimous yes convicts; the card it turns over is told next.
         outcome = (
             f"everyone voted yes, so {seat_ref(state.nominee)} shows their card"
-            if yes and others_yes
+            if vote_passes(cast, state.nominee)
             else "not everyone voted yes, so play goes on"
         )
         return f"{who} voted {ballot}, the last ballot: the vote is complete, and {outcome}"

@@ -49,6 +49,7 @@ from molehaven.games.the_mole.rules import (
     WAITING,
     deal_seat,
     role_seat,
+    vote_passes,
 )
 
 if TYPE_CHECKING:
@@ -214,7 +215,7 @@ def _vote(state: TheMoleState, seat: int, yes: bool) -> None:
     nominee = state.nominee
     if any(b == WAITING for s, b in enumerate(ballots) if s != nominee):
         return  # TM-15: the vote stays secret until the last ballot
-    passed = all(b == 1 for s, b in enumerate(ballots) if s != nominee)  # TM-16
+    passed = vote_passes(state.ballots, nominee)
     result = VoteResult(state.nominator, nominee, state.ballots, passed)
     state.votes = (*state.votes, result)
     state.nominator = state.nominee = NOBODY

@@ -67,6 +67,11 @@ NOBODY: Final = -1
 WAITING: Final = -1  # a ballot or pointing not cast yet
 
 
+def vote_passes(ballots: tuple[int, ...], nominee: int) -> bool:
+    """TM-16: a vote convicts only when everyone but the nominee voted yes (1)."""
+    return all(ballot == 1 for seat, ballot in enumerate(ballots) if seat != nominee)
+
+
 def possible_locations(used: tuple[int, ...]) -> tuple[int, ...]:
     """The locations a round's ``location`` node may draw, given this cycle's used ones (TM-5:
     without replacement; all 16 again once every one has been used)."""
