@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Final
 from molehaven.core import CHANCE, Action, Seat, seat_ref
 from molehaven.games.maulwurf_company import rules
 from molehaven.games.maulwurf_company.data import (
-    BLUE,
     LAYER_NAMES,
     POINT_INDEX,
     POINT_NAMES,
@@ -67,9 +66,10 @@ def describe_action(
             moved = (
                 f"{who} moved a mole {steps}, from {POINT_NAMES[start]} to {POINT_NAMES[target]}"
             )
-            if state.layer == BLUE and into:  # the centre hole of the last layer
+            after = _after(state, seat, action)
+            if after.ended_by == rules.GOLDEN_SHOVEL:  # MC-22
                 return f"{moved}, into the golden shovel, and wins"
-            return f"{moved}{into}{_lifted(state, seat, action)}"
+            return f"{moved}{into}{_lifted(state, after)}"
         case Bonus():  # MC-20
             return f"{who} took the bonus move"
         case Decline():
@@ -95,9 +95,9 @@ def _spent(state: MaulwurfCompanyState, seat: Seat, action: Action, value: int) 
     return f": no mole can move {steps}, so the disc is spent and the turn passes"
 
 
-def _lifted(state: MaulwurfCompanyState, seat: Seat, action: Action) -> str:
-    """MC-15 … MC-17, MC-23: the words for a move that fills the layer's last hole."""
-    after = _after(state, seat, action)
+def _lifted(state: MaulwurfCompanyState, after: MaulwurfCompanyState) -> str:
+    """MC-15 … MC-17, MC-23: the words for a move (``state`` before it, ``after`` it) that
+    fills the layer's last hole."""
     if after.layer == state.layer:
         return ""
     before = [mask.bit_count() for mask in state.moles]
