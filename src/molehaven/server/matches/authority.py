@@ -147,10 +147,6 @@ class Authority(Replication, Lifecycle, Talk):
             if slot.kind == HUMAN and not slot.stand_in and seat not in connected:
                 self.watch_away(table, seat)
 
-    def in_memory(self, table_id: str) -> LiveTable | None:
-        """The table with that id if this process holds it now (never read back)."""
-        return self.live.get(table_id) or self._finished.get(table_id)
-
     async def get(self, table_id: str) -> LiveTable | None:
         """The table with that id (finished ones are read back from the database on demand).
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -91,12 +90,12 @@ class Talk:
     db: Database
     publisher: Publisher
     cluster: Cluster | None
-    live: dict[str, LiveTable]
-    _finished: OrderedDict[str, LiveTable]
 
     if TYPE_CHECKING:  # provided by Authority
 
         def _check_holder(self, table: LiveTable, seat: Seat, holder: str | None) -> None: ...
+
+        def in_memory(self, table_id: str) -> LiveTable | None: ...
 
     async def say(self, table: LiveTable, *, seat: Seat, holder: str | None, text: str) -> None:
         """A seated person's line of chat, stored, then sent to everyone watching.
@@ -149,7 +148,7 @@ class Talk:
 
     async def chat_heard(self, table_id: str, data: dict[str, Any]) -> None:
         """Another process's table said a line: watchers here hear it too."""
-        table = self.live.get(table_id) or self._finished.get(table_id)
+        table = self.in_memory(table_id)
         if table is not None:
             keep(table, ChatLine.of(data))
         self.publisher.chat(table_id, data)

@@ -142,7 +142,7 @@ class Replication:
             error = answer.get("error")
             if error is not None:
                 raise Rejected(str(error["code"]), str(error["message"]), status=error["status"])
-            replica = self.live.get(table_id) or self._finished.get(table_id)
+            replica = self.in_memory(table_id)
             caught_up = replica is not None and replica.version >= int(answer["version"])
             if op != "act" or not caught_up:  # the owner's notice usually came first
                 await self.refresh(table_id)  # so this process's next answer shows the change
@@ -186,7 +186,7 @@ class Replication:
             }
         except MolehavenError as error:
             return {"error": {"code": "bad-request", "message": str(error), "status": 422}}
-        changed = self.live.get(table_id) or self._finished.get(table_id)
+        changed = self.in_memory(table_id)
         return {"value": value, "version": changed.version if changed is not None else 0}
 
     async def apply_notice(self, notice: dict[str, Any]) -> None:
@@ -199,7 +199,7 @@ class Replication:
         if building is not None:  # a replica read before this change: wait, then catch up
             async with building:
                 pass
-        table = self.live.get(table_id) or self._finished.get(table_id)
+        table = self.in_memory(table_id)
         if table is None:
             return
         if not self._owns(table_id) and not self.publisher.watched(table_id):
@@ -228,6 +228,10 @@ class Replication:
         else:  # a notice went missing: read what is new
             await self.refresh(table_id)
 
+    def in_memory(self, table_id: str) -> LiveTable | None:
+        """The table with that id if this process holds it now (never read back)."""
+        return self.live.get(table_id) or self._finished.get(table_id)
+
     @contextlib.asynccontextmanager
     async def _reading(self, table_id: str) -> AsyncIterator[None]:
         """Hold the lock of a table being read from the database: one read at a time, and
@@ -246,12 +250,12 @@ class Replication:
         has none) and send its watchers what changed. Expired tables are dropped."""
         if len(table_id) > 16:
             return None
-        table = self.live.get(table_id) or self._finished.get(table_id)
+        table = self.in_memory(table_id)
         if table is None:
             # Notices that arrive while the replica is read wait for it (``apply_notice``),
             # so a change committed just after the read is not lost.
             async with self._reading(table_id):
-                table = self.live.get(table_id) or self._finished.get(table_id)
+                table = self.in_memory(table_id)
                 if table is None:
                     row, events, chat = await self._read_whole(table_id)
                     if row is None or row.status not in (OPEN, RUNNING, OVER, ABANDONED):
