@@ -18,6 +18,7 @@ from molehaven.agents import Agent, SeatView
 from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.cli.replaying import result_text
+from molehaven.cli.simulating import plural
 from molehaven.core import CHANCE, CLOCK, Action, Game, IllegalActionError, Seat, State, name_seats
 from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
@@ -270,8 +271,3 @@ def name_you(text: str, humans: frozenset[Seat]) -> str:
         return text
     (seat,) = humans
     return re.sub(rf"\bseat {seat}\b", f"seat {seat} (you)", text)
-
-
-def plural(count: int, noun: str) -> str:
-    """``1 legal action``, ``2 legal actions``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
