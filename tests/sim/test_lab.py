@@ -171,6 +171,22 @@ def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
     assert 1.5 < seat_0.high < 2
     assert summary.choice_share.high == 1.0  # nor a share above 1
     assert summary.lead_changes == Estimate(0.0, 0.0, 0.0)
+    # A game's own figures are bounded too: counts at 0, shares at 0 and 1 (with no bound at
+    # all, The Mole's conviction rate of 0, 0 and 1 read -0.32 to 0.99).
+    rated = summarise(
+        "v",
+        [
+            dataclasses.replace(game, extras={"conviction rate": rate, "rounds": rate})
+            for rate in (0.0, 0.0, 1.0)
+        ],
+    )
+    assert rated.extras["conviction rate"].low == 0.0
+    assert rated.extras["rounds"].low == 0.0
+    low_rate = summarise(
+        "v",
+        [dataclasses.replace(game, extras={"conviction rate": rate}) for rate in (1.0, 1.0, 0.0)],
+    )
+    assert low_rate.extras["conviction rate"].high == 1.0
 
 
 def test_lab_command_writes_report_csv_and_json(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ observation by name.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -117,6 +118,18 @@ def _mole_park_extra(final: Observation, state: State) -> dict[str, float]:
     seats = [seat for seat in _list(final.get("seats")) if isinstance(seat, dict)]
     prizes = sum(len(_list(seat.get("prizes"))) for seat in seats)
     return {"prizes taken": float(prizes), "rounds": float(_int(final.get("round")))}
+
+
+# What a per-game figure can be, which bounds its interval: every game's extra figure is a
+# count or a share of rounds, never negative, and a share is at most 1.
+SHARE = (0.0, 1.0)
+AT_LEAST_0 = (0.0, math.inf)
+EXTRA_SHARES = frozenset({"conviction rate", "mole names the location"})
+
+
+def extra_range(name: str) -> tuple[float, float]:
+    """The values a game's extra figure ``name`` can take (``EXTRA_READERS``)."""
+    return SHARE if name in EXTRA_SHARES else AT_LEAST_0
 
 
 # The game's own count of turns, from its final public view: "turns per game" counts seat

@@ -16,15 +16,10 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from molehaven.sim.lab import GameMetrics
-from molehaven.sim.lab_metrics import CURVE_POINTS
+from molehaven.sim.lab_metrics import AT_LEAST_0, CURVE_POINTS, SHARE, extra_range
 from molehaven.sim.stats import Z_95, Distribution, Estimate, mean_interval, wilson_interval
 
 FEW_GAMES = 30
-
-# The ranges the per-game figures can take, which bound their intervals (a game's own extras
-# have no declared range, so theirs are not bounded).
-SHARE = (0.0, 1.0)
-AT_LEAST_0 = (0.0, math.inf)
 
 # Each figure's name, one for the per-variant table and the paired differences alike (and so
 # for the report, the JSON's ``metric`` and docs/lab.md): a designer reads across the two.
@@ -111,7 +106,9 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
         branching=mean_interval([game.branching for game in games], AT_LEAST_0),
         choice_share=mean_interval([game.choice_share for game in games], SHARE),
         extras={
-            key: mean_interval([game.extras[key] for game in games if key in game.extras])
+            key: mean_interval(
+                [game.extras[key] for game in games if key in game.extras], extra_range(key)
+            )
             for key in extra_names
         },
     )
