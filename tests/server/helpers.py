@@ -78,7 +78,7 @@ def start(client: TestClient, table_id: str, host: str) -> None:
     assert response.status_code == 204, response.text
 
 
-def finished_table(client: TestClient) -> tuple[str, str]:
+def finished_table(client: TestClient, *, listed: bool = True) -> tuple[str, str]:
     """A one-round Mole Hill table where Ann (seat 0) sat and went away, so that a bot stood
     in for her to the end; returns its id and Ann's seat token."""
     created = client.post(
@@ -88,6 +88,7 @@ def finished_table(client: TestClient) -> tuple[str, str]:
             "options": {"rounds": 1},
             "away_seconds": 1,
             "sit": {"name": "Ann"},
+            "listed": listed,
         },
     )
     assert created.status_code == 201, created.text

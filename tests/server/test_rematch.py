@@ -71,8 +71,8 @@ def test_the_players_of_a_finished_table_play_again_in_the_same_seats(database_u
             ("human", "Ann", None, False),
             ("bot", old["seats"][1]["name"], "random", False),
         ]
-        # Not listed: every seat is taken, and the lobby's open tables are for finding one.
-        assert new_id not in [t["id"] for t in client.get("/api/tables").json()["open"]]
+        # Listed as its table was: its spectators are told where it is anyway.
+        assert new_id in [t["id"] for t in client.get("/api/tables").json()["open"]]
 
         # Ann's token holds her seat at the new table; asking again (her first answer lost
         # on the way) leads to the same table and gives her its host token again.
@@ -85,6 +85,16 @@ def test_the_players_of_a_finished_table_play_again_in_the_same_seats(database_u
 
     with running_app(database_url) as client:  # the link between the two is stored
         assert client.get(f"/api/tables/{old_id}").json()["rematch"] == new_id
+
+
+def test_an_unlisted_tables_rematch_is_unlisted_too(sqlite_url: str) -> None:
+    with running_app(sqlite_url) as client:
+        old_id, ann = finished_table(client, listed=False)
+        new_id = ask(client, old_id, ann).json()["table_id"]
+        listed = client.get("/api/tables").json()
+        assert new_id not in [t["id"] for status in listed.values() for t in status]
+        # reached by its link, as its table was
+        assert client.get(f"/api/tables/{new_id}").json()["status"] == "open"
 
 
 def test_only_a_player_asks_and_only_once_the_game_is_over(sqlite_url: str) -> None:

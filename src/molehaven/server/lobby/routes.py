@@ -297,7 +297,7 @@ async def rematch(
     asked: RematchAsked | None = None,
 ) -> RematchJoined:
     """Once the game is over, play again: the same game, options and seats at a new table
-    (not listed in the lobby). Your seat token holds your seat there too, and bots keep
+    (listed in the lobby if this one was). Your seat token holds your seat there too, and bots keep
     theirs. The first player to ask creates it and gets its host token, to start it; the
     others are sent to the same table. The body is optional: ``{"pass_first_seat": true}``
     from the first to ask moves everyone one seat down (the second seat's player sits

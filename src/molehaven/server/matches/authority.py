@@ -278,14 +278,16 @@ class Authority(Replication, Lifecycle, Talk):
         if they hold none: its host removed them) and, for the one who created it, its host
         token.
 
-        The rematch is a new open table, unlisted, with the same game, options, away time
-        and seats: each person's seat token holds their seat there too, bots keep their
-        agents, and seats a bot stood in for (their person away or resigned) are their
-        person's again: a player who resigned may ask too. The first player to ask creates
-        it and hosts it (starts it, or removes someone who did not come back); later ones
-        are sent to the same table. With ``pass_first_seat`` (the creator's choice; later
-        askers' is moot) everyone moves one seat down, so the player who sat second sits
-        first and the first sits last: in games where seat 0 begins, the start passes on.
+        The rematch is a new open table with the same game, options, away time, listing and
+        seats (a listed table's spectators are told where its rematch is, so keeping it out
+        of the lobby would hide nothing): each person's seat token holds their seat there
+        too, bots keep their agents, and seats a bot stood in for (their person away or
+        resigned) are their person's again: a player who resigned may ask too. The first
+        player to ask creates it and hosts it (starts it, or removes someone who did not
+        come back); later ones are sent to the same table. With ``pass_first_seat`` (the
+        creator's choice; later askers' is moot) everyone moves one seat down, so the player
+        who sat second sits first and the first sits last: in games where seat 0 begins, the
+        start passes on.
 
         Raises:
             Rejected: the token holds no seat at the table (403), or the game is not over
@@ -308,6 +310,8 @@ class Authority(Replication, Lifecycle, Talk):
                 mine = tokens.token_matches(host_token, made.host_token_hash)
                 return made.id, self._seat_at(made, token), host_token if mine else None
             # None yet, or it expired unstarted (its host never came back): a new one.
+            async with self.db.read() as session:
+                stored = await lobby_store.get_table(session, old.id)
             seats = [_seat_in_rematch(slot) for slot in old.seats]
             if pass_first_seat:
                 seats = seats[1:] + seats[:1]
@@ -316,7 +320,7 @@ class Authority(Replication, Lifecycle, Talk):
                 players=old.game.players,
                 options=old.game.options_dict(),
                 away_seconds=old.away_seconds,
-                listed=False,  # its seats are taken: the lobby's open tables are for finding one
+                listed=stored is not None and stored.listed,
                 host_address=host_address,
                 seats=seats,
                 host_token=host_token,
