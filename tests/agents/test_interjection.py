@@ -7,10 +7,14 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 import molehaven
 from molehaven.agents import AGENTS, RandomAgent, SeatView
 from molehaven.agents.base import interjects
-from molehaven.core import Action
+from molehaven.agents.greedy import GreedyAgent
+from molehaven.agents.mcts import MCTSAgent
+from molehaven.core import Action, State
 from molehaven.core.conformance import random_step
 from molehaven.sim.driver import play_game
 
@@ -104,3 +108,41 @@ def test_random_agents_play_as_before() -> None:
     assert first.record() == again.record()
     kinds = {str(action).split()[0] for seat, action in first.history() if seat >= 0}
     assert "nominate" in kinds or "guess" in kinds
+
+
+def test_tm_26_search_agents_wait_unless_the_weighing_prefers_acting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search agents (``mcts``, ``informed`` and so the ``medium`` level) used to have no
+    ``interjection``: asked whenever their seat might act, they called a vote at every
+    chance. Whether to act is now weighed as greedy weighs it; here the weighing always says
+    wait, and only the seat play waits for acts in a whole game (it may still nominate or
+    guess instead of asking or answering)."""
+    monkeypatch.setattr(GreedyAgent, "interjection", lambda self, view: None)
+    game = molehaven.make("the-mole", players=3)
+    agents = [MCTSAgent(seat, iterations=4) for seat in range(3)]
+    assert all(interjects(agent, game) for agent in agents)
+    awaited: list[list[int]] = []
+
+    def before_each(state: State) -> None:
+        awaited.append([] if state.is_terminal() or state.is_chance() else state.awaited())
+
+    final = play_game(game, agents, random.Random(5), before_each)
+    acted = [(seat, awaited[n]) for n, (seat, _) in enumerate(final.history()) if seat >= 0]
+    assert len(acted) > 20
+    assert all(seat in waited_for for seat, waited_for in acted)
+
+
+def test_a_search_agent_that_acts_searches_what_to_do(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.games.the_mole.helpers import p4
+
+    state = p4()
+    view = SeatView.of(state, 0)
+    first = view.legal_actions[0]
+    for agent in (MCTSAgent(1, iterations=8), AGENTS["medium"](1, seconds=0.05)):
+        monkeypatch.setattr(GreedyAgent, "interjection", lambda self, view: None)
+        assert agent.interjection(view) is None  # type: ignore[attr-defined]
+        monkeypatch.setattr(GreedyAgent, "interjection", lambda self, view: first)
+        chosen = agent.interjection(view)  # type: ignore[attr-defined]
+        assert chosen in view.legal_actions
+        assert str(chosen).split()[0] in ("nominate", "guess")

@@ -97,10 +97,16 @@ class InformedAgent:
         self._slug: str | None = None
 
     def act(self, view: SeatView) -> Action:
-        if self._agent is None or self._slug != view.game.slug:
-            self._slug = view.game.slug
+        return self._agent_for(view.game).act(view)
+
+    def interjection(self, view: SeatView) -> Action | None:
+        return self._agent_for(view.game).interjection(view)
+
+    def _agent_for(self, game: Game[object]) -> MCTSAgent:
+        if self._agent is None or self._slug != game.slug:
+            self._slug = game.slug
             self._agent = informed_agent(self._seed, self._slug, self.seconds)
-        return self._agent.act(view)
+        return self._agent
 
 
 def make_agent(name: str, seed: int | None, seconds: float | None = None) -> Agent:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from molehaven.agents.base import SeatView
 from molehaven.agents.clock import Clock, Deadline
 from molehaven.agents.evaluation import evaluation_for, win_chances
-from molehaven.agents.greedy import outcome_value
+from molehaven.agents.greedy import GreedyAgent, outcome_value
 from molehaven.core import CHANCE, Action, Seat, State
 from molehaven.core.play import sample_outcome
 
@@ -80,6 +80,7 @@ class MCTSAgent:
         self.rollout_depth = rollout_depth
         self.prior_visits = prior_visits
         self._clock = clock
+        self._gate: GreedyAgent | None = None  # weighs whether to interject at all
         self.last_iterations = 0  # iterations completed for the latest decision (benchmarks)
 
     def act(self, view: SeatView) -> Action:
@@ -120,6 +121,21 @@ class MCTSAgent:
         if best is None:  # no iteration finished within the budget
             return self._rng.choice(view.legal_actions)
         return best[3]
+
+    def interjection(self, view: SeatView) -> Action | None:
+        """Where acting is optional (The Mole's nominations and guesses, TM-26): ``None`` to
+        let play go on, else the searched action.
+
+        Whether to act at all is weighed as the greedy agent weighs it, against leaving the
+        position as it is. The search cannot weigh waiting: its playouts let any seat that
+        may act act, so in them every seat calls votes and guesses at once, and asked
+        whenever it might act, the agent used to call a vote at every chance.
+        """
+        if self._gate is None:
+            self._gate = GreedyAgent(self._rng.getrandbits(63))
+        if self._gate.interjection(view) is None:
+            return None
+        return self.act(view)
 
     def _seed_root(self, root: Node, view: SeatView, deadline: Deadline) -> None:
         assert view.sample_state is not None
