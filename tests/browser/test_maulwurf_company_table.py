@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
@@ -27,7 +29,8 @@ from tests.browser.pages import (
     version,
     wait_for,
 )
-from tests.games.maulwurf_company.helpers import apply_all, position
+from tests.games.maulwurf_company.helpers import apply_all, example_setup, position
+from tests.games.maulwurf_company.test_examples import example_6_state
 from tests.server.live_server import LiveServer
 
 SLUG = "maulwurf-company"
@@ -442,3 +445,49 @@ def test_the_selected_mole_and_its_targets_stand_out_whatever_the_seat_colour(
     page.screenshot(path=str(path), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots:", *sorted(tmp_path.glob("*.png")), sep="\n  ")
+
+
+def golden_shovel() -> State:
+    """MC-22: Bea's 1 takes her mole into the blue layer's centre hole."""
+    state = position({1: "+0+1", 0: "-2+0 +2-2"}, layer="blue", current=1, face_down={1: "1"})
+    return apply_all(state, "c flip 1, 1 move +0+1 nw")
+
+
+def last_with_moles() -> State:
+    """Rules example 6 (MC-23): red is lifted with none of Bea's moles in a hole."""
+    return apply_all(example_6_state(), "0 move -2-1 e")
+
+
+def turn_limit() -> State:
+    """Rules example 10 (MC-25): two turns played of at most two, a shared win."""
+    state = example_setup(max_turns=2)
+    return apply_all(state, "c flip 1, 0 move +3-3 sw, c flip 1, 1 move -5+3 e")
+
+
+@pytest.mark.parametrize(
+    ("ending", "viewer", "told"),
+    [
+        (golden_shovel, 0, "Game over: a mole reached the golden shovel. Bea wins."),
+        (last_with_moles, 0, "Game over: no other player has a mole left. You win!"),
+        (last_with_moles, 1, "Game over: no other player has a mole left. Ann wins."),
+        (
+            turn_limit,
+            1,
+            "Game over: the turn limit was reached: everyone with a mole left shares the win."
+            " You and Ann win!",
+        ),
+    ],
+)
+def test_the_game_over_line_says_how_the_engine_ended_the_game(
+    browser: Browser, server: LiveServer, ending: Callable[[], State], viewer: int, told: str
+) -> None:
+    """The board used to work out the ending from the view (a mole in a blue hole, the turn
+    count); now it says the engine's own ``end_reason`` and who won."""
+    state = ending()
+    assert state.is_terminal()
+    reason = state.observation(viewer)["end_reason"]
+    assert isinstance(reason, str) and reason in told
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    draw(page, state, viewer)
+    expect(page.locator(f"{BOARD} .mc-prompt.over")).to_have_text(told)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -375,14 +375,16 @@ function prompt(geo, context, obs) {
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
 
+// How the game ended is the engine's to say (``end_reason``: the golden shovel, the last player
+// with moles, or the turn limit's shared win); the page adds only who won.
 function overText(context, obs) {
-  const winners = obs.winners || [];
+  // "You and Bea win", not "Bea and You win".
+  const winners = [...(obs.winners || [])].sort((a, b) => (b === context.you) - (a === context.you));
   const names = winners.map((seat) => nameOf(context, seat)).join(" and ");
-  if (!winners.length) return "Game over.";
-  const blueHole = obs.layer === "blue" && (obs.holes || []).some((name) => obs.moles && obs.moles[name] !== undefined);
-  if (blueHole) return `Game over: ${names} reached the golden shovel!`;
-  if (obs.turns >= obs.max_turns) return `Game over: the ${obs.max_turns}-turn limit was reached; ${names} win${winners.length === 1 && names !== "You" ? "s" : ""} together.`;
-  return `Game over: ${names} ${names === "You" ? "are" : "is"} the last with moles left and win${names === "You" ? "" : "s"}.`;
+  const how = obs.end_reason ? `Game over: ${obs.end_reason}.` : "Game over.";
+  if (!winners.length) return how;
+  const alone = winners.length === 1 && names !== "You";
+  return `${how} ${names} win${alone ? "s" : ""}${winners.includes(context.you) ? "!" : "."}`;
 }
 
 // ------------------------------------------------------------------------ render
