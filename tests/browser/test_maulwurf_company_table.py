@@ -10,20 +10,27 @@ in each test's ``tmp_path`` (the paths are printed) for people to look at.
 from __future__ import annotations
 
 import random
+import re
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
+from molehaven.core import State
 from tests.browser.pages import (
     NEXT_TURN,
     PHONE,
     click_only,
+    draw_alone,
     open_page,
     targets,
     version,
     wait_for,
 )
+from tests.games.maulwurf_company.helpers import apply_all, example_setup, position
+from tests.games.maulwurf_company.test_examples import example_6_state
 from tests.server.live_server import LiveServer
 
 SLUG = "maulwurf-company"
@@ -334,3 +341,153 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
         wait_for(lambda n=state.num_actions: version(ann_page) > n and version(bob_page) > n)
     assert any("bonus" in player.verbs for player in players)
     print("screenshots:", *players[0].shots, *players[1].shots, sep="\n  ")
+
+
+# The board drawn alone for one seat (tests/browser/pages.py), at a running table: before the
+# host starts a game the board offers nothing, and the drawn-alone table has no status.
+DRAW_RUNNING = draw_alone(SLUG, "null").replace("seats};", 'seats, status: "running"};')
+NAMES = ["Ann", "Bea", "Cy", "Dan"]
+
+
+def draw(page: Page, state: State, viewer: int) -> None:
+    assert 'status: "running"' in DRAW_RUNNING, "draw_alone's table changed"
+    legal = sorted(str(action) for action in state.legal_actions(viewer))
+    seen = state.observation(viewer)
+    players = seen["players"]
+    assert isinstance(players, int)
+    page.evaluate(DRAW_RUNNING, [seen, legal, viewer, NAMES[:players]])
+
+
+# The paint of what the board draws, as the browser computed it, with stroke widths in screen
+# pixels: every seat's moles, the ground, the selected mole's strokes (its body's rim and
+# anything around it), and the marks of the points it may go to.
+PAINT = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const layer = board.querySelector("svg.mc-layer");
+    const scale = layer.getBoundingClientRect().width / layer.viewBox.baseVal.width;
+    const style = (node) => getComputedStyle(node);
+    const strokes = (nodes) => nodes.map(node => ({{
+        colour: style(node).stroke, width: parseFloat(style(node).strokeWidth) * scale}}))
+        .filter(stroke => stroke.colour !== "none" && stroke.width > 0);
+    const selected = board.querySelector(".mc-mole.selected");
+    const seats = {{}};
+    for (const mole of layer.querySelectorAll(".mc-mole[data-seat]")) {{
+        seats[mole.dataset.seat] = style(mole.querySelector(".mc-mole-body")).fill;
+    }}
+    const marks = [...board.querySelectorAll(".mc-destination circle:not(.mc-tap-area)")];
+    return {{
+        seats,
+        ground: style(board.querySelector(".mc-ground")).fill,
+        selected: selected && selected.dataset.seat,
+        rim: strokes([...selected.querySelectorAll("circle:not(.mc-hit)")]),
+        targets: marks.flatMap(node => [style(node).fill, style(node).stroke])
+            .filter(paint => paint !== "none"),
+    }};
+}}"""
+
+
+def rgb(paint: str) -> tuple[int, int, int]:
+    """``rgb(…)`` or ``rgba(…)`` as the browser computes it; the alpha is left aside."""
+    found = re.match(r"rgba?\((\d+), (\d+), (\d+)", paint)
+    assert found, paint
+    red, green, blue = (int(part) for part in found.groups())
+    return red, green, blue
+
+
+def contrast(one: str, other: str) -> float:
+    """The WCAG contrast ratio of two colours (1 to 21)."""
+
+    def luminance(paint: str) -> float:
+        linear = [
+            c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+            for c in (part / 255 for part in rgb(paint))
+        ]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+    light, dark = sorted((luminance(one), luminance(other)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def distance(one: str, other: str) -> float:
+    return float(sum((a - b) ** 2 for a, b in zip(rgb(one), rgb(other), strict=True)) ** 0.5)
+
+
+# Four seats on red, each with moles outside the holes; whoever turns a 2 can move.
+FOUR_SEATS = {0: "-3+0 -1+1 +2+0", 1: "-2-1 +1-3 +3-3", 2: "+0+3 -3+3", 3: "+1+0 +0-1 -1+0"}
+
+
+def test_the_selected_mole_and_its_targets_stand_out_whatever_the_seat_colour(
+    browser: Browser, server: LiveServer, tmp_path: Path
+) -> None:
+    """Seat 3's yellow moles used to vanish among the yellow targets and yellow 'movable' rims,
+    and the selected mole's orange rim on a red mole: for every seat to move (red, blue,
+    green, yellow) the selected mole's rim contrasts with both its own colour and the
+    ground, and no target is painted in a colour near any seat's."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    for mover in range(4):
+        state = position(FOUR_SEATS, players=4, layer="red", current=mover,
+                         face_down={mover: "2"})  # fmt: skip
+        apply_all(state, "c flip 2")
+        draw(page, state, mover)
+        paint = page.evaluate(PAINT)
+        assert paint["selected"] == str(mover) and len(paint["seats"]) == 4
+        colour = paint["seats"][str(mover)]
+        wide = [stroke["colour"] for stroke in paint["rim"] if stroke["width"] >= 2.5]
+        assert any(contrast(rim, colour) >= 3 for rim in wide), (colour, paint["rim"])
+        assert any(contrast(rim, paint["ground"]) >= 3 for rim in wide), paint["rim"]
+        assert paint["targets"], "no target drawn"
+        for target in paint["targets"]:
+            for seat, seat_colour in paint["seats"].items():
+                assert distance(target, seat_colour) >= 100, (target, seat, seat_colour)
+        page.screenshot(path=str(tmp_path / f"maulwurf-company-targets-seat{mover}-1280.png"))
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    path = tmp_path / "maulwurf-company-targets-seat3-390.png"
+    page.screenshot(path=str(path), full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+    print("screenshots:", *sorted(tmp_path.glob("*.png")), sep="\n  ")
+
+
+def golden_shovel() -> State:
+    """MC-22: Bea's 1 takes her mole into the blue layer's centre hole."""
+    state = position({1: "+0+1", 0: "-2+0 +2-2"}, layer="blue", current=1, face_down={1: "1"})
+    return apply_all(state, "c flip 1, 1 move +0+1 nw")
+
+
+def last_with_moles() -> State:
+    """Rules example 6 (MC-23): red is lifted with none of Bea's moles in a hole."""
+    return apply_all(example_6_state(), "0 move -2-1 e")
+
+
+def turn_limit() -> State:
+    """Rules example 10 (MC-25): two turns played of at most two, a shared win."""
+    state = example_setup(max_turns=2)
+    return apply_all(state, "c flip 1, 0 move +3-3 sw, c flip 1, 1 move -5+3 e")
+
+
+@pytest.mark.parametrize(
+    ("ending", "viewer", "told"),
+    [
+        (golden_shovel, 0, "Game over: a mole reached the golden shovel. Bea wins."),
+        (last_with_moles, 0, "Game over: no other player has a mole left. You win!"),
+        (last_with_moles, 1, "Game over: no other player has a mole left. Ann wins."),
+        (
+            turn_limit,
+            1,
+            "Game over: the turn limit was reached: everyone with a mole left shares the win."
+            " You and Ann win!",
+        ),
+    ],
+)
+def test_the_game_over_line_says_how_the_engine_ended_the_game(
+    browser: Browser, server: LiveServer, ending: Callable[[], State], viewer: int, told: str
+) -> None:
+    """The board used to work out the ending from the view (a mole in a blue hole, the turn
+    count); now it says the engine's own ``end_reason`` and who won."""
+    state = ending()
+    assert state.is_terminal()
+    reason = state.observation(viewer)["end_reason"]
+    assert isinstance(reason, str) and reason in told
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    draw(page, state, viewer)
+    expect(page.locator(f"{BOARD} .mc-prompt.over")).to_have_text(told)
+    assert page.errors == []  # type: ignore[attr-defined]

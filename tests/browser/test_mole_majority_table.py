@@ -121,11 +121,16 @@ def snap(page: Page, name: str) -> None:
 
 
 def board_fits(page: Page, viewport: dict[str, int]) -> None:
+    """Nothing is wider than the screen: on a phone the meadow is drawn larger than the screen
+    inside a window of its own that scrolls; on a laptop all of it is in view unscrolled."""
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"]
-    meadow = page.locator(f"{BOARD} svg.mm-meadow").bounding_box()
-    assert meadow is not None and meadow["width"] <= viewport["width"]
-    if viewport["width"] >= DESK["width"]:  # the whole meadow is in view without scrolling
+    window = page.locator(f"{BOARD} .mm-meadow-window").bounding_box()
+    assert window is not None and window["x"] >= 0
+    assert window["x"] + window["width"] <= viewport["width"]
+    if viewport["width"] >= DESK["width"]:
+        meadow = page.locator(f"{BOARD} svg.mm-meadow").bounding_box()
+        assert meadow is not None and meadow["width"] <= window["width"]
         assert meadow["y"] >= 0 and meadow["y"] + meadow["height"] <= viewport["height"]
 
 
@@ -264,4 +269,73 @@ def test_a_seat_that_is_out_is_told_so_for_the_rest_of_the_game(
     # The others still see whom they wait for.
     assert page.evaluate(DRAW_ALONE, [state.observation(1), [], 1, names]) is None
     expect(prompt).to_have_text("Waiting for Ann.")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The board drawn alone, with what a finger meets at 390 px: every space's size on screen, the
+# tap area of each clickable one (its touch ring, else itself), and the meadow's window.
+SIZES = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const box = (node) => node.getBoundingClientRect();
+    const spaces = [...board.querySelectorAll("[data-space]")];
+    const rings = [...board.querySelectorAll(".mm-touch")];
+    const tap = (space) => Math.max(box(space).width, ...rings
+        .filter(ring => ring.getAttribute("cx") === space.getAttribute("cx")
+            && ring.getAttribute("cy") === space.getAttribute("cy"))
+        .map(ring => box(ring).width));
+    const window = board.querySelector(".mm-meadow-window") || board.querySelector("svg.mm-meadow");
+    return {{
+        smallest: Math.min(...spaces.map(space => box(space).width)),
+        tappable: Math.min(...spaces.filter(space => space.hasAttribute("tabindex")).map(tap)),
+        page: document.documentElement.scrollWidth,
+        window: {{left: box(window).left, right: box(window).right}},
+    }};
+}}"""
+TURN = draw_alone("mole-majority", "null")
+
+
+def test_on_a_phone_the_meadow_spaces_are_big_enough_to_read_and_tap(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 390 px the whole meadow squeezed into the screen drew its spaces 13 px wide: now it is
+    drawn larger, in a window that scrolls sideways, with a button to see it whole. A tap
+    beside a mole, not on it, still picks it; a laptop still sees the whole meadow at once."""
+    state = s3()
+    apply_all(state, "0: play two")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    arguments = [state.observation(0), legal, 0, ["Ann", "Bea", "Cy"]]
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(TURN, arguments)
+    sizes = page.evaluate(SIZES)
+    assert sizes["smallest"] >= 22, f"a space is {sizes['smallest']:.1f} px wide at 390 px"
+    assert sizes["tappable"] >= 40, f"a space takes taps {sizes['tappable']:.1f} px wide"
+    assert sizes["page"] <= PHONE["width"]
+    assert sizes["window"]["left"] >= 0 and sizes["window"]["right"] <= PHONE["width"]
+    snap(page, "phone-near")
+    # A finger lands 16 px to the right of one of Ann's moles: it picks the mole, and the
+    # board asks where it goes, with the places it may go to in view.
+    mole = page.locator(f'{BOARD} [data-pick^="mole:"]').first
+    part = mole.get_attribute("data-pick")
+    mole.scroll_into_view_if_needed()
+    spot = mole.bounding_box()
+    assert spot is not None
+    page.mouse.click(spot["x"] + spot["width"] / 2 + 16, spot["y"] + spot["height"] / 2)
+    expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
+    destination = page.locator(f"{BOARD} svg.mm-meadow [data-action^='move']").first
+    expect(destination).to_be_in_viewport()
+    # The whole meadow on demand, and back.
+    page.get_by_role("button", name="Show the whole meadow").click()
+    window = page.locator(f"{BOARD} .mm-meadow-window").bounding_box()
+    meadow = page.locator(f"{BOARD} svg.mm-meadow").bounding_box()
+    assert window is not None and meadow is not None and meadow["width"] <= window["width"]
+    snap(page, "phone-whole")
+    page.get_by_role("button", name="Zoom in on the meadow").click()
+    assert page.evaluate(SIZES)["smallest"] >= 22
+    # On a laptop nothing changes: the whole meadow, no zoom button.
+    page.set_viewport_size(DESK)  # type: ignore[arg-type]
+    page.evaluate(TURN, arguments)
+    page.locator(f"{BOARD} svg.mm-meadow").evaluate("meadow => meadow.scrollIntoView()")
+    board_fits(page, DESK)
+    expect(page.get_by_role("button", name="Show the whole meadow")).to_have_count(0)
+    snap(page, "desk-near")
     assert page.errors == []  # type: ignore[attr-defined]

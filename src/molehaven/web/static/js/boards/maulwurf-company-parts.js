@@ -74,6 +74,28 @@ export function shovel(x, y) {
   return group;
 }
 
+// Where a mole may go (or be placed): a white disc with a black rim and a black centre, a
+// bullseye. No seat is white or black (red, blue, green, yellow), so a target never reads as a
+// mole, on any layer's ground, a hole or a special field.
+export function targetMarks(x, y, r) {
+  return [
+    svg("circle", { cx: x, cy: y, r, class: "mc-target-mark" }),
+    svg("circle", { cx: x, cy: y, r: Math.max(6, r * 0.28), class: "mc-target-dot" }),
+  ];
+}
+
+// The ring around a mole that may move: a black band with a white line on it, dashed while the
+// mole can be chosen, solid and thicker once it is the selected one. Black and white together
+// stand out against every seat's colour and every ground (white alone vanishes on yellow,
+// black alone on blue).
+export function moleRing(x, y, selected) {
+  const kind = selected ? "mc-ring selected" : "mc-ring";
+  return [
+    svg("circle", { cx: x, cy: y, r: selected ? 42 : 40, class: `${kind} mc-ring-dark` }),
+    svg("circle", { cx: x, cy: y, r: selected ? 42 : 40, class: `${kind} mc-ring-light` }),
+  ];
+}
+
 // ------------------------------------------------------------------------ panels
 
 export function disc(value, className) {
@@ -144,6 +166,7 @@ export function legendPanel(geo, obs) {
     if (inHole) box.append(svg("circle", { cx: 0, cy: 0, r: 40, class: "mc-hole" }));
     const group = svg("g", { class: `mc-mole seat-${seatColour(geo, 0)}${inHole ? " in-hole" : ""}${extra}` });
     group.append(svg("circle", { cx: 0, cy: 0, r: inHole ? 30 : 34, class: "mc-mole-body" }));
+    if (extra.includes("movable")) group.append(...moleRing(0, 0, extra.includes("selected")));
     box.append(group);
   };
   const items = [
@@ -152,9 +175,13 @@ export function legendPanel(geo, obs) {
     item(mole(true), "mole in a hole: saved when the layer is lifted"),
     item(circle("mc-special", 30), "special field: landing here offers a bonus disc"),
     item((box) => { box.append(svg("circle", { cx: 0, cy: 0, r: 40, class: "mc-hole mc-golden" })); box.append(shovel(0, 0)); }, "golden shovel (blue layer): first mole in wins"),
-    item(mole(false, " movable"), "your mole that can move now (click it)"),
-    item(mole(false, " movable selected"), "the selected mole"),
-    item(circle("mc-target mc-legend-target", 36), "where it may go: click to move (or place)"),
+    item(mole(false, " movable"), "your mole that can move now: dashed ring (click it)"),
+    item(mole(false, " movable selected"), "the selected mole: solid black and white ring"),
+    item((box) => {
+      const target = svg("g", { class: "mc-target mc-legend-target" });
+      target.append(...targetMarks(0, 0, 34));
+      box.append(target);
+    }, "where it may go: white target, click to move (or place)"),
     item((box) => { box.append(svg("line", { x1: -40, y1: 20, x2: 40, y2: -20, class: "mc-last-path" })); box.append(svg("circle", { cx: -40, cy: 20, r: 14, class: "mc-last-from" })); }, "the last move"),
     item((box) => box.append(svg("polygon", { points: "-50,50 -50,-10 0,-40 50,-10 50,50", class: "mc-below mc-ground-red" })), "tinted: where the next layer down lies"),
   ];

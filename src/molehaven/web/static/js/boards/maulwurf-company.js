@@ -5,7 +5,7 @@
 // selects) and then a destination, which carries the full legal action.
 import { el, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
-import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, seatColour, seatsPanel, shovel, svg, xy } from "./maulwurf-company-parts.js";
+import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
 // Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
@@ -150,8 +150,10 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     label.textContent = String(seat);
     group.append(label);
     if (marks.movable.has(name)) {
+      const selected = name === marks.selected;
       group.classList.add("movable");
-      if (name === marks.selected) group.classList.add("selected");
+      if (selected) group.classList.add("selected");
+      group.append(...moleRing(x, y, selected));
       group.prepend(svg("circle", { cx: x, cy: y, r: 44, class: "mc-hit" }));
       selectable(group, name, `select your mole on ${name}`);
     }
@@ -181,8 +183,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
 // small for a finger.
 function targetMark(x, y, r, cls, point) {
   const group = svg("g", { class: cls, "data-to": point });
-  group.append(svg("circle", { cx: x, cy: y, r: S * 0.45, class: "mc-tap-area" }));
-  group.append(svg("circle", { cx: x, cy: y, r, class: "mc-target-mark" }));
+  group.append(svg("circle", { cx: x, cy: y, r: S * 0.45, class: "mc-tap-area" }), ...targetMarks(x, y, r));
   return group;
 }
 
@@ -328,7 +329,7 @@ function prompt(geo, context, obs) {
       break;
     case "place": {
       const left = (obs.moles_to_place || [])[obs.current] ?? 0;
-      if (mine) parts.push(`Place a mole: click any highlighted point on the green layer (not a hole). ${left} left to place.`);
+      if (mine) parts.push(`Place a mole: click any white target on the green layer (not a hole). ${left} left to place.`);
       else parts.push(`${who} ${who === "You" ? "are" : "is"} placing a mole (${left} left).`);
       break;
     }
@@ -344,7 +345,7 @@ function prompt(geo, context, obs) {
       break;
     case "move":
       if (mine) {
-        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}. Click one of your glowing moles, then a yellow point ${obs.value} step${obs.value === 1 ? "" : "s"} away in a straight line.`);
+        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}. Click one of your ringed moles, then a white target ${obs.value} step${obs.value === 1 ? "" : "s"} away in a straight line.`);
         if (obs.bonus_move) parts.push("A bonus move may not end on a special field.");
       } else parts.push(`${who} ${who === "You" ? "move" : "moves"} a mole ${obs.value} step${obs.value === 1 ? "" : "s"}${obs.bonus_move ? " (bonus move)" : ""}.`);
       break;
@@ -374,14 +375,16 @@ function prompt(geo, context, obs) {
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
 
+// How the game ended is the engine's to say (``end_reason``: the golden shovel, the last player
+// with moles, or the turn limit's shared win); the page adds only who won.
 function overText(context, obs) {
-  const winners = obs.winners || [];
+  // "You and Bea win", not "Bea and You win".
+  const winners = [...(obs.winners || [])].sort((a, b) => (b === context.you) - (a === context.you));
   const names = winners.map((seat) => nameOf(context, seat)).join(" and ");
-  if (!winners.length) return "Game over.";
-  const blueHole = obs.layer === "blue" && (obs.holes || []).some((name) => obs.moles && obs.moles[name] !== undefined);
-  if (blueHole) return `Game over: ${names} reached the golden shovel!`;
-  if (obs.turns >= obs.max_turns) return `Game over: the ${obs.max_turns}-turn limit was reached; ${names} win${winners.length === 1 && names !== "You" ? "s" : ""} together.`;
-  return `Game over: ${names} ${names === "You" ? "are" : "is"} the last with moles left and win${names === "You" ? "" : "s"}.`;
+  const how = obs.end_reason ? `Game over: ${obs.end_reason}.` : "Game over.";
+  if (!winners.length) return how;
+  const alone = winners.length === 1 && names !== "You";
+  return `${how} ${names} win${alone ? "s" : ""}${winners.includes(context.you) ? "!" : "."}`;
 }
 
 // ------------------------------------------------------------------------ render

@@ -86,16 +86,21 @@ export function drawMeadow(obs, offer, context, positions, ui) {
   const halfWidth = (ROOT3 / 2) * SIZE + 4;
   const left = Math.min(...xs) - halfWidth;
   const top = Math.min(...ys) - SIZE - 4;
+  const width = Math.max(...xs) + halfWidth - left;
   const root = svg("svg", {
-    viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${(Math.max(...xs) + halfWidth - left).toFixed(1)} ${(Math.max(...ys) + SIZE + 4 - top).toFixed(1)}`,
+    viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${(Math.max(...ys) + SIZE + 4 - top).toFixed(1)}`,
     role: "img",
     "aria-label": "Mole Majority meadow",
     class: "mm-meadow",
   });
+  // Its width in SVG units, for a narrow screen that draws it at a fixed scale (the CSS).
+  root.style.setProperty("--mm-units", width.toFixed(1));
   const tiles = svg("g");
   const marks = svg("g");
   const edges = svg("g");
-  root.append(tiles, edges, marks);
+  // Home Tokens that may be taken lie above the spaces' touch rings, which would take their taps.
+  const homes = svg("g");
+  root.append(tiles, edges, marks, homes);
 
   for (const [label, at] of Object.entries(centres)) {
     const tile = board[label];
@@ -112,7 +117,7 @@ export function drawMeadow(obs, offer, context, positions, ui) {
       tiles.append(slot, text);
       continue;
     }
-    drawTile(tiles, marks, label, tile, at, offer, context, last, ui);
+    drawTile({ tiles, marks, homes }, label, tile, at, offer, context, last, ui);
   }
   for (const edge of obs.cave_ins || []) {
     const [a, b] = edge.split("-");
@@ -123,7 +128,7 @@ export function drawMeadow(obs, offer, context, positions, ui) {
   return root;
 }
 
-function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
+function drawTile({ tiles, marks, homes }, label, tile, at, offer, context, last, ui) {
   const { onAction, table } = context;
   const group = svg("g", { class: "mm-tile", "data-hex": label });
   const hex = svg("polygon", { points: corners(at.x, at.y, 0.97), class: `mm-hex v${tile.value}${last.has(label) ? " last" : ""}` });
@@ -153,8 +158,10 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
     const text = svg("text", { x: where.x, y: where.y, class: "mm-token-text" });
     text.textContent = tile.token === "hidden" ? "?" : String(tile.token);
     const action = offer.homes.get(label);
-    if (action) ui.activate(token, action, onAction, `Make A Home: take the Home Token of ${label}`);
-    group.append(token, text);
+    if (action) {
+      ui.activate(token, action, onAction, `Make A Home: take the Home Token of ${label}`);
+      homes.append(token, text);
+    } else group.append(token, text);
   }
   tiles.append(group);
   tile.spaces.forEach((owner, index) => {
@@ -164,14 +171,14 @@ function drawTile(tiles, marks, label, tile, at, offer, context, last, ui) {
     if (last.has(space)) node.classList.add("last");
     titled(node, owner === null ? `${space}: empty` : `${space}: ${seatLabel(table, owner)}'s mole`);
     offerSpace(node, space, offer, onAction, ui);
-    // (Not while a Home Token may be taken: a ring could cover part of it.)
-    if (node.hasAttribute("tabindex") && !offer.homes.size) marks.append(touchArea(point, node));
+    if (node.hasAttribute("tabindex")) marks.append(touchArea(point, node));
     marks.append(node);
   });
 }
 
-// A clickable space is 17 units wide, 13 px on a phone: a transparent ring around it, short
-// of the next space (30 units away), passes a finger's tap and hover on to it.
+// A clickable space is 17 units wide: a transparent ring around it, short of the next space
+// (30 units away), passes a finger's tap and hover on to it; on a phone, where the meadow is
+// drawn at 1.45 px a unit, that is 40 px across.
 const TOUCH = 14;
 
 function touchArea(point, node) {

@@ -32,6 +32,11 @@ let playedFrom = null;
 let previews = new Map();
 let previewsFor = null;
 let previewTimer = null;
+// On a narrow screen the meadow is drawn large in a window that scrolls ("near"), or squeezed
+// whole into the screen on request ("whole"); a wide screen always shows it whole (the CSS).
+let zoom = "near";
+// What the meadow window offered last time it was placed, to bring new choices into view once.
+let offeredInView = null;
 
 function redraw() {
   if (lastContainer && lastContext) render(lastContainer, lastContext);
@@ -355,6 +360,52 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board")));
 }
 
+// ------------------------------------------------------------------ the meadow's window
+
+function zoomButton() {
+  const near = zoom === "near";
+  return el("button", {
+    type: "button",
+    class: "mm-button mm-zoom",
+    text: near ? "Show the whole meadow" : "Zoom in on the meadow",
+    onclick: () => {
+      zoom = near ? "whole" : "near";
+      offeredInView = null;
+      redraw();
+    },
+  });
+}
+
+function centreOf(node) {
+  const box = node.getBoundingClientRect();
+  return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+}
+
+// After a redraw the window keeps where the person had scrolled it; when what may be clicked
+// changes (a new turn, a mole picked) and none of it is in view, it scrolls to the first one
+// (a picked mole, offered again only to cancel the pick, does not count).
+function placeWindow(view, scrolled) {
+  if (view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight) return;
+  if (scrolled) {
+    view.scrollLeft = scrolled.left;
+    view.scrollTop = scrolled.top;
+  }
+  const offered = [...view.querySelectorAll("[data-action], [data-pick]:not(.picked)")];
+  const key = offered.map((node) => node.dataset.action || node.dataset.pick).join("|");
+  if (scrolled && key === offeredInView) return;
+  offeredInView = key;
+  const frame = view.getBoundingClientRect();
+  const inView = (node) => {
+    const { x, y } = centreOf(node);
+    return x >= frame.left && x <= frame.right && y >= frame.top && y <= frame.bottom;
+  };
+  if (scrolled && (!offered.length || offered.some(inView))) return;
+  // The first choice, or the middle of the meadow when there is none.
+  const aim = offered.length ? centreOf(offered[0]) : centreOf(view.querySelector("svg"));
+  view.scrollLeft += aim.x - (frame.left + frame.width / 2);
+  view.scrollTop += aim.y - (frame.top + frame.height / 2);
+}
+
 // ------------------------------------------------------------------ render
 
 export function render(container, context) {
@@ -392,8 +443,12 @@ export function render(container, context) {
       ? el("div", { class: "mm-events" }, el("h3", { text: "Just happened" }), el("ul", { "aria-live": "polite" }, events.slice().reverse().map((text) => el("li", { text }))))
       : null,
     drawLegend());
+  const before = container.querySelector(".mm-meadow-window");
+  const scrolled = before && offeredInView !== null ? { left: before.scrollLeft, top: before.scrollTop } : null;
+  const view = el("div", { class: "mm-meadow-window" }, meadow);
   const root = el("div", { class: "mm-table", "data-board": "mole-majority" },
-    el("div", { class: "mm-board-box" }, meadow), panel, info);
+    el("div", { class: `mm-board-box ${zoom}` }, el("div", { class: "mm-zoom-bar" }, zoomButton()), view), panel, info);
   container.replaceChildren(root);
+  placeWindow(view, scrolled);
   return { handlesActions: true };
 }
