@@ -166,8 +166,14 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
             )
         before = None
 
-    expect(board.locator(".mp-waiting.over")).to_contain_text("Game over")
-    expect(page.locator("#result")).not_to_be_empty()
+    # Who won and why is said once, above the board, in the server's words; the board itself
+    # only marks the winners among the players.
+    result = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]
+    expect(page.locator("#outcome #result")).to_have_text(result["summary"])
+    expect(board.locator(".mp-waiting")).to_have_count(0)
+    expect(board.locator(".mp-player:has(.mp-badge.won)")).to_have_count(len(result["winners"]))
+    for seat in result["winners"]:
+        expect(board.locator(f".mp-player[data-seat='{seat}'] .mp-badge.won")).to_be_visible()
     shoot(page, "over")
     page.click("#how-to-play summary")
     expect(page.locator("#how-to-play-body")).to_contain_text("Giant Mallet")
@@ -344,13 +350,16 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
             expect(declare.locator(".mp-note")).to_have_count(0)
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
-    # Sam wins the Crown: the game-over line wraps on a phone and its crown keeps its size.
+    # Sam wins the Crown: his place at the table says so (the page above the board says who
+    # won and why); the badge's crown keeps its size on a phone.
     state = sam_wins_the_showdown()
     page.evaluate(DRAW_ALONE, [state.observation(0), [], 0, bots[:2]])
-    over = page.locator("[data-board] .mp-waiting.over")
-    expect(over).to_contain_text("won King Mole's Crown")
-    assert over.evaluate("node => node.getBoundingClientRect().height") > 40  # wrapped
-    crown = over.locator(".mp-crown").bounding_box()
-    assert crown is not None and round(crown["width"]) == 28, crown
+    won = page.locator("[data-board] .mp-player[data-seat='1'] .mp-badge.won")
+    expect(won).to_contain_text("won King Mole's Crown")
+    expect(page.locator("[data-board] .mp-badge.won")).to_have_count(1)
+    expect(page.locator("[data-board] .mp-waiting")).to_have_count(0)
+    crown = won.locator(".mp-crown").bounding_box()
+    assert crown is not None and round(crown["width"]) == 16, crown
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]

@@ -234,15 +234,9 @@ function promptFor(context, obs) {
 
 function waitingLine(context, obs) {
   const { table, you } = context;
-  if (obs.step === "over") {
-    const winners = obs.winners || [];
-    const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
-    let text = "Game over.";
-    // The final scores show the Crown as a 40-star prize (MP-36); say so where the win is told.
-    if (crowned) text = `Game over: ${seatLabel(table, winners[0], you)} won King Mole's Crown! The Crown counts as a 40★ prize in the final scores.`;
-    else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
-    return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
-  }
+  // After the end the page says who won and why, above the board (the server's words); the
+  // board marks the winners among the players.
+  if (obs.step === "over") return null;
   const movers = (obs.to_move || []).filter((seat) => seat !== you);
   if (!movers.length || context.legal.length) return null;
   return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
@@ -328,13 +322,26 @@ function dieStatus(entry) {
   return el("span", { class: "mp-die-status shown" }, dieIcon(entry.die, 18), entry.roll === null ? " to roll" : null, entry.roll !== null ? face(entry.roll, true) : null);
 }
 
+// After the end, the winners' own mark on their places at the table (who won and why is said
+// once, above the board): the Crown, which the final scores count as a 40★ prize (MP-36), or
+// the win on prize stars.
+function wonMark(obs, seat) {
+  const winners = obs.step === "over" ? obs.winners || [] : [];
+  if (!winners.includes(seat)) return null;
+  const crowned = winners.length === 1 && obs.king === seat && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
+  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores." }, crownIcon(16), "won King Mole's Crown: +40★");
+  return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
+}
+
 function playersView(context, obs) {
   const { table, you, guide } = context;
   const movers = new Set(obs.to_move || []);
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
-    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
+    const won = wonMark(obs, seat);
+    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}`, "data-seat": seat },
       el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
+      won,
       el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
