@@ -329,7 +329,8 @@ function wonMark(obs, seat) {
   const winners = obs.step === "over" ? obs.winners || [] : [];
   if (!winners.includes(seat)) return null;
   const crowned = winners.length === 1 && obs.king === seat && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
-  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores." }, crownIcon(16), "won King Mole's Crown: +40★");
+  // (The crown beside the name already marks King Mole: the badge says it in words.)
+  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
   return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
 }
 
