@@ -211,6 +211,94 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
     assert played > 0 and seen
 
 
+# The next moment the table changes and this seat is asked to decide (its prompt offers actions)
+# or is told that its decision follows the reveal (``stop_at_hold``), with the reveal's lines
+# that are not on screen yet at that moment; ``{"status": "over"}`` at the end.
+PROMPT_AND_REVEAL = """async ([before, stopAtHold, seconds]) => {
+    const table = document.querySelector("#table");
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {
+        const moved = before === null || table.dataset.version !== before;
+        if (moved && table.dataset.status === "over") return {status: "over"};
+        const offered = [...document.querySelectorAll("[data-board] [data-action]")]
+            .map(node => node.dataset.action);
+        const holding = document.querySelector("[data-board] .mp-holding") !== null;
+        if (moved && (offered.length || (holding && stopAtHold))) {
+            const unseen = [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+                .filter(line => Number(getComputedStyle(line).opacity) < 0.5)
+                .map(line => line.textContent);
+            return {status: table.dataset.status, version: table.dataset.version, offered,
+                    holding, unseen};
+        }
+        await new Promise(resolve => setTimeout(resolve, 5));
+    }
+    return null;
+}"""
+
+# A click on the reveal's skip, in the same moment as it is seen: how many lines the reveal had.
+SKIP_THE_REVEAL = """() => {
+    const skip = document.querySelector("[data-board] .mp-holding [data-skip-reveal]");
+    if (!skip) return null;
+    const lines = document.querySelectorAll("[data-board] .mp-reveal .mp-event").length;
+    skip.click();
+    return lines;
+}"""
+
+# Whether the reveal's first ``lines`` lines stand at rest: shown, no highlight still playing.
+REVEAL_AT_REST = """lines => [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+    .slice(0, lines).every(line => !line.classList.contains("animate")
+        && Number(getComputedStyle(line).opacity) === 1)"""
+
+
+def test_mole_parks_next_decision_waits_for_the_reveal_and_a_click_skips_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Reviewers saw the next prompt while the dice's reveal still lit its lines one by one,
+    seconds behind the board and the log. Now the prompt waits in its place until every line
+    of the reveal is on screen, and a click on "Skip" shows the reveal at once, at rest."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    create_mole_park_table(page, server, 3, {"round_limit": "6"})
+    fill_bots_and_start(page)
+    rng = random.Random("the reveal")
+    prompts_beside_a_reveal = 0
+    skipped = False
+    before: str | None = None
+    while True:
+        seen = page.evaluate(PROMPT_AND_REVEAL, [before, not skipped, 20])
+        assert seen is not None, f"nothing offered and no end in 20 s: {describe(page)}"
+        if seen["status"] == "over":
+            break
+        if seen["holding"]:
+            lines = page.evaluate(SKIP_THE_REVEAL)
+            if lines is None:  # the reveal ended just before the click: wait for the next
+                before = None
+                continue
+            skipped = True
+            prompt = page.locator("[data-board] .mp-prompt")
+            expect(prompt).to_be_visible()
+            # At rest at once: a reveal that had merely run out would still be highlighting
+            # its last line.
+            assert page.evaluate(REVEAL_AT_REST, lines), describe(page)
+            shoot(page, "reveal-skipped")
+            before = None
+            continue
+        assert seen["unseen"] == [], f"a prompt beside a reveal still under way: {seen}"
+        if page.locator("[data-board] .mp-reveal").count():
+            prompts_beside_a_reveal += 1
+        drawn = seen["version"]
+        if click_only(page, rng.choice(seen["offered"])):
+            page.wait_for_function(
+                """drawn => document.querySelector("#table").dataset.version !== drawn
+                    || document.querySelector("[data-board] [data-action]") === null""",
+                arg=drawn,
+                polling=10,
+            )
+        before = None
+    assert skipped, "no reveal held a decision: the check above saw nothing to check"
+    assert prompts_beside_a_reveal > 0
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # ---------------------------------------------------------------- every prompt, from the rules
 
 
@@ -310,6 +398,9 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     for all: a server per scene would cost more than the scenes.)"""
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
     expect(page.locator("h1")).to_have_text("No such table")
+    # Each scene's dice would be a new reveal, played before its prompt: with less motion asked
+    # for, a reveal is shown at rest and the prompt at once.
+    page.emulate_media(reduced_motion="reduce")
     for scene in SCENES:
         state, seat = scene()
         legal = sorted(str(action) for action in state.legal_actions(seat))

@@ -583,7 +583,8 @@ function renderBoard() {
     // action was made, as the page's own line sits below a long board),
     // the table (seats, names, status), who this page is, the move log as this seat may read
     // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
-    // (``guide.data`` is its public content), and ``onAction(text)`` to play a legal action.
+    // (``guide.data`` is its public content), ``onAction(text)`` to play a legal action, and
+    // ``redraw()`` for a board whose drawing changes with time (a reveal that has played out).
     board.render(container, {
       observation,
       legal,
@@ -597,6 +598,7 @@ function renderBoard() {
       replaying: Boolean(showing),
       pending,
       refusal,
+      redraw: scheduleRender,
     });
     boardDrawnAt = version;
     // Redrawn with every move: it stays open or closed as the person left it.
