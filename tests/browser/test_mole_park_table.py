@@ -166,8 +166,14 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
             )
         before = None
 
-    expect(board.locator(".mp-waiting.over")).to_contain_text("Game over")
-    expect(page.locator("#result")).not_to_be_empty()
+    # Who won and why is said once, above the board, in the server's words; the board itself
+    # only marks the winners among the players.
+    result = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]
+    expect(page.locator("#outcome #result")).to_have_text(result["summary"])
+    expect(board.locator(".mp-waiting")).to_have_count(0)
+    expect(board.locator(".mp-player:has(.mp-badge.won)")).to_have_count(len(result["winners"]))
+    for seat in result["winners"]:
+        expect(board.locator(f".mp-player[data-seat='{seat}'] .mp-badge.won")).to_be_visible()
     shoot(page, "over")
     page.click("#how-to-play summary")
     expect(page.locator("#how-to-play-body")).to_contain_text("Giant Mallet")
@@ -203,6 +209,94 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
             played += 1
         state.apply(entry["seat"], entry["action"])
     assert played > 0 and seen
+
+
+# The next moment the table changes and this seat is asked to decide (its prompt offers actions)
+# or is told that its decision follows the reveal (``stop_at_hold``), with the reveal's lines
+# that are not on screen yet at that moment; ``{"status": "over"}`` at the end.
+PROMPT_AND_REVEAL = """async ([before, stopAtHold, seconds]) => {
+    const table = document.querySelector("#table");
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {
+        const moved = before === null || table.dataset.version !== before;
+        if (moved && table.dataset.status === "over") return {status: "over"};
+        const offered = [...document.querySelectorAll("[data-board] [data-action]")]
+            .map(node => node.dataset.action);
+        const holding = document.querySelector("[data-board] .mp-holding") !== null;
+        if (moved && (offered.length || (holding && stopAtHold))) {
+            const unseen = [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+                .filter(line => Number(getComputedStyle(line).opacity) < 0.5)
+                .map(line => line.textContent);
+            return {status: table.dataset.status, version: table.dataset.version, offered,
+                    holding, unseen};
+        }
+        await new Promise(resolve => setTimeout(resolve, 5));
+    }
+    return null;
+}"""
+
+# A click on the reveal's skip, in the same moment as it is seen: how many lines the reveal had.
+SKIP_THE_REVEAL = """() => {
+    const skip = document.querySelector("[data-board] .mp-holding [data-skip-reveal]");
+    if (!skip) return null;
+    const lines = document.querySelectorAll("[data-board] .mp-reveal .mp-event").length;
+    skip.click();
+    return lines;
+}"""
+
+# Whether the reveal's first ``lines`` lines stand at rest: shown, no highlight still playing.
+REVEAL_AT_REST = """lines => [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+    .slice(0, lines).every(line => !line.classList.contains("animate")
+        && Number(getComputedStyle(line).opacity) === 1)"""
+
+
+def test_mole_parks_next_decision_waits_for_the_reveal_and_a_click_skips_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Reviewers saw the next prompt while the dice's reveal still lit its lines one by one,
+    seconds behind the board and the log. Now the prompt waits in its place until every line
+    of the reveal is on screen, and a click on "Skip" shows the reveal at once, at rest."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    create_mole_park_table(page, server, 3, {"round_limit": "6"})
+    fill_bots_and_start(page)
+    rng = random.Random("the reveal")
+    prompts_beside_a_reveal = 0
+    skipped = False
+    before: str | None = None
+    while True:
+        seen = page.evaluate(PROMPT_AND_REVEAL, [before, not skipped, 20])
+        assert seen is not None, f"nothing offered and no end in 20 s: {describe(page)}"
+        if seen["status"] == "over":
+            break
+        if seen["holding"]:
+            lines = page.evaluate(SKIP_THE_REVEAL)
+            if lines is None:  # the reveal ended just before the click: wait for the next
+                before = None
+                continue
+            skipped = True
+            prompt = page.locator("[data-board] .mp-prompt")
+            expect(prompt).to_be_visible()
+            # At rest at once: a reveal that had merely run out would still be highlighting
+            # its last line.
+            assert page.evaluate(REVEAL_AT_REST, lines), describe(page)
+            shoot(page, "reveal-skipped")
+            before = None
+            continue
+        assert seen["unseen"] == [], f"a prompt beside a reveal still under way: {seen}"
+        if page.locator("[data-board] .mp-reveal").count():
+            prompts_beside_a_reveal += 1
+        drawn = seen["version"]
+        if click_only(page, rng.choice(seen["offered"])):
+            page.wait_for_function(
+                """drawn => document.querySelector("#table").dataset.version !== drawn
+                    || document.querySelector("[data-board] [data-action]") === null""",
+                arg=drawn,
+                polling=10,
+            )
+        before = None
+    assert skipped, "no reveal held a decision: the check above saw nothing to check"
+    assert prompts_beside_a_reveal > 0
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------- every prompt, from the rules
@@ -304,6 +398,9 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     for all: a server per scene would cost more than the scenes.)"""
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
     expect(page.locator("h1")).to_have_text("No such table")
+    # Each scene's dice would be a new reveal, played before its prompt: with less motion asked
+    # for, a reveal is shown at rest and the prompt at once.
+    page.emulate_media(reduced_motion="reduce")
     for scene in SCENES:
         state, seat = scene()
         legal = sorted(str(action) for action in state.legal_actions(seat))
@@ -344,13 +441,14 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
             expect(declare.locator(".mp-note")).to_have_count(0)
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
 
-    # Sam wins the Crown: the game-over line wraps on a phone and its crown keeps its size.
+    # Sam wins the Crown: his place at the table says so, the Crown's 40 stars with it (the
+    # page above the board says who won and why); it fits a phone.
     state = sam_wins_the_showdown()
     page.evaluate(DRAW_ALONE, [state.observation(0), [], 0, bots[:2]])
-    over = page.locator("[data-board] .mp-waiting.over")
-    expect(over).to_contain_text("won King Mole's Crown")
-    assert over.evaluate("node => node.getBoundingClientRect().height") > 40  # wrapped
-    crown = over.locator(".mp-crown").bounding_box()
-    assert crown is not None and round(crown["width"]) == 28, crown
+    won = page.locator("[data-board] .mp-player[data-seat='1'] .mp-badge.won")
+    expect(won).to_have_text("won King Mole's Crown (+40★)")
+    expect(page.locator("[data-board] .mp-badge.won")).to_have_count(1)
+    expect(page.locator("[data-board] .mp-waiting")).to_have_count(0)
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -220,16 +221,52 @@ def at_a_persons_pace(slug: str) -> object:
     return slug
 
 
+# How often the page, outside the game's own board, shows the given words: each element of
+# the table page around the board that is on screen, read as a person reads it.
+TIMES_SAID_AROUND_THE_BOARD = """words =>
+    [...document.querySelectorAll(".play > :not(#board), .side")]
+    .filter(node => node.getClientRects().length > 0)
+    .map(node => node.innerText.replace(/\\s+/g, " "))
+    .join(" ")
+    .split(words).length - 1"""
+
+
 @pytest.mark.parametrize("slug", [at_a_persons_pace(slug) for slug in molehaven.list_games()])
-def test_one_person_finishes_a_game_against_bots(
+def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     browser: Browser, server: LiveServer, slug: str
 ) -> None:
     page = open_page(browser, f"{server.url}/")
-    create_table(page, server, slug)
+    table_id = create_table(page, server, slug)
     fill_bots_and_start(page)
     played = play_random_targets_until_over(page, random.Random(slug))
     assert played > 0
-    expect(page.locator("#result")).not_to_be_empty()
+    result = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]
+    summary: str = result["summary"]
+    # The server's words ("Won by Ann. Why: …. Final scores: …."), once: the turn line and the
+    # scores panel do not say them again (reviewers read the result three times).
+    headline, reasons = summary.split(" Why: ")
+    why = "Why: " + reasons.split(" Final scores: ")[0]
+    assert page.evaluate(TIMES_SAID_AROUND_THE_BOARD, why) == 1
+    # In one box above the board, who won first.
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible()
+    expect(outcome.locator("h2")).to_have_text("Game over")
+    expect(outcome.locator("#result")).to_have_text(summary)
+    expect(outcome.locator(".result-headline")).to_have_text(headline)
+    expect(page.locator("#turn")).to_be_hidden()
+    # Then what may follow: play again, the replay; the winners are marked in the scores.
+    expect(outcome.locator("[data-rematch]")).to_have_text("Play again")
+    expect(outcome.locator("a[href='#replay']")).to_be_visible()
+    if page.locator("#scores table").count():  # a game without points has no such table
+        for seat in result["winners"]:
+            expect(page.locator("#scores tr").nth(seat)).to_have_class(re.compile(r"\bwon\b"))
+    # On a phone too, the outcome comes before the board.
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    outcome_box = outcome.bounding_box()
+    board_box = page.locator("#board").bounding_box()
+    assert outcome_box is not None and board_box is not None
+    assert outcome_box["y"] + outcome_box["height"] <= board_box["y"]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
     expect(page.locator("#replay")).to_be_visible()
     assert "secret" not in (page.locator("#log").get_attribute("class") or "")
     expect(page.locator("#log li.secret")).to_have_count(0)  # over: the whole record is shown

@@ -225,6 +225,7 @@ function render() {
   root.dataset.you = view.you === null ? "" : String(view.you);
   renderSeats();
   renderTurn();
+  renderOutcome();
   renderRematch();
   renderBoard();
   renderActions();
@@ -362,6 +363,8 @@ function renderTurn() {
   const table = view.table;
   const node = $("turn");
   node.classList.remove("you");
+  // After the end the outcome box says how the game ended: the turn line only follows a replay.
+  node.hidden = (table.status === "over" || table.status === "abandoned") && !(replay.active && replay.data);
   let asked = "";
   if (table.status === "open") {
     const free = table.seats.filter((s) => s.kind === "empty").length;
@@ -369,7 +372,7 @@ function renderTurn() {
   } else if (replay.active && replay.data) {
     node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
   } else if (table.status === "over" || table.status === "abandoned") {
-    node.textContent = `Game over. ${winnersText()}`;
+    node.textContent = "";
   } else if (boardTurn()) {
     // The game's board knows what is asked (The Mole: a vote may always be called, yet
     // nothing is asked of you): it words the turn line and whether it is yours.
@@ -411,6 +414,39 @@ function settleRevocation() {
   }
   $("notice").hidden = false;
   revokedSaying = null;
+}
+
+// After the end, one box above the board says how the game ended, in the server's words (the
+// lobby shows the same), then what may follow: play again, the replay. A replay's earlier step
+// has no result yet: the box keeps only the way to play again.
+function renderOutcome() {
+  const table = view.table;
+  const over = table.status === "over" || table.status === "abandoned";
+  $("outcome").hidden = !over;
+  if (!over) return;
+  $("outcome-title").textContent = table.status === "abandoned" ? "Game abandoned" : "Game over";
+  const showing = replay.active && replay.data ? replay.data : null;
+  const result = showing ? showing.result : view.result;
+  const words = result ? winnersText(result) : "";
+  const node = $("result");
+  node.hidden = !words;
+  if (node.dataset.words === words) return; // a screen reader hears it once, not on every redraw
+  node.dataset.words = words;
+  node.replaceChildren(...resultParts(words));
+}
+
+// The server writes "<who won>. Why: <why>. Final scores: <scores>." (server/matches/story.py):
+// the first part, who won, stands out; a summary of another shape is shown as it is.
+function resultParts(words) {
+  const why = words.indexOf(" Why: ");
+  if (why < 0) return [words];
+  const rest = words.slice(why + 1);
+  const scores = rest.indexOf(" Final scores: ");
+  const parts = [el("strong", { class: "result-headline", text: words.slice(0, why) }), " "];
+  if (scores < 0) return [...parts, el("span", { class: "result-why", text: rest })];
+  return [...parts,
+    el("span", { class: "result-why", text: rest.slice(0, scores) }), " ",
+    el("span", { class: "result-scores", text: rest.slice(scores + 1) })];
 }
 
 // After the end: the players may play again at a new table with the same seats (the server's
@@ -547,7 +583,8 @@ function renderBoard() {
     // action was made, as the page's own line sits below a long board),
     // the table (seats, names, status), who this page is, the move log as this seat may read
     // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
-    // (``guide.data`` is its public content), and ``onAction(text)`` to play a legal action.
+    // (``guide.data`` is its public content), ``onAction(text)`` to play a legal action, and
+    // ``redraw()`` for a board whose drawing changes with time (a reveal that has played out).
     board.render(container, {
       observation,
       legal,
@@ -561,6 +598,7 @@ function renderBoard() {
       replaying: Boolean(showing),
       pending,
       refusal,
+      redraw: scheduleRender,
     });
     boardDrawnAt = version;
     // Redrawn with every move: it stays open or closed as the person left it.
@@ -620,10 +658,13 @@ function renderScores() {
   } else if (!scores) {
     $("scores").replaceChildren(el("p", { class: "muted", text: "No scores yet." }));
   } else {
-    const rows = scores.map((score, seat) => el("tr", { class: seat === view.you ? "you" : "" }, el("th", { text: seatLabel(table, seat) }), el("td", { text: String(score) })));
+    // The winners are marked beside their scores: the outcome box above says why they won.
+    const winners = new Set(result && Array.isArray(result.winners) ? result.winners : []);
+    const rows = scores.map((score, seat) => el("tr", { class: `${seat === view.you ? "you" : ""}${winners.has(seat) ? " won" : ""}`.trim() },
+      el("th", {}, seatLabel(table, seat), winners.has(seat) ? el("span", { class: "won-mark", text: " won" }) : null),
+      el("td", { text: String(score) })));
     $("scores").replaceChildren(el("table", { class: "data" }, el("tbody", {}, rows)));
   }
-  $("result").textContent = result ? winnersText(result) : "";
 }
 
 // The chat only appends, and stays at its newest line unless the reader scrolled up.

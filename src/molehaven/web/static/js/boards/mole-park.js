@@ -7,8 +7,15 @@ import { el, seatLabel } from "../util.js";
 export const stylesheet = "css/boards/mole-park.css";
 
 const NS = "http://www.w3.org/2000/svg";
-const STEP_MS = 450; // between two highlighted lines of a reveal
+// A reveal shows its lines one after another, yet never far behind the game: lines that arrive
+// together are all shown within REVEAL_MS (closer together when there are many), and this seat's
+// next decision waits until they are (a prompt beside a reveal still under way would ask about
+// what the reveal has not said yet). Lines that come while a decision is already asked are shown
+// at once (the prompt does not go away under a finger). A click on the reveal shows it all.
+const STEP_MS = 250; // between two lines of a reveal, at most
+const REVEAL_MS = 1200; // lines that arrive together are all shown within this
 const LINE_MS = 1600; // a line's highlight (the CSS animation mp-step)
+const FADE_MS = 240; // a line's fading in: the first 15% of mp-step
 const DICE_MS = 500; // a die rolling into view (mp-roll)
 const STEP_WORDS = {
   setup: "Choosing King Mole",
@@ -32,7 +39,13 @@ const WAITING_FOR = {
   crown: "to crown the Showdown's winner",
 };
 
-let revealShown = null; // the reveal on the table: its dice and when each line lit up
+// The reveal on the table: its dice, when each line lights up, and whether this seat's next
+// decision still waits for it (``held``, until ``heldUntil``).
+let revealShown = null;
+let decisionShown = null; // the decision whose prompt is on the table (``decisionKey``)
+let holdTimer = null;
+let holdTimerAt = null;
+let redrawBoard = null; // draws the board again (the page's whole redraw, with the turn line)
 let legendOpen = false;
 
 // ------------------------------------------------------------------------ small drawings
@@ -148,6 +161,9 @@ function promptTitle(verbs, obs, me) {
 
 export function turn({ observation: obs, legal, you }) {
   if (!obs || !Array.isArray(obs.seats) || !legal || !legal.length || you === null || you === undefined) return null;
+  // Asked before the board is drawn: the reveal is brought up to date here too.
+  const asking = decisionKey(obs, legal) === decisionShown;
+  if (stageReveal(revealedRound(obs), false, asking, performance.now()).held) return { you: false, text: "The dice are out…", asked: "" };
   const title = promptTitle(new Set(legal.map((action) => action.split(" ")[0])), obs, obs.seats[you] || {});
   return { you: true, text: "Your move", asked: title.endsWith("?") ? title : `${title}.` };
 }
@@ -232,17 +248,18 @@ function promptFor(context, obs) {
   return box(promptTitle(verbs, obs, me), null, el("div", { class: "mp-choices list" }, legal.map((action) => actionButton(action, context, "", action))));
 }
 
+// In the prompt's place while the reveal plays: this seat acts next, once it has been shown.
+function holdingLine(reveal) {
+  return el("div", { class: "mp-holding", role: "status" },
+    el("span", { text: `Round ${reveal.round}: the dice are out. Your move comes after the reveal below.` }),
+    el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸", onclick: skipReveal }));
+}
+
 function waitingLine(context, obs) {
   const { table, you } = context;
-  if (obs.step === "over") {
-    const winners = obs.winners || [];
-    const crowned = winners.length === 1 && obs.king === winners[0] && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
-    let text = "Game over.";
-    // The final scores show the Crown as a 40-star prize (MP-36); say so where the win is told.
-    if (crowned) text = `Game over: ${seatLabel(table, winners[0], you)} won King Mole's Crown! The Crown counts as a 40★ prize in the final scores.`;
-    else if (winners.length) text = `Game over: ${listNames(winners, table, you)} ${winners.length > 1 ? "share the win" : "wins"} on prize stars.`;
-    return el("p", { class: "mp-waiting over" }, crowned ? crownIcon(28) : null, text);
-  }
+  // After the end the page says who won and why, above the board (the server's words); the
+  // board marks the winners among the players.
+  if (obs.step === "over") return null;
   const movers = (obs.to_move || []).filter((seat) => seat !== you);
   if (!movers.length || context.legal.length) return null;
   return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
@@ -328,13 +345,27 @@ function dieStatus(entry) {
   return el("span", { class: "mp-die-status shown" }, dieIcon(entry.die, 18), entry.roll === null ? " to roll" : null, entry.roll !== null ? face(entry.roll, true) : null);
 }
 
+// After the end, the winners' own mark on their places at the table (who won and why is said
+// once, above the board): the Crown, which the final scores count as a 40★ prize (MP-36), or
+// the win on prize stars.
+function wonMark(obs, seat) {
+  const winners = obs.step === "over" ? obs.winners || [] : [];
+  if (!winners.includes(seat)) return null;
+  const crowned = winners.length === 1 && obs.king === seat && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
+  // (The crown beside the name already marks King Mole: the badge says it in words.)
+  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
+  return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
+}
+
 function playersView(context, obs) {
   const { table, you, guide } = context;
   const movers = new Set(obs.to_move || []);
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
-    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}`, "data-seat": seat },
+    const won = wonMark(obs, seat);
+    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}`, "data-seat": seat },
       el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
+      won,
       el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
@@ -378,20 +409,83 @@ function animateFrom(node, start, now, duration) {
   node.style.animationDelay = `${(start - now) / 1000}s`;
 }
 
-function revealView(context, reveal) {
+// Whether the reveal is shown at rest, all at once: in a replay, on a page opened after it came,
+// in a tab nobody looks at, and for a person who asked their system for less motion.
+function revealAtRest(replaying) {
+  return replaying || document.hidden || window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+}
+
+// One decision of this seat: the same one while its prompt stays (others' moves come and go).
+function decisionKey(obs, legal) {
+  return legal && legal.length ? `${obs.round}|${obs.step}|${legal.join(",")}` : null;
+}
+
+// Brings ``revealShown`` up to date with the round's dice and lines: a new line lights up after
+// the one before, yet within REVEAL_MS of its arrival, unless this seat is already ``asking``
+// (its prompt is on the table: the line is shown at once). Called by ``turn`` and ``render`` for
+// the same observation, so the turn line and the prompt agree on whether the decision waits.
+function stageReveal(reveal, replaying, asking, now) {
   if (!reveal) {
-    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [] };
-    return null;
+    // Nothing face up (the page opened before the first roll): the next reveal is played.
+    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [], held: false, heldUntil: -Infinity };
+    return revealShown;
   }
-  const { table, you } = context;
-  const now = performance.now();
   const diceKey = `${reveal.round}:${reveal.dice.map((d) => `${d.die}${d.roll}`).join(",")}`;
+  const still = revealAtRest(replaying);
   if (!revealShown || revealShown.diceKey !== diceKey) {
-    // A reveal already on the table when the page opens, or in a replay, is shown at rest.
-    const still = context.replaying || revealShown === null;
-    revealShown = { diceKey, diceStart: still ? -Infinity : now, starts: still ? reveal.events.map(() => -Infinity) : [] };
+    // A reveal already on the table when the page opens is shown at rest, and so is one that
+    // comes while this seat's prompt is up.
+    const atRest = still || asking || revealShown === null;
+    revealShown = { diceKey, diceStart: atRest ? -Infinity : now, starts: atRest ? reveal.events.map(() => -Infinity) : [], held: false, heldUntil: -Infinity };
   }
   const shown = revealShown;
+  const fresh = reveal.events.length - shown.starts.length;
+  if (fresh > 0) {
+    const previous = shown.starts.length ? shown.starts[shown.starts.length - 1] : shown.diceStart;
+    const first = Math.max(now, previous + STEP_MS);
+    for (let index = 0; index < fresh; index += 1) {
+      shown.starts.push(still || asking ? -Infinity : Math.min(first + index * STEP_MS, now + ((index + 1) * REVEAL_MS) / fresh));
+    }
+  }
+  const until = Math.max(shown.diceStart + DICE_MS, ...shown.starts.slice(0, reveal.events.length).map((start) => start + FADE_MS));
+  if (until > now && until > shown.heldUntil) {
+    shown.held = true;
+    shown.heldUntil = until;
+  }
+  return shown;
+}
+
+// The reveal all at once (a click on it): lines, dice, and the decision it held.
+function skipReveal() {
+  if (!revealShown) return;
+  revealShown.diceStart = -Infinity;
+  revealShown.starts = revealShown.starts.map(() => -Infinity);
+  revealShown.held = false;
+  if (redrawBoard) redrawBoard();
+}
+
+// The decision waits until the last line of the reveal is in: then the page draws it again.
+function releaseHoldLater(shown, now) {
+  if (!shown.held) {
+    clearTimeout(holdTimer);
+    holdTimerAt = null;
+    return;
+  }
+  if (holdTimerAt === shown.heldUntil) return;
+  clearTimeout(holdTimer);
+  holdTimerAt = shown.heldUntil;
+  holdTimer = setTimeout(() => {
+    holdTimerAt = null;
+    if (revealShown === shown) shown.held = false;
+    if (redrawBoard) redrawBoard();
+  }, shown.heldUntil - now);
+}
+
+// ``holding``: the prompt's place offers the skip already, so the reveal's own title does not.
+function revealView(context, reveal, shown, holding) {
+  if (!reveal) return null;
+  const { table, you } = context;
+  const now = performance.now();
   const dice = reveal.dice.map((entry, seat) => {
     if (!entry.die) return null;
     const rolled = entry.roll === null ? null : face(entry.roll);
@@ -399,17 +493,14 @@ function revealView(context, reveal) {
     return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name" }, seatDot(seat), seatLabel(table, seat, you)), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
   });
   const steps = reveal.events.map((text, index) => {
-    if (shown.starts[index] === undefined) {
-      const previous = index ? shown.starts[index - 1] : shown.diceStart;
-      shown.starts[index] = context.replaying ? -Infinity : Math.max(now, previous + STEP_MS);
-    }
     const line = el("li", { class: "mp-event" }, withNames(text, table, you));
     animateFrom(line, shown.starts[index], now, LINE_MS);
     return line;
   });
   const title = reveal.current ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
-  return el("section", { class: "mp-area mp-reveal", "aria-label": "Reveal", "data-round": reveal.round },
-    el("h3", { text: title }),
+  const playing = shown.held || shown.starts.some((start) => start + FADE_MS > now);
+  return el("section", { class: `mp-area mp-reveal${playing ? " playing" : ""}`, "aria-label": "Reveal", "data-round": reveal.round, onclick: playing ? skipReveal : null },
+    el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸" }) : null),
     el("ol", { class: "mp-reveal-dice" }, dice),
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
 }
@@ -449,12 +540,19 @@ export function render(container, context) {
     return { handlesActions: true };
   }
   const reveal = revealedRound(obs);
+  const now = performance.now();
+  const decision = decisionKey(obs, context.legal);
+  const shown = stageReveal(reveal, context.replaying, decision !== null && decision === decisionShown, now);
+  redrawBoard = context.redraw || (() => render(container, context));
+  releaseHoldLater(shown, now);
+  const holding = shown.held && decision !== null;
+  decisionShown = holding ? null : decision;
   const board = el("div", { class: "mp", "data-board": "mole-park" },
     statusBar(context, obs),
-    promptFor(context, obs),
+    holding ? holdingLine(reveal) : promptFor(context, obs),
     waitingLine(context, obs),
     handView(obs),
-    revealView(context, reveal),
+    revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal),
     showdownView(context, obs),
     holesView(context, obs, reveal),
