@@ -247,6 +247,9 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     headline, reasons = summary.split(" Why: ")
     why = "Why: " + reasons.split(" Final scores: ")[0]
     assert page.evaluate(TIMES_SAID_AROUND_THE_BOARD, why) == 1
+    # Nor does the board, in words of its own (it says only that the game is over).
+    reason = why.removeprefix("Why: ").rstrip(".")
+    assert reason not in " ".join(page.locator("#board").inner_text().split())
     # In one box above the board, who won first.
     outcome = page.locator("#outcome")
     expect(outcome).to_be_visible()

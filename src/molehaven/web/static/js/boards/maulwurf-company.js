@@ -357,8 +357,9 @@ function prompt(geo, context, obs) {
       } else parts.push(`${who} landed on a special field and may take a bonus disc.`);
       break;
     case "over":
+      // Who won and why are said once, by the table's result box above the board.
       tone = "over";
-      parts.push(overText(context, obs));
+      parts.push("Game over.");
       break;
     default:
       parts.push(obs.phase || "");
@@ -375,17 +376,6 @@ function prompt(geo, context, obs) {
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
 
-// How the game ended is the engine's to say (``end_reason``: the golden shovel, the last player
-// with moles, or the turn limit's shared win); the page adds only who won.
-function overText(context, obs) {
-  // "You and Bea win", not "Bea and You win".
-  const winners = [...(obs.winners || [])].sort((a, b) => (b === context.you) - (a === context.you));
-  const names = winners.map((seat) => nameOf(context, seat)).join(" and ");
-  const how = obs.end_reason ? `Game over: ${obs.end_reason}.` : "Game over.";
-  if (!winners.length) return how;
-  const alone = winners.length === 1 && names !== "You";
-  return `${how} ${names} win${alone ? "s" : ""}${winners.includes(context.you) ? "!" : "."}`;
-}
 
 // ------------------------------------------------------------------------ render
 

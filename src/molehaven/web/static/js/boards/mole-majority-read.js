@@ -43,7 +43,6 @@ export function changes(before, now, table) {
     const old = (before.seats || [])[seat];
     if (old && !old.eliminated && entry.eliminated) said.push(`${who(seat)} has no claim left and is eliminated.`);
   });
-  if (before.phase !== "over" && now.phase === "over") said.push(`Game over: ${now.end_reason || "the end"}.`);
   return said;
 }
 

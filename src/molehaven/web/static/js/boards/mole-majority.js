@@ -183,10 +183,8 @@ export function turn({ observation: obs, legal, you }) {
 
 function prompt(obs, offer, mine, context) {
   const { table } = context;
-  if (obs.phase === "over") {
-    const winners = (obs.winners || []).map((seat) => seatLabel(table, seat)).join(" and ");
-    return `The game is over${obs.end_reason ? `: ${obs.end_reason}` : ""}.${winners ? ` Won by ${winners}.` : ""}`;
-  }
+  // Who won and why are said once, by the table's result box above the board.
+  if (obs.phase === "over") return "The game is over.";
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;

@@ -166,10 +166,8 @@ function promptSection(obs, content, parts, ctx, name) {
     return box(false, "Waiting for the game to start", el("p", { text: "When the host starts it, everyone gets a card and five question cards." }));
   }
   if (obs.phase === "setup") return box(false, "Dealing the cards…", el("p", { text: "Everyone gets a card and five question cards." }));
-  if (obs.phase === "over") {
-    const standings = obs.scores.map((points, seat) => `${name(seat)}: ${points}`).join(" · ");
-    return box(false, "The game is over", el("p", { text: `Final points: ${standings}. Every round is in the table below.` }));
-  }
+  // The winners and the final points are said once, by the table's result box above the board.
+  if (obs.phase === "over") return box(false, "The game is over", el("p", { text: "Every round is in the table below." }));
 
   if (obs.phase === "ask") {
     if (parts.ask.size) {
