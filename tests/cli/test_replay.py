@@ -126,7 +126,39 @@ def test_replay_names_the_game_as_index_picks_it(tmp_path: Path) -> None:
     assert f"{path}: game 4 of 4 (--index 3; 0 is the first)" in fourth.output
     beyond = runner.invoke(app, ["replay", str(path), "--index", "4"])
     assert beyond.exit_code == 1
-    assert "holds 4 games; --index must be 0-3" in beyond.output
+    assert "holds 4 games; --index must be between -4 and 3" in beyond.output
+
+
+def test_replay_negative_index_counts_from_the_end_as_step_does(tmp_path: Path) -> None:
+    """--step -1 showed the last step, but --index -1 was refused ('--index must be 0-3')."""
+    records = [random_record("mole-hill", seed=seed, steps=3).record() for seed in range(4)]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(json.dumps(record) + "\n" for record in records))
+    for negative, game in [("-1", 3), ("-4", 0)]:
+        shown = runner.invoke(app, ["replay", str(path), "--index", negative, "--no-pause"])
+        assert shown.exit_code == 0, shown.output
+        assert f"game {game + 1} of 4 (--index {game}; 0 is the first)" in shown.output
+        counted = runner.invoke(app, ["replay", str(path), "--index", str(game), "--no-pause"])
+        assert shown.output == counted.output
+    before_the_first = runner.invoke(app, ["replay", str(path), "--index", "-5"])
+    assert before_the_first.exit_code == 1
+    assert " ".join(before_the_first.output.split()) == (
+        f"error: {path} holds 4 games; --index must be between -4 and 3"
+        " (0 is the first, -1 the last)"
+    )
+
+
+def test_replay_index_of_a_file_holding_one_game_names_its_range(tmp_path: Path) -> None:
+    """A record saved by play --save is one game on many lines: --index 1 was read as its
+    second line ('line 2, is not JSON'), and --index -1 was refused."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(random_record("mole-hill", seed=5, steps=3).record(), indent=1))
+    last = runner.invoke(app, ["replay", str(path), "--index", "-1", "--no-pause"])
+    assert last.exit_code == 0, last.output
+    assert f"{path}: the game it holds" in last.output
+    beyond = runner.invoke(app, ["replay", str(path), "--index", "1"])
+    assert beyond.exit_code == 1
+    assert "holds 1 game; --index must be between -1 and 0" in beyond.output
 
 
 @pytest.mark.parametrize(

@@ -96,8 +96,9 @@ def test_simulate_cut_short_says_how_far_it_got_and_where_the_records_are(
     save = tmp_path / "records.jsonl"
     result = runner.invoke(app, ["simulate", "mole-hill", "-n", "50", "--save", str(save)])
     assert result.exit_code == 130
-    assert result.output.strip() == (
-        f"interrupted after 2 of 50 games; their records are in {save}"
+    assert result.stderr.strip() == (
+        f"interrupted after 2 of 50 games; the figures cover these 2 games;"
+        f" their records are in {save}"
     )
     assert len(save.read_text().splitlines()) == 2
 

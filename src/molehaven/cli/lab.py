@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 import time
 from dataclasses import dataclass
@@ -51,6 +52,22 @@ from molehaven.sim.lab_stats import (
 
 console = PipeSafeConsole()
 BATCH = 100  # games per variant between two --until-ci checks
+
+RAY_TOKEN_NOTICE_LOGGER = "ray._private.authentication.authentication_token_setup"
+"""The logger of Ray's notice, at every start of a local Ray, that token authentication is
+on (``Token authentication is enabled for this Ray cluster. Set RAY_AUTH_MODE=disabled…``)."""
+
+
+def quiet_ray_token_notice() -> None:
+    """Keep Ray's token notice off the lab's output: a warning of Ray's (2.60,
+    ``_warn_token_auth_enabled``) about the cluster that ``--ray local`` starts for this run
+    alone and stops at its end, printed before the figures on every run. Only that logger
+    is raised to errors, so Ray's other warnings and every error still show. Ray's own ways
+    out are worse: ``RAY_AUTH_MODE=disabled`` turns the authentication off;
+    ``RAY_AUTH_MODE=token`` is read once, when ``ray`` is imported, and set after that
+    import ``ray.init`` fails with an authentication error; ``ray.init(logging_level=…)``
+    would silence every warning of Ray's."""
+    logging.getLogger(RAY_TOKEN_NOTICE_LOGGER).setLevel(logging.ERROR)
 
 
 def parse_variant(text: str, slug: str) -> Variant:
@@ -199,6 +216,8 @@ def lab(
             journal = Journal(journal_path, setup)
         except (JournalError, OSError) as error:
             raise CliError(f"--journal: {error}") from None
+    if ray:
+        quiet_ray_token_notice()
     try:
         runner: Runner = RayRunner(ray, cpus=jobs) if ray else LocalRunner(jobs)
     except BaseException as error:  # Ray unreachable, or Ctrl-C while it starts

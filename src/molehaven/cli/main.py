@@ -164,7 +164,11 @@ def play(
 def replay(
     record: Annotated[Path, typer.Argument(help="A record (.json) or records file (.jsonl).")],
     index: Annotated[
-        int | None, typer.Option(help="Which game of a records file (0 = first).")
+        int | None,
+        typer.Option(
+            help="Which game of a records file (0: the first); negative counts from the end"
+            " (-1: the last)."
+        ),
     ] = None,
     seat: Annotated[
         int | None,

@@ -11,6 +11,7 @@ from rich.rule import Rule
 
 from molehaven.boards import render
 from molehaven.cli.errors import CliError
+from molehaven.cli.simulating import plural
 from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, name_seats
 from molehaven.games import REGISTRY
 
@@ -43,14 +44,19 @@ def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], st
         whole = json.loads(text)
     except json.JSONDecodeError:
         whole = None
-    if isinstance(whole, dict) and index in (None, 0):
+    # A file holding one JSON object is one game however many lines it spans (play --save
+    # indents it); otherwise each line is a game.
+    games = 1 if isinstance(whole, dict) else len(lines)
+    chosen = 0 if index is None else from_the_end(index, games)
+    if chosen is None:
+        raise CliError(
+            f"{path} holds {plural(games, 'game')}; --index must be between -{games} and"
+            f" {games - 1} (0 is the first, -1 the last)"
+        )
+    if isinstance(whole, dict):
         data: JSONValue = whole
         where = f"{path}: the game it holds"
     else:
-        chosen = 0 if index is None else index
-        if not 0 <= chosen < len(lines):
-            games = f"{len(lines)} game{'s' if len(lines) != 1 else ''}"
-            raise CliError(f"{path} holds {games}; --index must be 0-{len(lines) - 1}")
         try:
             data = json.loads(lines[chosen])
         except json.JSONDecodeError as error:
@@ -80,10 +86,17 @@ def first_step(states: list[State], step: int) -> int:
         CliError: the step is outside the game.
     """
     total = len(states) - 1
-    chosen = total + 1 + step if step < 0 else step
-    if not 0 <= chosen <= total:
+    chosen = from_the_end(step, len(states))
+    if chosen is None:
         raise CliError(f"--step must be between -{total + 1} and {total} (this game has {total})")
     return chosen
+
+
+def from_the_end(position: int, count: int) -> int | None:
+    """``position`` among ``count`` things as Python indexes them (-1 is the last), counted
+    from 0; None when there is no such thing. ``--index`` and ``--step`` both read so."""
+    chosen = count + position if position < 0 else position
+    return chosen if 0 <= chosen < count else None
 
 
 def seat_names(players: int, viewer: Seat | None) -> list[str]:

@@ -53,19 +53,43 @@ def run_simulation(
                 on_result=on_result,
             )
     except KeyboardInterrupt:
-        # Every finished game's record is already in the file: say so, or it looks lost.
-        kept = f"their records are in {save}" if save and finished else ""
-        raise interrupted(len(finished), games, "games", kept) from None
+        # Ctrl-C after a long run must not cost the games already played: their figures
+        # are printed as a shorter run's would be, and every finished game's record is
+        # already in the file (said, or it looks lost). The games come back in order, so
+        # they are the first games of the run: the figures of -n N with the same seed.
+        if finished:
+            cut_short = Summary(slug, players)
+            for result in finished:
+                cut_short.add(result)
+            elapsed = time.perf_counter() - started
+            print_figures(console, cut_short, elapsed, seed, jobs, agents, planned=games)
+        kept = [f"the figures cover these {plural(len(finished), 'game')}"] if finished else []
+        kept += [f"their records are in {save}"] if save and finished else []
+        raise interrupted(len(finished), games, "games", "; ".join(kept)) from None
     finally:
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    if agents:
-        console.print("agents: " + ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents)))
-    print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs)
+    print_figures(console, summary, elapsed, seed, jobs, agents, planned=games)
     if save:
         console.print(f"records written to {save}")
     return summary
+
+
+def print_figures(
+    console: Console,
+    summary: Summary,
+    elapsed: float,
+    seed: int,
+    jobs: int,
+    agents: tuple[str, ...] | None,
+    *,
+    planned: int,
+) -> None:
+    """The agents, if chosen, and the figures of the games in ``summary``."""
+    if agents:
+        console.print("agents: " + ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents)))
+    print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs, planned=planned)
 
 
 def plural(count: int, noun: str) -> str:
@@ -85,10 +109,21 @@ def pace(games: int, seconds: float) -> str:
 
 
 def print_summary(
-    console: Console, summary: Summary, *, elapsed: float, seed: int, jobs: int
+    console: Console,
+    summary: Summary,
+    *,
+    elapsed: float,
+    seed: int,
+    jobs: int,
+    planned: int | None = None,
 ) -> None:
+    """The figures of a run; ``planned``, when more than were played, marks a run cut short
+    in its first line, which a file the figures went to would otherwise not tell."""
+    played, cut_short = plural(summary.games, "game"), ""
+    if planned is not None and planned > summary.games:
+        played, cut_short = f"{summary.games} of {plural(planned, 'game')}", " (interrupted)"
     console.print(
-        f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/] with {summary.players}"
+        f"[bold]{played} of {summary.slug}[/]{cut_short} with {summary.players}"
         f" players, seed {seed}, {plural(jobs, 'job')}: {elapsed:.1f} s"
         f" ({pace(summary.games, elapsed)})"
     )
