@@ -454,3 +454,56 @@ def ask_rematch(server: LiveServer, table_id: str, token: str, passing: bool) ->
     assert reply.status_code == 200, reply.text
     answer: dict[str, Any] = reply.json()
     return answer
+
+
+def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """``max_connections_per_address`` used to count per process, so a client spreading its
+    sockets over a cluster of n processes held n times as many."""
+    servers = [
+        LiveServer(
+            postgres_url,
+            tmp_path / f"server-{n}.log",
+            settings={
+                "redis": redis_url,
+                "lease_seconds": str(LEASE_SECONDS),
+                "max_connections_per_address": "3",
+            },
+        )
+        for n in range(2)
+    ]
+    held: list[ClientConnection] = []
+    try:
+        for server in servers:
+            server.start()
+        first, second = servers
+        with httpx.Client(base_url=first.url, timeout=10) as api:
+            table_id, _ = start_table(api, "mole-hill")
+
+        def opened(server: LiveServer) -> bool:
+            socket = connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5)
+            try:
+                socket.send(json.dumps({"type": "hello", "data": {"token": None}}))
+                message = json.loads(socket.recv(timeout=5))
+            except ConnectionClosed as closed:
+                refused = closed.rcvd
+            else:
+                assert message["type"] == "snapshot", message
+                held.append(socket)
+                return True
+            assert refused is not None and refused.code == 4430, refused
+            return False
+
+        assert opened(first) and opened(first) and opened(second)
+        time.sleep(0.5)  # each process tells the others what it holds in the background
+        assert not opened(second)
+        assert not opened(first)
+        held.pop(0).close()  # one of the first process's goes
+        time.sleep(0.5)
+        assert opened(second)
+    finally:
+        for socket in held:
+            socket.close()
+        for server in servers:
+            server.stop()

@@ -90,7 +90,7 @@ def create_app(
             changes.share(cluster.redis, "changes")
             app.state.replay_limiter.share(cluster.redis, "replays")
             authority.read_back_limiter.share(cluster.redis, "read-backs")
-            hub.share_limits(cluster.redis)
+            hub.share_limits(cluster)
         await authority.load()
         if settings.tune_gc:
             calm_the_garbage_collector()

@@ -25,10 +25,11 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
+from redis.exceptions import RedisError
 
 from molehaven.core import Seat
 
@@ -81,6 +82,28 @@ if hosted < tonumber(ARGV[1]) then
 end
 return hosted
 """
+# How many sockets an address holds through the cluster's other processes. KEYS[1]: a hash,
+# process -> the sockets it last said it holds for the address; KEYS[2]: the processes
+# alive, NODES. Counts of a process unheard of for ARGV[3] seconds (by ARGV[2], the asker's
+# clock, as ``_tend`` reads NODES) are dropped: it died holding them. ARGV[1] is the asker,
+# which counts its own.
+_HELD_ELSEWHERE = """
+local held = redis.call('hgetall', KEYS[1])
+local total = 0
+for i = 1, #held, 2 do
+    local node, count = held[i], tonumber(held[i + 1])
+    if node ~= ARGV[1] then
+        local seen = tonumber(redis.call('hget', KEYS[2], node))
+        if seen and tonumber(ARGV[2]) - seen <= tonumber(ARGV[3]) then
+            total = total + math.max(0, count)
+        else
+            redis.call('hdel', KEYS[1], node)
+        end
+    end
+end
+return total
+"""
+SOCKETS_KEY_SECONDS = 2 * 86400  # an address's counts go two days after its last change
 # A table's lease may be missing this long beyond three lease times before it stops counting.
 HOSTED_SLACK_SECONDS = 10.0
 
@@ -122,6 +145,10 @@ def hosted_key(address: str) -> str:
     return f"{PREFIX}:hosted:{address}"
 
 
+def sockets_key(address: str) -> str:
+    return f"{PREFIX}:sockets:{address}"
+
+
 def _node_channel(node: str) -> str:
     return f"{PREFIX}:node:{node}"
 
@@ -152,6 +179,7 @@ class Cluster:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._hosted = self.redis.register_script(_HOSTED)
+        self._held_elsewhere = self.redis.register_script(_HELD_ELSEWHERE)
 
     # ---------------------------------------------------------------- start and stop
 
@@ -209,6 +237,34 @@ class Cluster:
             keys=[hosted_key(address)], args=[most, table_id, lease_key(""), grace]
         )
         return int(hosted)
+
+    async def sockets_elsewhere(self, address: str) -> int:
+        """The sockets ``address`` holds through the cluster's other live processes."""
+        held = await self._held_elsewhere(
+            keys=[sockets_key(address), NODES],
+            args=[self.node, time.time(), 3 * self.lease_seconds],
+        )
+        return int(held)
+
+    def note_sockets(self, address: str, held: Callable[[], int]) -> None:
+        """Tell the others how many sockets ``address`` holds through this process now
+        (``held()``, read when sent: a write lost or overtaken is mended by the next one),
+        in the background: a socket never waits for it."""
+
+        async def note() -> None:
+            key, count = sockets_key(address), held()
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    if count > 0:
+                        pipe.hset(key, self.node, count)
+                        pipe.expire(key, SOCKETS_KEY_SECONDS)
+                    else:
+                        pipe.hdel(key, self.node)
+                    await pipe.execute()
+            except (RedisError, OSError):  # Redis is down: the others count without it
+                pass
+
+        self._later(note())
 
     def let_go(self, table_id: str) -> None:
         """Release a finished table's lease (in the background)."""

@@ -12,22 +12,35 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
+import math
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
-from molehaven.server.limits import AddressLimiter, TokenBucket, client_address
+from molehaven.server.limits import (
+    REDIS_ANSWER_SECONDS,
+    REDIS_RETRY_SECONDS,
+    REDIS_TROUBLE_LOG_SECONDS,
+    AddressLimiter,
+    TokenBucket,
+    client_address,
+)
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.matches.views import viewer_payload
 from molehaven.server.settings import Settings
 
 if TYPE_CHECKING:
-    import redis.asyncio as aioredis
+    from molehaven.server.cluster import Cluster
+
+log = logging.getLogger(__name__)
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
@@ -88,19 +101,45 @@ class Hub:
         )
         # in a cluster: the seats connected to a table through the other processes
         self._elsewhere = elsewhere
+        self._cluster: Cluster | None = None
+        self._redis_resting_until = -math.inf  # after Redis failed: ask it again from then
 
-    def share_limits(self, redis: aioredis.Redis) -> None:
-        """Count new sockets per address in Redis, with the cluster's other processes (the
-        sockets an address holds are still counted per process)."""
-        self._handshakes.share(redis, "sockets")
+    def share_limits(self, cluster: Cluster) -> None:
+        """Count sockets per address with the cluster's other processes: how fast an
+        address opens them (in Redis) and how many it holds over every process."""
+        self._handshakes.share(cluster.redis, "sockets")
+        self._cluster = cluster
 
     async def admits(self, websocket: WebSocket) -> bool:
         """Whether a new socket from this client's address may open: it holds fewer than
-        ``max_connections_per_address`` and has not opened sockets faster than allowed."""
+        ``max_connections_per_address`` (over every process of a cluster) and has not opened
+        sockets faster than allowed."""
         address = client_address(websocket)
-        if self._by_address[address] >= self.settings.max_connections_per_address:
+        most = self.settings.max_connections_per_address
+        if self._by_address[address] >= most:
+            return False
+        if self._by_address[address] + await self._held_elsewhere(address) >= most:
             return False
         return await self._handshakes.allow(address)
+
+    def _held_here(self, address: str) -> Callable[[], int]:
+        return lambda: self._by_address.get(address, 0)
+
+    async def _held_elsewhere(self, address: str) -> int:
+        """The sockets the address holds through the cluster's other processes; none when
+        this process is alone, or when Redis does not answer in time (then each process
+        counts its own, as a lone one does)."""
+        if self._cluster is None or time.monotonic() < self._redis_resting_until:
+            return 0
+        try:
+            return await asyncio.wait_for(
+                self._cluster.sockets_elsewhere(address), timeout=REDIS_ANSWER_SECONDS
+            )
+        except (RedisError, OSError) as error:  # TimeoutError is an OSError
+            if time.monotonic() >= self._redis_resting_until + REDIS_TROUBLE_LOG_SECONDS:
+                log.warning("sockets held elsewhere unknown (%s); counting this process's", error)
+            self._redis_resting_until = time.monotonic() + REDIS_RETRY_SECONDS
+            return 0
 
     def open(self, websocket: WebSocket, table_id: str) -> Connection:
         connection = Connection(
@@ -111,6 +150,8 @@ class Hub:
             address=client_address(websocket),
         )
         self._by_address[connection.address] += 1
+        if self._cluster is not None:
+            self._cluster.note_sockets(connection.address, self._held_here(connection.address))
         connection.writer = asyncio.get_running_loop().create_task(connection.pump())
         self._by_table.setdefault(table_id, set()).add(connection)
         return connection
@@ -127,6 +168,8 @@ class Hub:
             self._by_address[connection.address] -= 1
             if self._by_address[connection.address] <= 0:
                 del self._by_address[connection.address]
+            if self._cluster is not None:
+                self._cluster.note_sockets(connection.address, self._held_here(connection.address))
             watchers.discard(connection)
             if not watchers:
                 del self._by_table[connection.table_id]
