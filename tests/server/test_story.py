@@ -111,3 +111,17 @@ def test_a_game_of_points_reads_its_scores_out_even_when_they_are_one_and_zero()
     else:
         raise AssertionError("no one-round game ended 1 to 0")
     assert "Final scores: Ann 1, Bob 0." in str(result_of(state, ["Ann", "Bob"])["summary"])
+
+
+def test_the_result_gives_its_sentences_apart_for_the_page_to_set_who_won_first() -> None:
+    """The table page sets who won apart from why and the scores; it reads ``lines`` instead
+    of splitting the summary's prose at "Why:"."""
+    state = _random_game_to_the_end("mole-park", 3, seed=2, round_limit=1)
+    result = result_of(state, ["A", "B", "C"])
+    lines = result["lines"]
+    assert isinstance(lines, list) and len(lines) == 3
+    assert str(lines[0]).startswith(("Won by", "A draw", "Nobody"))
+    assert str(lines[1]).startswith("Why: ") and str(lines[2]).startswith("Final scores: ")
+    assert " ".join(str(line) for line in lines) == result["summary"]
+    no_points = result_of(_random_game_to_the_end("maulwurf-company", 2, seed=1), ["A", "B"])
+    assert isinstance(no_points["lines"], list) and len(no_points["lines"]) == 2

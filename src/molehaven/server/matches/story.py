@@ -76,12 +76,19 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
         headline = "A draw: every seat shares the win."
     else:
         headline = f"Won by {_join([names[seat] for seat in winners])}."
-    summary = f"{headline} Why: {why}."
+    lines = [headline, f"Why: {why}."]
     # A game without points (Die Maulwurf Company: the winners score 1, the rest 0, MC-30)
     # has no scores worth reading out: "Final scores: Ann 0, Bob 1" only says who won again.
     if state.game.info.keeps_points:
-        summary += f" Final scores: {final}."
-    return {"returns": returns, "scores": scores, "winners": winners, "summary": summary}
+        lines.append(f"Final scores: {final}.")
+    # ``lines``: the summary's sentences, who won first, for a page that sets them apart.
+    return {
+        "returns": returns,
+        "scores": scores,
+        "winners": winners,
+        "summary": " ".join(lines),
+        "lines": list(lines),
+    }
 
 
 def _derived_reason(winners: Sequence[Seat], scores: Sequence[float]) -> str:

@@ -432,21 +432,17 @@ function renderOutcome() {
   node.hidden = !words;
   if (node.dataset.words === words) return; // a screen reader hears it once, not on every redraw
   node.dataset.words = words;
-  node.replaceChildren(...resultParts(words));
+  node.replaceChildren(...resultParts(result, words));
 }
 
-// The server writes "<who won>. Why: <why>. Final scores: <scores>." (server/matches/story.py):
-// the first part, who won, stands out; a summary of another shape is shown as it is.
-function resultParts(words) {
-  const why = words.indexOf(" Why: ");
-  if (why < 0) return [words];
-  const rest = words.slice(why + 1);
-  const scores = rest.indexOf(" Final scores: ");
-  const parts = [el("strong", { class: "result-headline", text: words.slice(0, why) }), " "];
-  if (scores < 0) return [...parts, el("span", { class: "result-why", text: rest })];
-  return [...parts,
-    el("span", { class: "result-why", text: rest.slice(0, scores) }), " ",
-    el("span", { class: "result-scores", text: rest.slice(scores + 1) })];
+// The server gives the summary's sentences apart (``lines``: who won, why, the final scores):
+// who won stands out. A result without them (an abandoned game) is shown as it is.
+function resultParts(result, words) {
+  const lines = result && Array.isArray(result.lines) ? result.lines : [];
+  if (lines.length < 2) return [words];
+  const [headline, why, scores] = lines;
+  const parts = [el("strong", { class: "result-headline", text: headline }), " ", el("span", { class: "result-why", text: why })];
+  return scores ? [...parts, " ", el("span", { class: "result-scores", text: scores })] : parts;
 }
 
 // After the end: the players may play again at a new table with the same seats (the server's
