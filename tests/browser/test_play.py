@@ -435,7 +435,12 @@ def test_the_host_is_offered_the_strongest_bots_first(browser: Browser, server: 
     expect(page.locator("#bot-agent")).to_have_value("hard")
     labels = page.locator("#bot-agent option").all_inner_texts()
     assert labels[:3] == ["hard (strongest)", "medium", "easy"]
-    assert "random" in labels
+    # The agents behind the levels come after, each said in a few words, not just named.
+    study = page.locator("#bot-agent optgroup option")
+    assert "random: any legal move" in study.all_inner_texts()
+    assert all(": " in text for text in study.all_inner_texts())
+    page.select_option("#bot-agent", "random")
+    expect(page.locator("#bot-agent")).to_have_value("random")
 
 
 def test_the_api_docs_page_draws_every_operation(browser: Browser, server: LiveServer) -> None:

@@ -983,6 +983,17 @@ $("notation-form").addEventListener("submit", (event) => {
   $("notation").value = "";
 });
 
+// What each agent of the list does, in a few words (docs/agents.md says more).
+const AGENT_WORDS = {
+  random: "any legal move",
+  greedy: "the best-looking move, one step ahead",
+  flat: "greedy's weighing over many guessed hands",
+  mcts: "tree search with random play-outs",
+  informed: "tree search with the game's own evaluation",
+  alphabeta: "Mole Hill's deep search (elsewhere: mcts)",
+  belief: "The Mole's deducer (elsewhere: mcts)",
+};
+
 async function loadAgents() {
   try {
     agents = (await api("GET", "/api/games")).agents;
@@ -994,10 +1005,9 @@ async function loadAgents() {
   const levels = ["hard", "medium", "easy"].filter((name) => agents.includes(name));
   const others = agents.filter((name) => !levels.includes(name));
   const label = { hard: "hard (strongest)", medium: "medium", easy: "easy" };
-  $("bot-agent").replaceChildren(
-    ...levels.map((name) => el("option", { value: name, text: label[name] })),
-    ...others.map((name) => el("option", { value: name, text: name })),
-  );
+  const study = el("optgroup", { label: "The agents behind the levels (for study)" },
+    others.map((name) => el("option", { value: name, text: AGENT_WORDS[name] ? `${name}: ${AGENT_WORDS[name]}` : name })));
+  $("bot-agent").replaceChildren(...levels.map((name) => el("option", { value: name, text: label[name] })), ...(others.length ? [study] : []));
   if (levels.length) $("bot-agent").value = levels[0];
 }
 
