@@ -162,7 +162,7 @@ WATCH_LIFTS = """() => {
 
 
 ASKED = {
-    "place": "Place a mole on a highlighted point.",
+    "place": "Place a mole on a white target.",
     "keep": "Keep one of the two discs you turned.",
     "move": " step",  # "Move one of your moles 3 steps …" or "Bonus move: a mole 1 step …"
     "bonus": "Take a bonus disc, or end your turn.",

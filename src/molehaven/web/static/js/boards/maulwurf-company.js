@@ -295,7 +295,7 @@ export function turn({ observation: obs, legal }) {
   if (!obs || !legal || !legal.length) return null;
   const steps = `${obs.value} step${obs.value === 1 ? "" : "s"}`;
   const asked = {
-    place: "Place a mole on a highlighted point.",
+    place: "Place a mole on a white target.",
     keep: "Keep one of the two discs you turned.",
     move: obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
     bonus: "Take a bonus disc, or end your turn.",
