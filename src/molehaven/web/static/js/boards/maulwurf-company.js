@@ -371,7 +371,7 @@ function prompt(geo, context, obs) {
   if (memory.lifting) {
     // The board still shows the lifted layer: say what is happening, offer nothing yet.
     const lifted = LAYER_WORDS[memory.lifting.layer];
-    return el("div", { class: "mc-prompt lifting", "aria-live": "polite" }, el("p", { text: `${lifted} is full and is being lifted away: moles outside holes (red dashed rims) leave the game, moles in holes drop to ${obs.layer}.` }));
+    return el("div", { class: "mc-prompt lifting", "aria-live": "polite" }, el("p", { text: `${lifted} is full and is being lifted away: moles outside holes (dashed rims) leave the game, moles in holes (pulsing rims) drop to ${obs.layer}.` }));
   }
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
