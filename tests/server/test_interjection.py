@@ -3,11 +3,15 @@ only asked; it is never made to act while another seat is the one awaited."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import statistics
+import time
 from functools import partial
 from pathlib import Path
 
-from molehaven.agents import RandomAgent
+from molehaven.agents import RandomAgent, SeatView
+from molehaven.core import Action
 from tests.agents.test_interjection import OPEN, WaitingProbe
 from tests.server.helpers import fill_bots, hello, is_over, new_table, running_app, start
 
@@ -27,3 +31,42 @@ def test_waiting_bots_act_only_when_awaited(sqlite_url: str, tmp_path: Path) -> 
     in_open_play = [act for act in acts if act["phase"] in OPEN]
     assert in_open_play
     assert all(act["seat"] == act["obliged"] for act in in_open_play)
+
+
+class SlowToDecline(WaitingProbe):
+    """Takes 0.3 s to decide not to interject: a bot's thinking, which a secret can change
+    (The Mole's bot is asked whether to guess after it has nominated, other bots are not)."""
+
+    name = "slow-probe"
+
+    def interjection(self, view: SeatView) -> Action | None:
+        time.sleep(0.3)
+        return None
+
+
+def test_bots_act_a_delay_after_the_last_move_however_long_they_thought(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """Bots think while the delay runs: between two moves a watcher sees the delay (here
+    1 s), not the delay plus the 0.6 s the two other bots spent declining to interject, which
+    told people how many bots were asked, and so a secret."""
+    log = tmp_path / "acts.jsonl"
+    agents = {"random": RandomAgent, "slow": partial(SlowToDecline, log=str(log))}
+    with running_app(sqlite_url, agents=agents, bot_delay=1.0) as client:
+        table_id, host = new_table(client, "the-mole", 3, target_score=2)
+        fill_bots(client, table_id, host, agent="slow")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            version = hello(watcher, None)["version"]
+            start(client, table_id, host)
+            moments: list[float] = []
+            while len(moments) < 10:
+                message = watcher.receive_json()
+                if is_over(message):
+                    break
+                if (message.get("version") or 0) > version:
+                    version = message["version"]
+                    moments.append(time.monotonic())
+    gaps = sorted(later - earlier for earlier, later in itertools.pairwise(moments[1:]))
+    assert len(gaps) >= 6, moments
+    assert gaps[0] >= 0.9  # the delay still paces them
+    assert statistics.median(gaps) < 1.45, gaps  # not 1 s plus 0.6 s of declining

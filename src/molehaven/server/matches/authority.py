@@ -594,24 +594,29 @@ class Authority(Replication, Lifecycle, Talk):
 
         Bots think in worker processes (``BotPool``), outside the table's lock, so people
         act meanwhile. Where several seats may act at once, a random bot among them goes
-        first, so people always get their chance too.
+        first, so people always get their chance too. Bots think while ``bot_delay`` runs
+        and act once it is over, so when a bot acts does not tell how long the bots thought:
+        that depends on secrets (The Mole's bot is asked whether to guess after it has
+        nominated, when other bots are no longer asked anything), and a delay after the
+        thinking used to add it to the time people see between moves.
         """
+        loop = asyncio.get_running_loop()
         while table.is_running:
             await table.changed.wait()
             table.changed.clear()
             while table.is_running:
-                if self.settings.bot_delay:
-                    await asyncio.sleep(self.settings.bot_delay)
+                not_before = loop.time() + self.settings.bot_delay
                 try:
-                    if not await self._bot_turn(table):
+                    if not await self._bot_turn(table, not_before):
                         break
                 except Exception:
                     log.exception("a bot at table %s failed; trying again", table.id)
                     await asyncio.sleep(1.0)
                 await asyncio.sleep(0)  # let people and the network in between bot moves
 
-    async def _bot_turn(self, table: LiveTable) -> bool:
-        """One bot action if a bot may act now; False when none may.
+    async def _bot_turn(self, table: LiveTable, not_before: float) -> bool:
+        """One bot action, not before the event loop's time ``not_before``, if a bot may
+        act now; False when none may.
 
         A bot whose seat may act without being awaited (``State.awaited``: The Mole's open
         play) and whose agent chooses when to interject is only asked whether it wants to act
@@ -639,7 +644,7 @@ class Authority(Replication, Lifecycle, Talk):
             if table.version != version:
                 return True  # the game moved on meanwhile; look again
             if text:
-                return await self._bot_acts(table, seat, version, text)
+                return await self._bot_acts(table, seat, version, text, not_before)
         movers = [s for s in movers if s not in optional]
         if not movers:
             return False
@@ -647,11 +652,15 @@ class Authority(Replication, Lifecycle, Talk):
         version = table.version
         agent = table.seats[seat].agent or "random"
         text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63), owner=owner)
-        return await self._bot_acts(table, seat, version, text)
+        return await self._bot_acts(table, seat, version, text, not_before)
 
-    async def _bot_acts(self, table: LiveTable, seat: Seat, version: int, text: str | None) -> bool:
-        """Apply a bot's chosen action unless the game moved on; an unusable choice becomes
-        a random legal action, so an agent's mistake never stalls the table."""
+    async def _bot_acts(
+        self, table: LiveTable, seat: Seat, version: int, text: str | None, not_before: float
+    ) -> bool:
+        """Apply a bot's chosen action, once the loop's time is ``not_before``, unless the
+        game moved on; an unusable choice becomes a random legal action, so an agent's
+        mistake never stalls the table."""
+        await asyncio.sleep(max(0.0, not_before - asyncio.get_running_loop().time()))
         legal = table.state.legal_actions(seat)
         if not legal:
             return True
