@@ -97,6 +97,10 @@ def test_agents_say_whether_they_interject() -> None:
     assert interjects(AGENTS["hard"](1), mole)  # the level plays the belief bot there
     assert not interjects(AGENTS["hard"](1), hill)
     assert not interjects(AGENTS["random"](1), mole)
+    # Seated at The Mole, the search agents and Mole Hill's alpha-beta (which plays the
+    # general search there) are asked, not made to act.
+    for name in ("mcts", "informed", "medium", "alphabeta"):
+        assert interjects(AGENTS[name](1), mole), name
 
 
 def test_random_agents_play_as_before() -> None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from molehaven.agents.base import SeatView
 from molehaven.agents.mcts import MCTSAgent
-from molehaven.core import Action
+from molehaven.core import Action, Game
 from molehaven.games.mole_hill import rules
 from molehaven.games.mole_hill.data import (
     EDGES,
@@ -169,6 +169,15 @@ class AlphaBetaAgent:
         self._deadline = 0.0
         self._table: dict[Key, Entry] = {}
         self._values: dict[Key, float] = {}  # evaluations, shared by ordering and leaves
+
+    def interjects(self, game: Game[object]) -> bool:
+        """Only elsewhere: Mole Hill never lets a seat choose whether to act."""
+        return game.slug != "mole-hill"
+
+    def interjection(self, view: SeatView) -> Action | None:
+        """Seated at The Mole, where acting may be optional (TM-26): as the general search
+        decides."""
+        return self._elsewhere.interjection(view)
 
     def act(self, view: SeatView) -> Action:
         if view.game.slug != "mole-hill":

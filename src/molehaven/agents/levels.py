@@ -16,7 +16,7 @@ import inspect
 import random
 from dataclasses import dataclass
 
-from molehaven.agents.base import Agent, SeatView
+from molehaven.agents.base import Agent, SeatView, interjects
 from molehaven.agents.greedy import GreedyAgent
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action, Game
@@ -149,8 +149,7 @@ class LevelAgent:
 
     def interjects(self, game: Game[object]) -> bool:
         """Whether this level's agent for ``game`` chooses when to interject."""
-        inner = self._agent_for(game)
-        return callable(getattr(inner, "interjection", None))
+        return interjects(self._agent_for(game), game)
 
     def interjection(self, view: SeatView) -> Action | None:
         inner = self._agent_for(view.game)
