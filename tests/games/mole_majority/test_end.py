@@ -71,7 +71,7 @@ def test_mm_36_every_random_game_ends_for_a_reason_the_position_shows(players: i
         assert isinstance(seats, list)
         remaining = [s for s in range(players) if not seat_view(state, s)["eliminated"]]
         reason = end_reason(state)
-        if reason == "decisive victory":
+        if reason == "decisive victory: every other player is out":
             assert len(remaining) == 1 and state.returns()[remaining[0]] == 1.0
         elif reason == "a player has placed their last Claim Token":
             assert any(seat_view(state, s)["claims"] == 0 for s in range(players))

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # End conditions (4.6 step 3, MM-36 … MM-40), in the order they are checked. Players read
 # them at the end of the game ("Why: …"), so they speak of players and tiles, as the rules
 # page does, not of seats and hexes.
-DECISIVE = "decisive victory"  # D
+DECISIVE = "decisive victory: every other player is out"  # D
 LAST_CLAIM = "a player has placed their last Claim Token"  # A
 EMPTY_SUPPLY = "the player whose turn it was has no moles left in supply"  # B
 ALL_CLAIMED = "every tile is claimed"  # C
