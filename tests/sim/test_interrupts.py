@@ -103,7 +103,7 @@ def test_simulate_cut_short_says_how_far_it_got_and_where_the_records_are(
     assert len(save.read_text().splitlines()) == 2
 
 
-def test_arena_cut_short_says_how_far_it_got(
+def test_arena_cut_short_prints_the_standings_so_far_and_how_far_it_got(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     real = arena_command.run_arena
@@ -117,7 +117,14 @@ def test_arena_cut_short_says_how_far_it_got(
     arguments = ["arena", "mole-hill", "-a", "random,greedy", "-n", "10", "--save", str(save)]
     result = runner.invoke(app, arguments)
     assert result.exit_code == 130
-    assert result.output.strip() == f"interrupted after 3 of 10 games; they are in {save}"
+    assert result.stderr.strip() == f"interrupted after 3 of 10 games; they are in {save}"
+    # The standings of the three games, said to be cut short: a Ctrl-C after hours of games
+    # used to print only the line above.
+    printed = " ".join(result.stdout.split())
+    assert printed.startswith("3 of 10 games of mole-hill, 2 players")
+    assert "(interrupted: not every lineup has played every seat yet" in printed
+    assert "per agent" in printed and "head to head" in printed
+    assert len(save.read_text().splitlines()) == 3
 
 
 def _lab_cut_after(games: int, monkeypatch: pytest.MonkeyPatch) -> None:

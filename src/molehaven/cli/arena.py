@@ -28,6 +28,7 @@ from molehaven.sim.arena import (
     resumed_record,
     run_arena,
     schedule,
+    summarise,
 )
 from molehaven.sim.jsonl import whole_lines, write_after
 
@@ -135,7 +136,18 @@ def arena(
 
             summary = run_arena(specs, jobs=jobs, on_record=on_record, earlier=earlier)
     except KeyboardInterrupt:
-        # Every finished game is already in the file: say so, or it looks lost.
+        # Hours of games must not be lost to a Ctrl-C: the standings so far are printed,
+        # marked as cut short, and every finished game is already in the file (said, or it
+        # looks lost; --resume plays the rest).
+        if finished:
+            print_standings(
+                console,
+                summarise(specs, finished),
+                seed=seed,
+                budget=budget,
+                elapsed=time.perf_counter() - started,
+                planned=len(specs),
+            )
         kept = f"they are in {save}" if save and finished else ""
         raise interrupted(len(finished), len(specs), "games", kept) from None
     finally:
@@ -190,12 +202,26 @@ def budget_text(budget: float | None) -> str:
 
 
 def print_standings(
-    console: Console, summary: ArenaSummary, *, seed: int, budget: float | None, elapsed: float
+    console: Console,
+    summary: ArenaSummary,
+    *,
+    seed: int,
+    budget: float | None,
+    elapsed: float,
+    planned: int | None = None,
 ) -> None:
+    """The standings; ``planned``, when more than were played, marks a run cut short."""
+    played, cut_short = plural(summary.games, "game"), ""
+    if planned is not None and planned > summary.games:
+        played = f"{summary.games} of {plural(planned, 'game')}"
+        cut_short = (
+            " (interrupted: not every lineup has played every seat yet, so a seat's"
+            " advantage may tilt these figures)"
+        )
     console.print(
-        f"[bold]{plural(summary.games, 'game')} of {summary.slug}[/], {summary.players} players,"
+        f"[bold]{played} of {summary.slug}[/], {summary.players} players,"
         f" seed {seed},"
-        f" {budget_text(budget)}: {elapsed:.1f} s"
+        f" {budget_text(budget)}: {elapsed:.1f} s{cut_short}"
     )
     even = 1 / summary.players
     ranked = summary.players > 2

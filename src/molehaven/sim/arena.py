@@ -312,6 +312,16 @@ class ArenaSummary:
         return sorted(self.standings.values(), key=lambda s: (-s.ordinal, s.name))
 
 
+def summarise(specs: Sequence[ArenaGame], records: Sequence[ArenaRecord]) -> ArenaSummary:
+    """The standings after ``records``, the first games of ``specs`` in order (ratings
+    depend on the order)."""
+    names = tuple(dict.fromkeys(name for spec in specs for name in spec.seats))
+    summary = ArenaSummary(specs[0].slug, specs[0].players, names)
+    for record in records:
+        summary.add(record)
+    return summary
+
+
 def run_arena(
     specs: list[ArenaGame],
     *,
@@ -324,10 +334,7 @@ def run_arena(
     first, in order (ratings depend on it), and only the rest are played."""
     if not specs:
         raise ValueError("nothing to play")
-    names = tuple(dict.fromkeys(name for spec in specs for name in spec.seats))
-    summary = ArenaSummary(specs[0].slug, specs[0].players, names)
-    for record in earlier:
-        summary.add(record)
+    summary = summarise(specs, earlier)
     for record in iter_records(specs[len(earlier) :], jobs):
         summary.add(record)
         if on_record is not None:
