@@ -12,35 +12,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import logging
-import math
-import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from redis.exceptions import RedisError
 from starlette.websockets import WebSocket
 
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
-from molehaven.server.limits import (
-    REDIS_ANSWER_SECONDS,
-    REDIS_RETRY_SECONDS,
-    REDIS_TROUBLE_LOG_SECONDS,
-    AddressLimiter,
-    TokenBucket,
-    client_address,
-)
+from molehaven.server.limits import AddressLimiter, RedisPatience, TokenBucket, client_address
 from molehaven.server.matches.table import LiveTable
 from molehaven.server.matches.views import viewer_payload
 from molehaven.server.settings import Settings
 
 if TYPE_CHECKING:
     from molehaven.server.cluster import Cluster
-
-log = logging.getLogger(__name__)
 
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
@@ -102,7 +89,7 @@ class Hub:
         # in a cluster: the seats connected to a table through the other processes
         self._elsewhere = elsewhere
         self._cluster: Cluster | None = None
-        self._redis_resting_until = -math.inf  # after Redis failed: ask it again from then
+        self._redis = RedisPatience("sockets held elsewhere unknown (%s); counting this process's")
 
     def share_limits(self, cluster: Cluster) -> None:
         """Count sockets per address with the cluster's other processes: how fast an
@@ -129,17 +116,11 @@ class Hub:
         """The sockets the address holds through the cluster's other processes; none when
         this process is alone, or when Redis does not answer in time (then each process
         counts its own, as a lone one does)."""
-        if self._cluster is None or time.monotonic() < self._redis_resting_until:
+        cluster = self._cluster
+        if cluster is None:
             return 0
-        try:
-            return await asyncio.wait_for(
-                self._cluster.sockets_elsewhere(address), timeout=REDIS_ANSWER_SECONDS
-            )
-        except (RedisError, OSError) as error:  # TimeoutError is an OSError
-            if time.monotonic() >= self._redis_resting_until + REDIS_TROUBLE_LOG_SECONDS:
-                log.warning("sockets held elsewhere unknown (%s); counting this process's", error)
-            self._redis_resting_until = time.monotonic() + REDIS_RETRY_SECONDS
-            return 0
+        held = await self._redis.ask(lambda: cluster.sockets_elsewhere(address))
+        return held or 0
 
     def open(self, websocket: WebSocket, table_id: str) -> Connection:
         connection = Connection(

@@ -15,9 +15,9 @@ import logging
 import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from redis.exceptions import RedisError
 from starlette.requests import HTTPConnection
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     import redis.asyncio as aioredis
 
 log = logging.getLogger("molehaven.server")
+Answer = TypeVar("Answer")
 
 
 class TokenBucket:
@@ -257,6 +258,31 @@ REDIS_ANSWER_SECONDS = 0.25
 REDIS_RETRY_SECONDS = 5.0
 
 
+class RedisPatience:
+    """Asks Redis what a limit counts over the cluster, with little patience: the answer
+    within ``REDIS_ANSWER_SECONDS``, else ``None`` (the process counts on its own), and
+    ``None`` without asking for ``REDIS_RETRY_SECONDS`` after a failure, which is logged
+    (``trouble``, with the error in place of ``%s``) at most once a minute."""
+
+    def __init__(self, trouble: str) -> None:
+        self.trouble = trouble
+        self._trouble_logged = -math.inf
+        self._resting_until = -math.inf
+
+    async def ask(self, question: Callable[[], Awaitable[Answer]]) -> Answer | None:
+        if time.monotonic() < self._resting_until:
+            return None
+        try:
+            return await asyncio.wait_for(question(), timeout=REDIS_ANSWER_SECONDS)
+        except (RedisError, OSError) as error:  # TimeoutError is an OSError
+            now = time.monotonic()
+            self._resting_until = now + REDIS_RETRY_SECONDS
+            if now - self._trouble_logged >= REDIS_TROUBLE_LOG_SECONDS:
+                self._trouble_logged = now
+                log.warning(self.trouble, error)
+            return None
+
+
 class SharedBuckets:
     """An ``AddressLimiter``'s buckets in Redis, one hash per client and site under
     ``molehaven:limit:<name>:``; ``allows`` answers ``None`` when Redis fails or does not
@@ -268,26 +294,13 @@ class SharedBuckets:
         per_ms = rate / 1000.0
         self._client = (per_ms, burst)
         self._site = (per_ms * SITE_SHARE, burst * SITE_SHARE)
-        self._trouble_logged = -math.inf
-        self._resting_until = -math.inf
+        self._redis = RedisPatience("rate limits in Redis failed (%s); counting in this process")
 
     async def allows(self, address: str) -> bool | None:
-        if time.monotonic() < self._resting_until:
-            return None
         keys, rates = [self.prefix + address], list(self._client)
         site = site_of(address)
         if site is not None:
             keys.append(self.prefix + site)
             rates += self._site
-        try:
-            taken = await asyncio.wait_for(
-                self._take(keys=keys, args=rates), timeout=REDIS_ANSWER_SECONDS
-            )
-            return bool(taken)
-        except (RedisError, OSError) as error:  # TimeoutError is an OSError
-            now = time.monotonic()
-            self._resting_until = now + REDIS_RETRY_SECONDS
-            if now - self._trouble_logged >= REDIS_TROUBLE_LOG_SECONDS:
-                self._trouble_logged = now
-                log.warning("rate limits in Redis failed (%s); counting in this process", error)
-            return None
+        taken = await self._redis.ask(lambda: self._take(keys=keys, args=rates))
+        return None if taken is None else bool(taken)
