@@ -19,7 +19,7 @@ from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import agent_names, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
-from molehaven.cli.simulating import plural
+from molehaven.cli.simulating import games_played, plural
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import (
     ArenaGame,
@@ -201,6 +201,12 @@ def budget_text(budget: float | None) -> str:
     return "agents' own budgets" if budget is None else f"{budget:g} s per decision"
 
 
+CUT_SHORT = (
+    " (interrupted: not every lineup has played every seat yet, so a seat's advantage may"
+    " tilt these figures)"
+)
+
+
 def print_standings(
     console: Console,
     summary: ArenaSummary,
@@ -211,17 +217,11 @@ def print_standings(
     planned: int | None = None,
 ) -> None:
     """The standings; ``planned``, when more than were played, marks a run cut short."""
-    played, cut_short = plural(summary.games, "game"), ""
-    if planned is not None and planned > summary.games:
-        played = f"{summary.games} of {plural(planned, 'game')}"
-        cut_short = (
-            " (interrupted: not every lineup has played every seat yet, so a seat's"
-            " advantage may tilt these figures)"
-        )
+    played, cut_short = games_played(summary.games, planned)
     console.print(
         f"[bold]{played} of {summary.slug}[/], {summary.players} players,"
         f" seed {seed},"
-        f" {budget_text(budget)}: {elapsed:.1f} s{cut_short}"
+        f" {budget_text(budget)}: {elapsed:.1f} s{CUT_SHORT if cut_short else ''}"
     )
     even = 1 / summary.players
     ranked = summary.players > 2

@@ -97,6 +97,13 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
+def games_played(played: int, planned: int | None) -> tuple[str, bool]:
+    """``3 games``, or ``3 of 50 games`` and True for a run of ``planned`` cut short."""
+    if planned is not None and planned > played:
+        return f"{played} of {plural(planned, 'game')}", True
+    return plural(played, "game"), False
+
+
 def pace(games: int, seconds: float) -> str:
     """How fast games went, in a figure that is not rounded to nothing: ``36 games/s``,
     ``2.5 games/s``, or for slow games ``2.4 s a game`` (search agents made '0 games/s')."""
@@ -119,11 +126,10 @@ def print_summary(
 ) -> None:
     """The figures of a run; ``planned``, when more than were played, marks a run cut short
     in its first line, which a file the figures went to would otherwise not tell."""
-    played, cut_short = plural(summary.games, "game"), ""
-    if planned is not None and planned > summary.games:
-        played, cut_short = f"{summary.games} of {plural(planned, 'game')}", " (interrupted)"
+    played, cut_short = games_played(summary.games, planned)
     console.print(
-        f"[bold]{played} of {summary.slug}[/]{cut_short} with {summary.players}"
+        f"[bold]{played} of {summary.slug}[/]{' (interrupted)' if cut_short else ''}"
+        f" with {summary.players}"
         f" players, seed {seed}, {plural(jobs, 'job')}: {elapsed:.1f} s"
         f" ({pace(summary.games, elapsed)})"
     )

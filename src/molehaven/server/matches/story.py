@@ -87,7 +87,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
         "scores": scores,
         "winners": winners,
         "summary": " ".join(lines),
-        "lines": list(lines),
+        "lines": lines,
     }
 
 
