@@ -328,7 +328,7 @@ function renderSeats() {
   $("share").value = `${window.location.origin}/tables/${table.id}`;
   $("resign-box").hidden = !(table.status === "running" && view.you !== null);
   // No more moves after the end: the choice of a sound for one has nothing left to do.
-  $("sound").closest("label").hidden = table.status === "over" || table.status === "abandoned";
+  $("sound").closest("label").hidden = finished(table);
   $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
 }
 
@@ -364,14 +364,14 @@ function renderTurn() {
   const node = $("turn");
   node.classList.remove("you");
   // After the end the outcome box says how the game ended: the turn line only follows a replay.
-  node.hidden = (table.status === "over" || table.status === "abandoned") && !(replay.active && replay.data);
+  node.hidden = finished(table) && !(replay.active && replay.data);
   let asked = "";
   if (table.status === "open") {
     const free = table.seats.filter((s) => s.kind === "empty").length;
     node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
   } else if (replay.active && replay.data) {
     node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
-  } else if (table.status === "over" || table.status === "abandoned") {
+  } else if (finished(table)) {
     node.textContent = "";
   } else if (boardTurn()) {
     // The game's board knows what is asked (The Mole: a vote may always be called, yet
@@ -416,12 +416,17 @@ function settleRevocation() {
   revokedSaying = null;
 }
 
+// Whether the table's game has ended, played out or abandoned.
+function finished(table) {
+  return table.status === "over" || table.status === "abandoned";
+}
+
 // After the end, one box above the board says how the game ended, in the server's words (the
 // lobby shows the same), then what may follow: play again, the replay. A replay's earlier step
 // has no result yet: the box keeps only the way to play again.
 function renderOutcome() {
   const table = view.table;
-  const over = table.status === "over" || table.status === "abandoned";
+  const over = finished(table);
   $("outcome").hidden = !over;
   if (!over) return;
   $("outcome-title").textContent = table.status === "abandoned" ? "Game abandoned" : "Game over";
@@ -452,7 +457,7 @@ let rematchDrawn = null;
 function renderRematch() {
   const table = view.table;
   const box = $("rematch");
-  const over = table.status === "over" || table.status === "abandoned";
+  const over = finished(table);
   const mine = store.seat(tableId);
   // A player who resigned watches (a bot plays their seat) but may still play again.
   const resignedHere = mine !== null && Boolean(table.seats[mine.seat] && table.seats[mine.seat].resigned);
@@ -825,7 +830,7 @@ function tickClock() {
 // ------------------------------------------------------------------------ replay
 
 function renderReplay() {
-  const over = view.table.status === "over" || view.table.status === "abandoned";
+  const over = finished(view.table);
   $("replay").hidden = !over;
   if (!over) return;
   $("download").href = `/api/tables/${tableId}/record`;

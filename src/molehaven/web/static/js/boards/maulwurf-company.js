@@ -376,7 +376,6 @@ function prompt(geo, context, obs) {
   return el("div", { class: `mc-prompt ${tone}`, "aria-live": "polite" }, turnDisc, el("p", { text: parts.join(" ") }), buttons.length ? el("div", { class: "mc-choices" }, buttons) : null);
 }
 
-
 // ------------------------------------------------------------------------ render
 
 function draw() {
