@@ -3,16 +3,25 @@
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 
 from tests.server.helpers import ONE_ADDRESS
+
+
+def own_loopback_address() -> str:
+    """A loopback address of a test's own (any 127.x.y.z reaches the servers), so that what
+    other tests' clients did from 127.0.0.1, even at the same time, counts apart from it."""
+    return f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
 
 
 def free_port() -> int:
@@ -92,3 +101,29 @@ class LiveServer:
     @property
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def running_servers(
+    count: int,
+    database_url: str,
+    log_dir: Path,
+    settings: dict[str, str],
+    *,
+    bot_delay: float = 0.0,
+) -> Iterator[list[LiveServer]]:
+    """``count`` servers on one database (a cluster, with ``redis`` in ``settings``),
+    started, and stopped at the end; each logs to ``server-<n>.log`` in ``log_dir``."""
+    servers = [
+        LiveServer(
+            database_url, log_dir / f"server-{n}.log", bot_delay=bot_delay, settings=settings
+        )
+        for n in range(count)
+    ]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()

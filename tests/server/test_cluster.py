@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-import secrets
 import subprocess
 import time
 from collections.abc import Iterator
@@ -29,7 +28,7 @@ from molehaven.games import REGISTRY
 from molehaven.server.db import backend_urls
 from molehaven.server.lobby.models import SeatRow, TableRow
 from molehaven.server.tokens import hash_token
-from tests.server.live_server import LiveServer
+from tests.server.live_server import LiveServer, own_loopback_address, running_servers
 from tests.server.test_persistence import stored_deadline, stored_events, stored_fired_at
 
 pytestmark = [pytest.mark.timeout(180), pytest.mark.postgres]
@@ -39,22 +38,9 @@ LEASE_SECONDS = 1.5
 
 @pytest.fixture
 def cluster(postgres_url: str, redis_url: str, tmp_path: Path) -> Iterator[list[LiveServer]]:
-    servers = [
-        LiveServer(
-            postgres_url,
-            tmp_path / f"server-{n}.log",
-            bot_delay=0.05,
-            settings={"redis": redis_url, "lease_seconds": str(LEASE_SECONDS)},
-        )
-        for n in range(3)
-    ]
-    try:
-        for server in servers:
-            server.start()
+    settings = {"redis": redis_url, "lease_seconds": str(LEASE_SECONDS)}
+    with running_servers(3, postgres_url, tmp_path, settings, bot_delay=0.05) as servers:
         yield servers
-    finally:
-        for server in servers:
-            server.stop()
 
 
 class Player:
@@ -462,29 +448,18 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
 ) -> None:
     """``max_connections_per_address`` used to count per process, so a client spreading its
     sockets over a cluster of n processes held n times as many."""
-    servers = [
-        LiveServer(
-            postgres_url,
-            tmp_path / f"server-{n}.log",
-            settings={
-                "redis": redis_url,
-                "lease_seconds": str(LEASE_SECONDS),
-                "max_connections_per_address": "3",
-            },
-        )
-        for n in range(2)
-    ]
+    settings = {
+        "redis": redis_url,
+        "lease_seconds": str(LEASE_SECONDS),
+        "max_connections_per_address": "3",
+    }
     held: list[ClientConnection] = []
-    try:
-        for server in servers:
-            server.start()
-        first, second = servers
+    with running_servers(2, postgres_url, tmp_path, settings) as (first, second):
         with httpx.Client(base_url=first.url, timeout=10) as api:
             table_id, _ = start_table(api, "mole-hill")
-
-        # A loopback address of its own, so that sockets counted for 127.0.0.1 by another
-        # test's processes (one killed a moment ago is still alive to Redis) count apart.
-        own = f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
+        # Sockets counted for 127.0.0.1 by another test's processes (one killed a moment
+        # ago is still alive to Redis for three lease times) must not count against these.
+        own = own_loopback_address()
 
         def opened(server: LiveServer) -> bool:
             socket = connect(
@@ -502,15 +477,14 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
             assert refused is not None and refused.code == 4430, refused
             return False
 
-        assert opened(first) and opened(first) and opened(second)
-        time.sleep(0.5)  # each process tells the others what it holds in the background
-        assert not opened(second)
-        assert not opened(first)
-        held.pop(0).close()  # one of the first process's goes
-        time.sleep(0.5)
-        assert opened(second)
-    finally:
-        for socket in held:
-            socket.close()
-        for server in servers:
-            server.stop()
+        try:
+            assert opened(first) and opened(first) and opened(second)
+            time.sleep(0.5)  # each process tells the others what it holds in the background
+            assert not opened(second)
+            assert not opened(first)
+            held.pop(0).close()  # one of the first process's goes
+            time.sleep(0.5)
+            assert opened(second)
+        finally:
+            for socket in held:
+                socket.close()

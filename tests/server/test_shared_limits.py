@@ -24,7 +24,7 @@ from molehaven.server.limits import (
     AddressLimiter,
     address_group,
 )
-from tests.server.live_server import LiveServer
+from tests.server.live_server import own_loopback_address, running_servers
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -204,39 +204,28 @@ def test_a_client_spreading_requests_over_processes_meets_one_limit(
     """Two real ``molehaven serve`` processes of one cluster; one client's table creations
     alternate between them. The cluster lets it host 3 tables, not 3 on each, and refuses
     its changes past one burst of 6, not two."""
-    servers = [
-        LiveServer(
-            postgres_url,
-            tmp_path / f"server-{n}.log",
-            settings={
-                "redis": redis_url,
-                "http_rate_burst": "6",
-                "http_rate_per_second": "0.01",
-                "max_tables_per_address": "3",
-            },
-        )
-        for n in range(2)
-    ]
-    # A loopback address of its own (any 127.x.y.z reaches the servers), so that the other
-    # tests' requests, even running at the same time, count apart from this client's.
-    own = f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
+    settings = {
+        "redis": redis_url,
+        "http_rate_burst": "6",
+        "http_rate_per_second": "0.01",
+        "max_tables_per_address": "3",
+    }
+    own = own_loopback_address()
     client = httpx.Client(transport=httpx.HTTPTransport(local_address=own), timeout=10)
     store = redis.Redis.from_url(redis_url)
     try:
-        for server in servers:
-            server.start()
-        answers = []
-        for n in range(10):
-            server = servers[n % 2]
-            reply = client.post(
-                f"{server.url}/api/tables",
-                json={"game": "mole-hill"},
-                headers={"Origin": server.url},
-            )
-            answers.append(reply.json()["code"] if reply.status_code == 429 else reply.status_code)
+        with running_servers(2, postgres_url, tmp_path, settings) as servers:
+            answers = []
+            for n in range(10):
+                server = servers[n % 2]
+                reply = client.post(
+                    f"{server.url}/api/tables",
+                    json={"game": "mole-hill"},
+                    headers={"Origin": server.url},
+                )
+                status = reply.status_code
+                answers.append(reply.json()["code"] if status == 429 else status)
     finally:
-        for server in servers:
-            server.stop()
         client.close()
         store.delete(f"molehaven:limit:changes:{own}", f"molehaven:hosted:{own}")
         store.close()
