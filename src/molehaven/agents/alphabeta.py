@@ -144,7 +144,8 @@ def _key(state: MoleHillState) -> Key:
 
 
 class AlphaBetaAgent:
-    """Mole Hill alpha-beta; ``seconds`` is the hard budget per decision."""
+    """Mole Hill alpha-beta; ``seconds`` is the hard budget per decision, at most
+    ``max_seconds``."""
 
     name = "alphabeta"
 
@@ -153,6 +154,7 @@ class AlphaBetaAgent:
         seed: int | None = None,
         *,
         seconds: float = 1.0,
+        max_seconds: float | None = None,
         node_limit: int | None = None,
         max_depth: int = 64,
         clock: Callable[[], float] = time.perf_counter,
@@ -160,7 +162,7 @@ class AlphaBetaAgent:
         # The search is deterministic (ties go to the engine's first action); the seed only
         # feeds the general MCTS agent it defers to in other games.
         self._elsewhere = MCTSAgent(seed)
-        self.seconds = seconds
+        self.seconds = seconds if max_seconds is None else min(seconds, max_seconds)
         self.node_limit = node_limit
         self.max_depth = max_depth
         self.clock = clock

@@ -8,6 +8,9 @@ level falls back to the next name in its list, so registering one plugs it in.
 ``make_agent`` builds any registered agent with an optional time budget, which the arena's
 ``--budget`` uses; the level agents (``easy``, ``medium``, ``hard``) choose their game's
 agent when they first see a view.
+
+A budget (``seconds``) replaces an agent's own; a cap (``max_seconds``, the server's
+``bot_seconds``) only shortens it, so each level keeps its own pace wherever it plays.
 """
 
 from __future__ import annotations
@@ -72,6 +75,13 @@ DEFAULT_PLAYOUTS = Playouts(epsilon=1.0, depth=16)
 INFORMED_SECONDS = 1.0
 
 
+def budget(seconds: float | None, own: float, max_seconds: float | None) -> float:
+    """The seconds an agent may think per decision: ``seconds`` if given, else its ``own``,
+    never more than ``max_seconds`` (``None``: no cap)."""
+    chosen = own if seconds is None else seconds
+    return chosen if max_seconds is None else min(chosen, max_seconds)
+
+
 def informed_agent(seed: int | None, slug: str | None, seconds: float | None) -> MCTSAgent:
     """ISMCTS with informed playouts, tuned for ``slug``, within ``seconds`` a decision."""
     playouts = PLAYOUTS.get(slug or "", DEFAULT_PLAYOUTS)
@@ -90,9 +100,15 @@ class InformedAgent:
 
     name = "informed"
 
-    def __init__(self, seed: int | None = None, *, seconds: float | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        seconds: float | None = None,
+        max_seconds: float | None = None,
+    ) -> None:
         self._seed = seed
-        self.seconds = seconds
+        self.seconds = budget(seconds, INFORMED_SECONDS, max_seconds)
         self._agent: MCTSAgent | None = None
         self._slug: str | None = None
 
@@ -135,11 +151,18 @@ def level_agent_name(slug: str, level: str) -> str:
 class LevelAgent:
     """``easy``, ``medium`` or ``hard``: picks the game's agent for that level on first use."""
 
-    def __init__(self, level: str, seed: int | None = None, seconds: float | None = None):
+    def __init__(
+        self,
+        level: str,
+        seed: int | None = None,
+        seconds: float | None = None,
+        max_seconds: float | None = None,
+    ):
         if level not in LEVEL_NAMES:
             raise ValueError(f"unknown level {level!r}; valid: {', '.join(LEVEL_NAMES)}")
         self.name = level
         self.seconds = seconds
+        self.max_seconds = max_seconds
         self._rng = random.Random(seed)
         self._agent: Agent | None = None
         self._slug: str | None = None
@@ -160,22 +183,28 @@ class LevelAgent:
         if self._agent is None or self._slug != game.slug:
             self._slug = game.slug
             level = LEVELS.get(self._slug, _DEFAULT_LEVELS)[self.name]
-            seconds = level.seconds if self.seconds is None else self.seconds
+            seconds = budget(self.seconds, level.seconds, self.max_seconds)
             name = level_agent_name(self._slug, self.name)
             self._agent = make_agent(name, self._rng.getrandbits(63), seconds)
         return self._agent
 
 
-def easy(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
-    return LevelAgent("easy", seed, seconds)
+def easy(
+    seed: int | None = None, *, seconds: float | None = None, max_seconds: float | None = None
+) -> LevelAgent:
+    return LevelAgent("easy", seed, seconds, max_seconds)
 
 
-def medium(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
-    return LevelAgent("medium", seed, seconds)
+def medium(
+    seed: int | None = None, *, seconds: float | None = None, max_seconds: float | None = None
+) -> LevelAgent:
+    return LevelAgent("medium", seed, seconds, max_seconds)
 
 
-def hard(seed: int | None = None, *, seconds: float | None = None) -> LevelAgent:
-    return LevelAgent("hard", seed, seconds)
+def hard(
+    seed: int | None = None, *, seconds: float | None = None, max_seconds: float | None = None
+) -> LevelAgent:
+    return LevelAgent("hard", seed, seconds, max_seconds)
 
 
 def _keywords(factory: object) -> set[str]:
@@ -195,16 +224,25 @@ FLAT_SAMPLES = 100_000  # in effect unbounded: the budget ends a flat decision
 FLAT_SECONDS = 1.0
 
 
-def flat(seed: int | None = None, *, seconds: float | None = None) -> GreedyAgent:
+def flat(
+    seed: int | None = None, *, seconds: float | None = None, max_seconds: float | None = None
+) -> GreedyAgent:
     """``flat``: greedy's weighing repeated over as many sampled worlds as ``seconds`` allows
     (flat Monte Carlo over the seat's information set), each world's look ahead as greedy's."""
     agent = GreedyAgent(
-        seed, seconds=FLAT_SECONDS if seconds is None else seconds, samples=FLAT_SAMPLES
+        seed, seconds=budget(seconds, FLAT_SECONDS, max_seconds), samples=FLAT_SAMPLES
     )
     agent.name = "flat"
     return agent
 
 
-def mcts(seed: int | None = None, *, seconds: float | None = None) -> MCTSAgent:
-    """``mcts``: the original ISMCTS, 400 iterations of random playouts (or ``seconds``)."""
+def mcts(
+    seed: int | None = None, *, seconds: float | None = None, max_seconds: float | None = None
+) -> MCTSAgent:
+    """``mcts``: the original ISMCTS, 400 iterations of random playouts (or ``seconds``, or
+    ``max_seconds``: whichever ends first)."""
+    if seconds is None:
+        seconds = max_seconds
+    elif max_seconds is not None:
+        seconds = min(seconds, max_seconds)
     return MCTSAgent(seed, iterations=400, seconds=seconds)

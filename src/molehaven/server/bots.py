@@ -1,9 +1,9 @@
 """Bots think in worker processes, so a bot's search never holds up the server.
 
 Each move is one task: the worker gets a copy of the state (its history dropped: agents see only
-``SeatView.of(state, seat)``), builds the agent from its factory with the table's seed and, when
-the factory takes one, the per-move budget ``seconds``, and answers the action's notation. A
-task that runs past 1.5 times the budget (plus a second for the process's own overhead) is
+``SeatView.of(state, seat)``), builds the agent from its factory with the table's seed and the
+server's per-move cap ``seconds`` (``make_bot``), and answers the action's notation. A
+task that runs past 1.5 times the cap (plus a second for the process's own overhead) is
 stopped by killing its worker (pebble replaces it); the server then plays a random legal move,
 so no agent can stall a table or the machine.
 
@@ -56,19 +56,28 @@ def think(
 
 
 def make_bot(factory: AgentFactory, seed: int, seconds: float) -> Agent:
-    return factory(seed, seconds=seconds) if takes_budget(factory) else factory(seed)  # type: ignore[call-arg]
+    """The agent thinking with its own budget, cut to ``seconds`` where it is longer (the
+    levels keep their pace: ``medium`` thinks 0.3 s and ``hard`` 1 s, not both the cap). A
+    factory that takes only a budget gets ``seconds`` as its budget."""
+    keywords = budget_keywords(factory)
+    if "max_seconds" in keywords:
+        return factory(seed, max_seconds=seconds)  # type: ignore[call-arg]
+    if "seconds" in keywords:
+        return factory(seed, seconds=seconds)  # type: ignore[call-arg]
+    return factory(seed)
 
 
 @functools.cache
-def takes_budget(factory: AgentFactory) -> bool:
-    """Whether the agent's factory accepts a per-move time budget ``seconds``."""
+def budget_keywords(factory: AgentFactory) -> frozenset[str]:
+    """Which of ``max_seconds`` (a cap on the agent's own budget) and ``seconds`` (a budget)
+    the agent's factory accepts; a factory taking ``**keywords`` is given a budget."""
     try:
         parameters = inspect.signature(factory).parameters
     except (TypeError, ValueError):
-        return False
-    return "seconds" in parameters or any(
-        p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()
-    )
+        return frozenset()
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return frozenset({"seconds"})
+    return frozenset(parameters) & {"max_seconds", "seconds"}
 
 
 class FairShare:

@@ -76,7 +76,7 @@ class Settings:
     sweep_seconds: float = 30.0  # how often expiry and abandonment are checked
     away_seconds: float = 180.0  # default: a seat's person away this long is played by a bot
     bot_workers: int = 1  # processes in which bots think
-    bot_seconds: float = 2.0  # a bot's thinking budget per move; past 1.5x it is stopped
+    bot_seconds: float = 2.0  # most a bot may think per move; past 1.5x it is stopped
     public_url: str = "http://localhost:8000"  # where people reach the server (invite links)
     # Domain names the server answers to besides public_url's (``hosts.py``: DNS rebinding)
     allowed_hosts: tuple[str, ...] = ()
