@@ -5,7 +5,8 @@ Actions that name two places ("move b1 e2", "cave b-e b-f") are built one click 
 first click picks (``data-pick``), the last carries the whole action; a roll in the direction
 not currently chosen needs the direction toggle first.
 At every decision the test checks that the clickable things are exactly the seat's legal
-actions. Screenshots at 1280 and 390 px go to ``test-artifacts/mole-majority/``.
+actions. Screenshots at 1280 and 390 px (and 768 and 1024 px: tablets) go to
+``test-artifacts/mole-majority/``.
 """
 
 from __future__ import annotations
@@ -338,4 +339,113 @@ def test_on_a_phone_the_meadow_spaces_are_big_enough_to_read_and_tap(
     board_fits(page, DESK)
     expect(page.get_by_role("button", name="Show the whole meadow")).to_have_count(0)
     snap(page, "desk-near")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+TABLET_UPRIGHT = {"width": 768, "height": 1024}
+TABLET_SIDEWAYS = {"width": 1024, "height": 768}
+NUMBER_CARDS = ("two", "three", "four", "twoplus", "cavein")  # each plays alone: move or breed
+# What a player sees of the table page unscrolled: the smallest space, the tap area of each
+# clickable space (its touch ring), anything wider than the screen, the board or a panel of the
+# side column, where the meadow, the hand's card titles and the side column lie, and the screen.
+IN_VIEW = f"""() => {{
+    window.scrollTo(0, 0);
+    const board = document.querySelector("{BOARD}");
+    const box = (node) => node.getBoundingClientRect();
+    const all = (selector) => [...board.querySelectorAll(selector)].map(box);
+    const meadow = box(board.querySelector("svg.mm-meadow"));
+    const host = document.querySelector("#board");
+    return {{
+        space: Math.min(...all("[data-space]").map(space => space.width)),
+        rings: all(".mm-touch").map(ring => ring.width),
+        page_overflow: document.documentElement.scrollWidth - innerWidth,
+        board_overflow: host.scrollWidth - host.clientWidth,
+        side_overflow: Math.max(...[...document.querySelectorAll(".side .panel")]
+            .map(panel => panel.scrollWidth - panel.clientWidth)),
+        meadow: {{top: meadow.top, bottom: meadow.bottom, left: meadow.left, right: meadow.right}},
+        titles_bottom: Math.max(...all(".mm-card-title").map(title => title.bottom)),
+        side_left: box(document.querySelector(".side")).left,
+        screen: {{width: innerWidth, height: innerHeight}},
+    }};
+}}"""
+
+
+def click_through_the_setup(page: Page, rng: random.Random) -> None:
+    """Choose a Home Base and lay tiles at random until this seat is to play its first card."""
+    before: str | None = None
+    while True:
+        seen = page.evaluate(MY_TURN, [before, 20])
+        assert seen is not None and seen["status"] == "running"
+        offered = page.evaluate(OFFERED)["actions"]
+        if any(action.startswith(("play ", "discard")) for action in offered):
+            return
+        click_action(page, rng.choice(offered))
+        before = seen["version"]
+
+
+def play_a_number_card(page: Page) -> None:
+    """Play a card that moves or breeds, with a real click on it (nothing may cover it);
+    a hand without one is discarded (or the turn passed) and the next turn awaited."""
+    for _ in range(5):
+        card = page.locator(
+            ", ".join(f'{BOARD} .mm-card[data-action="play {name}"]' for name in NUMBER_CARDS)
+        )
+        before = version(page)
+        if card.count():
+            card.first.click()
+            page.wait_for_function(CHANGED, arg=before, polling=10)
+            return
+        offered = page.evaluate(OFFERED)["actions"]
+        click_action(page, "discard" if "discard" in offered else "pass")
+        seen = page.evaluate(MY_TURN, [str(before), 20])
+        assert seen is not None and seen["status"] == "running"
+    raise AssertionError("five hands without a Number card")
+
+
+def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 768 and 1024 px the meadow shared the board's width with the hand (at 1024 also the
+    page's with the seats and chat) and drew its spaces 15-19 and 13-17 px across, at 1280 px
+    16-20: now 25 px, touch rings 40 px. The hand goes beside the meadow where the board has
+    room for both (1024, 1280 px; at 1024 the seats and chat go under the board), under it
+    where not (768 px): either way the whole meadow and the hand's cards are on the screen
+    unscrolled, and nothing is wider than the screen. A tap on a card and on a space plays."""
+    page = open_page(browser, f"{server.url}/", viewport=TABLET_SIDEWAYS)
+    create_short_table(page, server)
+    fill_bots_and_start(page)
+    click_through_the_setup(page, random.Random(5))
+    for viewport in (TABLET_UPRIGHT, TABLET_SIDEWAYS, DESK):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        seen = page.evaluate(IN_VIEW)
+        width = viewport["width"]
+        assert seen["space"] >= 24, f"a space is {seen['space']:.1f} px wide at {width} px"
+        overflow = [seen[key] for key in ("page_overflow", "board_overflow", "side_overflow")]
+        assert max(overflow) <= 0, f"something sticks out at {width} px: {seen}"
+        meadow, screen = seen["meadow"], seen["screen"]
+        assert meadow["top"] >= 0 and meadow["bottom"] <= screen["height"], (width, seen)
+        assert meadow["left"] >= 0 and meadow["right"] <= screen["width"], (width, seen)
+        assert seen["titles_bottom"] <= screen["height"], f"the hand is out of view at {width}"
+        snap(page, f"tablet-{width}-hand")
+    # A laptop keeps the seats and chat beside the board; a tablet on its side has them below.
+    assert seen["side_left"] >= meadow["right"]
+    page.set_viewport_size(TABLET_SIDEWAYS)  # type: ignore[arg-type]
+    seen = page.evaluate(IN_VIEW)
+    assert seen["side_left"] < seen["meadow"]["right"]
+    play_a_number_card(page)
+    seen = page.evaluate(IN_VIEW)
+    assert seen["rings"] and min(seen["rings"]) >= 40, seen["rings"]
+    snap(page, "tablet-1024-meadow")
+    # A plain click (no force: nothing may cover it) on the first clickable space: a breed,
+    # or one of this seat's moles to move.
+    spaces = f"{BOARD} svg [data-space][data-action], {BOARD} svg [data-space][data-pick]"
+    target = page.locator(spaces).first
+    action, part = target.get_attribute("data-action"), target.get_attribute("data-pick")
+    before = version(page)
+    target.click()
+    if action is not None:
+        page.wait_for_function(CHANGED, arg=before, polling=10)
+    else:
+        expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
+    assert page.locator("#error").inner_text() == ""
     assert page.errors == []  # type: ignore[attr-defined]

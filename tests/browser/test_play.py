@@ -53,6 +53,23 @@ def test_the_invite_link_is_copied_with_one_click(browser: Browser, server: Live
     assert ann.errors == []  # type: ignore[attr-defined]
 
 
+def test_the_side_column_holds_the_bots_list_and_the_invite_link(
+    browser: Browser, server: LiveServer
+) -> None:
+    """From 860 px the seats panel is a column of 17rem or more beside the board: the bots list,
+    as wide as its longest entry ("alphabeta: Mole Hill's deep search (elsewhere: mcts)"), and
+    the invite link's box stuck out of it, by 123-236 px."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, "mole-hill")
+    page.wait_for_selector("#bot-agent option", state="attached")
+    panel = page.locator(".side .panel").first
+    for width in (860, 1024, 1280):
+        page.set_viewport_size({"width": width, "height": 800})
+        sticks_out = panel.evaluate("panel => panel.scrollWidth - panel.clientWidth")
+        assert sticks_out <= 0, f"the seats panel sticks out {sticks_out} px at {width} px"
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def test_a_phone_shows_the_seats_first_until_the_game_starts(
     browser: Browser, server: LiveServer
 ) -> None:

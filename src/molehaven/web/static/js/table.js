@@ -221,6 +221,7 @@ function render() {
   $("table-title").textContent = `${table.title} · table ${table.id}`;
   $("status").textContent = table.status;
   root.dataset.status = table.status;
+  root.dataset.game = table.game; // a board's stylesheet may lay the page out for its game
   root.dataset.version = String(version);
   root.dataset.you = view.you === null ? "" : String(view.you);
   renderSeats();

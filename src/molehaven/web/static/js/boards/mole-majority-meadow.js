@@ -87,14 +87,17 @@ export function drawMeadow(obs, offer, context, positions, ui) {
   const left = Math.min(...xs) - halfWidth;
   const top = Math.min(...ys) - SIZE - 4;
   const width = Math.max(...xs) + halfWidth - left;
+  const height = Math.max(...ys) + SIZE + 4 - top;
   const root = svg("svg", {
-    viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${(Math.max(...ys) + SIZE + 4 - top).toFixed(1)}`,
+    viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
     role: "img",
     "aria-label": "Mole Majority meadow",
     class: "mm-meadow",
   });
-  // Its width in SVG units, for a narrow screen that draws it at a fixed scale (the CSS).
+  // Its size in SVG units, for the CSS, which draws it at a fixed scale (px per unit) that
+  // a short screen lowers to fit its height.
   root.style.setProperty("--mm-units", width.toFixed(1));
+  root.style.setProperty("--mm-height", height.toFixed(1));
   const tiles = svg("g");
   const marks = svg("g");
   const edges = svg("g");

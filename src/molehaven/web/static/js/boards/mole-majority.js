@@ -404,6 +404,17 @@ function placeWindow(view, scrolled) {
   view.scrollTop += aim.y - (frame.top + frame.height / 2);
 }
 
+// How far down the page the meadow starts, for the CSS, which draws it no taller than the first
+// screen below that point: above it lie the table's head, the turn lines and, once the game is
+// over, its result. Measured again when the window changes size (a tablet turned round).
+function markMeadowTop() {
+  const table = lastContainer && lastContainer.querySelector(".mm-table");
+  const meadow = table && table.querySelector("svg.mm-meadow");
+  if (!meadow) return;
+  table.style.setProperty("--mm-top", `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`);
+}
+window.addEventListener("resize", markMeadowTop);
+
 // ------------------------------------------------------------------ render
 
 export function render(container, context) {
@@ -444,9 +455,12 @@ export function render(container, context) {
   const before = container.querySelector(".mm-meadow-window");
   const scrolled = before && offeredInView !== null ? { left: before.scrollLeft, top: before.scrollTop } : null;
   const view = el("div", { class: "mm-meadow-window" }, meadow);
+  // The layout inside a box of its own: the CSS asks the box how wide the board is.
   const root = el("div", { class: "mm-table", "data-board": "mole-majority" },
-    el("div", { class: `mm-board-box ${zoom}` }, el("div", { class: "mm-zoom-bar" }, zoomButton()), view), panel, info);
+    el("div", { class: "mm-layout" },
+      el("div", { class: `mm-board-box ${zoom}` }, el("div", { class: "mm-zoom-bar" }, zoomButton()), view), panel, info));
   container.replaceChildren(root);
+  markMeadowTop();
   placeWindow(view, scrolled);
   return { handlesActions: true };
 }
