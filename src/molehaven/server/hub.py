@@ -58,6 +58,7 @@ class Connection:
     token_hash: str | None = None
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
+    queued: int = 0  # characters of the messages waiting in ``outbox``
     strikes: int = 0
     address: str = ""  # the client's address, for the per-address socket cap
     close_code: int | None = None
@@ -69,6 +70,7 @@ class Connection:
             text = await self.outbox.get()
             if text is None:
                 break
+            self.queued -= len(text)
             await self.websocket.send_text(text)
         if self.close_code is not None:
             await self.websocket.close(self.close_code)
@@ -198,10 +200,26 @@ class Hub:
         return True
 
     def push(self, connection: Connection, text: str) -> None:
-        try:
-            connection.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.drop(connection, CLOSE_TOO_SLOW)
+        """Queue a message for the client. One that does not read is dropped once
+        ``outbox_limit`` messages or ``outbox_bytes`` characters wait for it; a message
+        alone in the queue always waits, however large (a long game's whole view)."""
+        if connection.close_code is not None:
+            return  # it is being closed: nothing more is sent
+        over = connection.queued and connection.queued + len(text) > self.settings.outbox_bytes
+        if over or connection.outbox.full():
+            self._too_slow(connection)
+            return
+        connection.outbox.put_nowait(text)
+        connection.queued += len(text)
+
+    def _too_slow(self, connection: Connection) -> None:
+        """Close a client that does not read. What waits for it is let go at once (it would
+        stay in memory for as long as the client held the socket open, reading slowly); a
+        page that reconnects gets a whole view."""
+        while not connection.outbox.empty():
+            connection.outbox.get_nowait()
+        connection.queued = 0
+        self.drop(connection, CLOSE_TOO_SLOW)
 
     def drop(self, connection: Connection, code: int) -> None:
         """Close a connection after what is already queued (or at once if its outbox is full)."""
@@ -211,7 +229,9 @@ class Hub:
                 connection.outbox.put_nowait(None)
                 return
             except asyncio.QueueFull:
-                connection.outbox.get_nowait()  # a client that does not read loses its backlog
+                # a client that does not read loses its backlog
+                lost = connection.outbox.get_nowait()
+                connection.queued -= len(lost or "")
 
     def send_error(
         self,
