@@ -58,6 +58,8 @@ class Connection:
     token_hash: str | None = None
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
+    # whether they are the log as it reads once the game is over (every action public)
+    sent_the_end: bool = False
     queued: int = 0  # characters of the messages waiting in ``outbox``
     strikes: int = 0
     address: str = ""  # the client's address, for the per-address socket cap
@@ -190,6 +192,7 @@ class Hub:
         connection.seat = None
         connection.token_hash = None
         connection.sent_version = 0
+        connection.sent_the_end = False
         self.send_error(
             connection,
             SEAT_REVOKED,
@@ -255,6 +258,7 @@ class Hub:
         )
         self.push(connection, envelope("snapshot", table.version, payload))
         connection.sent_version = table.version
+        connection.sent_the_end = table.is_over
 
     def chat(self, table_id: str, line: dict[str, JSONValue]) -> None:
         """A line of the table's chat, to every greeted watcher (everyone may read it)."""
@@ -265,7 +269,10 @@ class Hub:
 
     def publish(self, table: LiveTable, *, skip: Connection | None = None) -> None:
         """Send every greeted watcher of ``table`` (but ``skip``) its view: new log entries
-        only, or the whole log once the game is over (when every action becomes public)."""
+        only, or the whole log when the game is over (every action becomes public) to a
+        watcher that does not hold it yet. Once it does, a change of seats or presence sends
+        it no log: rebuilding a long game's whole log for every watcher whenever someone came
+        or went let one client keep the server busy (a security review)."""
         everyone = [c for c in self._by_table.get(table.id, ()) if c.greeted]
         demoted = {c for c in everyone if self.revalidate(table, c)}
         watchers = [c for c in everyone if c is not skip or c in demoted]
@@ -275,7 +282,8 @@ class Hub:
         connected = self.connected_seats(table.id)
         built: dict[tuple[Seat | None, int], str] = {}
         for connection in watchers:
-            since = 0 if not table.is_running else min(connection.sent_version, table.version)
+            current = table.is_running or (table.is_over and connection.sent_the_end)
+            since = min(connection.sent_version, table.version) if current else 0
             key = (connection.seat, since)
             text = built.get(key)
             if text is None:
@@ -286,3 +294,4 @@ class Hub:
                 text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
+            connection.sent_the_end = table.is_over
