@@ -358,7 +358,9 @@ def test_a_rematch_asked_through_one_process_is_seen_through_the_others(
     asked = httpx.post(f"{other.url}/api/tables/{table_id}/rematch", headers={"X-Seat-Token": ann})
     assert asked.status_code == 200, asked.text
     rematch_id = asked.json()["table_id"]
-    told = watcher.receive(lambda m: m["type"] == "snapshot" and m["data"]["table"]["rematch"])
+    # An update: the watcher holds the finished game's whole log already.
+    told = watcher.receive(lambda m: m["type"] == "update" and m["data"]["table"]["rematch"])
+    assert told["data"]["log"] == []
     assert told["data"]["table"]["rematch"] == rematch_id
     seats = httpx.get(f"{third.url}/api/tables/{rematch_id}").json()["seats"]
     assert [(seat["kind"], seat["agent"]) for seat in seats] == [("human", None), ("bot", "random")]

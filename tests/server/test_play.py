@@ -12,6 +12,7 @@ from starlette.testclient import WebSocketTestSession
 
 import molehaven
 from molehaven.core import Action, State, name_seats
+from molehaven.server.matches.table import SeatSlot
 from tests.server.helpers import (
     Message,
     hello,
@@ -202,3 +203,38 @@ def test_floods_are_refused_by_the_rate_limit(sqlite_url: str) -> None:
             with pytest.raises(WebSocketDisconnect) as closed:
                 flood(ann, 20)  # past the strikes, the server hangs up
             assert closed.value.code == 1008
+
+
+def test_a_spectators_refused_messages_cost_it_no_snapshot(client: TestClient) -> None:
+    """A spectator's act or chat line is refused, and that is all: it used to be sent a whole
+    snapshot (the chat's last 100 lines with it) after each one while the table's version was
+    0 (an open table, a Mole Hill game before its first move), 8 a second per socket, and a
+    client that did not read them piled them up in the server's memory (a security review)."""
+    table_id, _host = new_table(client, "mole-hill")
+    sit(client, table_id, 0, "Ann")
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        assert hello(watcher, None)["version"] == 0
+        for message in (
+            {"type": "act", "data": {"action": "place e4"}},
+            {"type": "say", "data": {"text": "hi"}},
+            {"type": "act", "data": {"action": "place e4"}},
+        ):
+            watcher.send_json(message)
+            assert error_of(watcher.receive_json())[0] == "spectator"
+            nothing_pending(watcher)
+
+
+def test_a_connection_demoted_when_it_acts_gets_a_spectators_snapshot(client: TestClient) -> None:
+    """A seat lost without this process publishing it yet (another process's notice on its
+    way): the connection's next act demotes it, and it is sent a spectator's view then."""
+    table_id, tokens = two_players(client)
+    with client.websocket_connect(f"/ws/tables/{table_id}") as bob:
+        assert hello(bob, tokens[1])["data"]["you"] == 1
+        table = client.app.state.authority.live[table_id]  # type: ignore[attr-defined]
+        table.seats[1] = SeatSlot()  # quietly, as a replica that missed a notice would be
+        bob.send_json({"type": "act", "data": {"action": "place e4"}})
+        assert error_of(bob.receive_json())[0] == "seat-revoked"
+        assert error_of(bob.receive_json())[0] == "spectator"
+        demoted = bob.receive_json()
+        assert demoted["type"] == "snapshot" and demoted["data"]["you"] is None
+        nothing_pending(bob)

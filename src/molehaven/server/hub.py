@@ -58,6 +58,9 @@ class Connection:
     token_hash: str | None = None
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
+    # whether they are the log as it reads once the game is over (every action public)
+    sent_the_end: bool = False
+    queued: int = 0  # characters of the messages waiting in ``outbox``
     strikes: int = 0
     address: str = ""  # the client's address, for the per-address socket cap
     close_code: int | None = None
@@ -69,6 +72,7 @@ class Connection:
             text = await self.outbox.get()
             if text is None:
                 break
+            self.queued -= len(text)
             await self.websocket.send_text(text)
         if self.close_code is not None:
             await self.websocket.close(self.close_code)
@@ -188,6 +192,7 @@ class Hub:
         connection.seat = None
         connection.token_hash = None
         connection.sent_version = 0
+        connection.sent_the_end = False
         self.send_error(
             connection,
             SEAT_REVOKED,
@@ -198,10 +203,26 @@ class Hub:
         return True
 
     def push(self, connection: Connection, text: str) -> None:
-        try:
-            connection.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self.drop(connection, CLOSE_TOO_SLOW)
+        """Queue a message for the client. One that does not read is dropped once
+        ``outbox_limit`` messages or ``outbox_bytes`` characters wait for it; a message
+        alone in the queue always waits, however large (a long game's whole view)."""
+        if connection.close_code is not None:
+            return  # it is being closed: nothing more is sent
+        over = connection.queued and connection.queued + len(text) > self.settings.outbox_bytes
+        if over or connection.outbox.full():
+            self._too_slow(connection)
+            return
+        connection.outbox.put_nowait(text)
+        connection.queued += len(text)
+
+    def _too_slow(self, connection: Connection) -> None:
+        """Close a client that does not read. What waits for it is let go at once (it would
+        stay in memory for as long as the client held the socket open, reading slowly); a
+        page that reconnects gets a whole view."""
+        while not connection.outbox.empty():
+            connection.outbox.get_nowait()
+        connection.queued = 0
+        self.drop(connection, CLOSE_TOO_SLOW)
 
     def drop(self, connection: Connection, code: int) -> None:
         """Close a connection after what is already queued (or at once if its outbox is full)."""
@@ -211,7 +232,9 @@ class Hub:
                 connection.outbox.put_nowait(None)
                 return
             except asyncio.QueueFull:
-                connection.outbox.get_nowait()  # a client that does not read loses its backlog
+                # a client that does not read loses its backlog
+                lost = connection.outbox.get_nowait()
+                connection.queued -= len(lost or "")
 
     def send_error(
         self,
@@ -235,6 +258,7 @@ class Hub:
         )
         self.push(connection, envelope("snapshot", table.version, payload))
         connection.sent_version = table.version
+        connection.sent_the_end = table.is_over
 
     def chat(self, table_id: str, line: dict[str, JSONValue]) -> None:
         """A line of the table's chat, to every greeted watcher (everyone may read it)."""
@@ -245,7 +269,10 @@ class Hub:
 
     def publish(self, table: LiveTable, *, skip: Connection | None = None) -> None:
         """Send every greeted watcher of ``table`` (but ``skip``) its view: new log entries
-        only, or the whole log once the game is over (when every action becomes public)."""
+        only, or the whole log when the game is over (every action becomes public) to a
+        watcher that does not hold it yet. Once it does, a change of seats or presence sends
+        it no log: rebuilding a long game's whole log for every watcher whenever someone came
+        or went let one client keep the server busy (a security review)."""
         everyone = [c for c in self._by_table.get(table.id, ()) if c.greeted]
         demoted = {c for c in everyone if self.revalidate(table, c)}
         watchers = [c for c in everyone if c is not skip or c in demoted]
@@ -255,7 +282,8 @@ class Hub:
         connected = self.connected_seats(table.id)
         built: dict[tuple[Seat | None, int], str] = {}
         for connection in watchers:
-            since = 0 if not table.is_running else min(connection.sent_version, table.version)
+            current = table.is_running or (table.is_over and connection.sent_the_end)
+            since = min(connection.sent_version, table.version) if current else 0
             key = (connection.seat, since)
             text = built.get(key)
             if text is None:
@@ -266,3 +294,4 @@ class Hub:
                 text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
+            connection.sent_the_end = table.is_over

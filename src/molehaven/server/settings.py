@@ -61,6 +61,8 @@ class Settings:
     # take the bot workers from people's games (a bot league's own server may turn it on).
     bot_only_tables: bool = False
     outbox_limit: int = 512  # queued messages to a client that does not read, before closing
+    # ... and characters of them: 512 whole views of a long game were gigabytes
+    outbox_bytes: int = 4 * 1024 * 1024
     http_rate_per_second: float = 5.0  # changes over HTTP (create, join, bots, start) per address
     http_rate_burst: int = 60
     replay_rate_per_second: float = 4.0  # replay steps over HTTP per address

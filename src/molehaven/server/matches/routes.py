@@ -224,7 +224,8 @@ async def _handle(
         )
         return
     if isinstance(parsed, Act | Resign | Say):
-        hub.revalidate(table, connection)  # a seat given up meanwhile acts no more
+        # A seat given up meanwhile acts no more.
+        demoted = hub.revalidate(table, connection)
         if connection.seat is None:
             words = (
                 "spectators read the chat but cannot write"
@@ -232,7 +233,10 @@ async def _handle(
                 else ("spectators cannot act")
             )
             hub.send_error(connection, "spectator", words, version=version, ref=parsed.ref)
-            if connection.sent_version == 0:
+            # Only the connection demoted just now needs a spectator's view. (Asking whether
+            # it had been sent any events sent every spectator of a table at version 0 a
+            # whole snapshot for each refused message: a security review.)
+            if demoted:
                 hub.send_snapshot(connection, table)
             return
         try:
