@@ -70,3 +70,42 @@ def test_bots_act_a_delay_after_the_last_move_however_long_they_thought(
     assert len(gaps) >= 6, moments
     assert gaps[0] >= 0.9  # the delay still paces them
     assert statistics.median(gaps) < 1.45, gaps  # not 1 s plus 0.6 s of declining
+
+
+class SlowAsTheMole(RandomAgent):
+    """Thinks 0.6 s as seat 0 and not at all as seat 1: as a search bot thinks its whole
+    budget where it has a choice and nothing where its move is forced, which can be a secret
+    (a hand with one playable card)."""
+
+    name = "slow-as-seat-0"
+
+    def act(self, view: SeatView) -> Action:
+        if view.seat == 0:
+            time.sleep(0.6)
+        return super().act(view)
+
+
+def test_a_quick_bot_move_waits_as_long_as_the_tables_recent_thinking(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """A bot's quick move comes no sooner than the table's bots lately took (``BotPace``):
+    here every gap is about 0.6 s, where seat 1's moves used to come after the 0.1 s delay
+    and told apart the moves a bot had to think about."""
+    agents = {"random": RandomAgent, "slow": SlowAsTheMole}
+    with running_app(sqlite_url, agents=agents, bot_delay=0.1) as client:
+        table_id, host = new_table(client, "mole-hill", rounds=1)
+        fill_bots(client, table_id, host, agent="slow")
+        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+            version = hello(watcher, None)["version"]
+            start(client, table_id, host)
+            moments: list[float] = []
+            while len(moments) < 9:
+                message = watcher.receive_json()
+                if is_over(message):
+                    break
+                if (message.get("version") or 0) > version:
+                    version = message["version"]
+                    moments.append(time.monotonic())
+    gaps = [later - earlier for earlier, later in itertools.pairwise(moments)]
+    assert len(gaps) >= 8, moments
+    assert min(gaps) >= 0.5, gaps

@@ -598,7 +598,9 @@ class Authority(Replication, Lifecycle, Talk):
         and act once it is over, so when a bot acts does not tell how long the bots thought:
         that depends on secrets (The Mole's bot is asked whether to guess after it has
         nominated, when other bots are no longer asked anything), and a delay after the
-        thinking used to add it to the time people see between moves.
+        thinking used to add it to the time people see between moves. Where they think
+        longer than the delay (a search's budget), each move waits as long as the table's
+        recent ones typically took (``BotPace``), so a forced move does not stand out.
         """
         loop = asyncio.get_running_loop()
         while table.is_running:
@@ -624,6 +626,7 @@ class Authority(Replication, Lifecycle, Talk):
         movers = [s for s in table.state.to_move() if table.seats[s].played_by_bot]
         if not movers:
             return False
+        started = asyncio.get_running_loop().time()
         awaited = table.state.awaited()
         optional = [
             s
@@ -644,6 +647,7 @@ class Authority(Replication, Lifecycle, Talk):
             if table.version != version:
                 return True  # the game moved on meanwhile; look again
             if text:
+                not_before = max(not_before, self._paced(table, started))
                 return await self._bot_acts(table, seat, version, text, not_before)
         movers = [s for s in movers if s not in optional]
         if not movers:
@@ -652,7 +656,14 @@ class Authority(Replication, Lifecycle, Talk):
         version = table.version
         agent = table.seats[seat].agent or "random"
         text = await self.bots.choose(agent, table.state, seat, secrets.randbits(63), owner=owner)
+        not_before = max(not_before, self._paced(table, started))
         return await self._bot_acts(table, seat, version, text, not_before)
+
+    @staticmethod
+    def _paced(table: LiveTable, started: float) -> float:
+        """When a bot move that began thinking at ``started`` may be played: once as long
+        has passed as the table's bots typically took lately (``BotPace``)."""
+        return started + table.bot_pace.note(asyncio.get_running_loop().time() - started)
 
     async def _bot_acts(
         self, table: LiveTable, seat: Seat, version: int, text: str | None, not_before: float

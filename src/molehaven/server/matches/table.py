@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-from collections import Counter
+import statistics
+from collections import Counter, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,6 +100,26 @@ class ChatLine:
         )
 
 
+class BotPace:
+    """How long the bots at a table take to move: the upper median of their thinking over
+    the last ``TURNS`` bot moves. Each bot move waits at least that long, so a quick decision
+    (a forced move, which a search makes at once) does not stand out among searched ones
+    while at least half the recent moves were searched: how long a bot thinks can depend on
+    what it holds, as how many legal moves it has. A median, not the longest, so that one slow
+    move (the first, which starts a worker process, or a busy machine's) does not slow the
+    next eight."""
+
+    TURNS = 8
+
+    def __init__(self) -> None:
+        self._recent: deque[float] = deque(maxlen=self.TURNS)
+
+    def note(self, seconds: float) -> float:
+        """Count a bot move's thinking; the time every bot move takes for now."""
+        self._recent.append(seconds)
+        return statistics.median_high(self._recent)
+
+
 @dataclass(eq=False, slots=True)
 class LiveTable:
     """One table. Every change of ``state`` happens under ``lock``, after it is stored."""
@@ -122,6 +143,7 @@ class LiveTable:
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     chat: list[ChatLine] = field(default_factory=list)  # the last lines said (matches.chat)
     chat_pace: dict[Seat, TokenBucket] = field(default_factory=dict)  # each seat's chat rate
+    bot_pace: BotPace = field(default_factory=BotPace)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
