@@ -450,5 +450,15 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     expect(page.locator("[data-board] .mp-badge.won")).to_have_count(1)
     expect(page.locator("[data-board] .mp-waiting")).to_have_count(0)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # The badge reads who was crowned from the engine (``crowned``), not from its sentences,
+    # which are words for people and change (Mole Majority's end reason did): the same end,
+    # its events worded otherwise, still crowns Sam.
+    final = state.observation(0)
+    assert final["crowned"] == 1
+    events = final["events"]
+    assert isinstance(events, list)
+    reworded = {**final, "events": [str(text).replace("wins", "takes") for text in events]}
+    page.evaluate(DRAW_ALONE, [reworded, [], 0, bots[:2]])
+    expect(won).to_have_text("won King Mole's Crown (+40★)")
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
     assert page.errors == []  # type: ignore[attr-defined]

@@ -347,13 +347,13 @@ function dieStatus(entry) {
 
 // After the end, the winners' own mark on their places at the table (who won and why is said
 // once, above the board): the Crown, which the final scores count as a 40★ prize (MP-36), or
-// the win on prize stars.
+// the win on prize stars. The engine names the Crown's winner (``crowned``): its event
+// sentences are words for people, which may change.
 function wonMark(obs, seat) {
   const winners = obs.step === "over" ? obs.winners || [] : [];
   if (!winners.includes(seat)) return null;
-  const crowned = winners.length === 1 && obs.king === seat && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
   // (The crown beside the name already marks King Mole: the badge says it in words.)
-  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
+  if (obs.crowned === seat) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
   return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
 }
 
