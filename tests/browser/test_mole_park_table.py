@@ -302,15 +302,22 @@ def test_mole_parks_next_decision_waits_for_the_reveal_and_a_click_skips_it(
 # ---------------------------------------------------------------- every prompt, from the rules
 
 
-def jasper_over_the_limit() -> tuple[State, int]:
-    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+def julian_picks_the_last_die() -> tuple[State, int]:
+    """11.1, round 5: seats 0 and 1 have picked their dice; Julian (seat 2) picks last."""
     state = new_game(3, king=0)
     play_round(state, [1, 3, 2, 1, 1], "x 3 x")
     play_round(state, [2, 3, 1, 1, 1], "x x x")
     play_round(state, [3, 3, 1, 1, 1], "x x x")
     play_round(state, [4, 3, 1, 1, 1], "x x 2")
     deal(state, 5, 1, 1, 1, 1)
-    choose(state, "glove glove glove")
+    choose(state, "glove glove")
+    return state, 2
+
+
+def jasper_over_the_limit() -> tuple[State, int]:
+    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+    state, seat = julian_picks_the_last_die()
+    state.apply(seat, "glove")
     roll(state, "x 1 1")
     apply_all(state, "C: draw 2, C: draw 4, C: draw 1, C: draw 5")
     return state, 2
@@ -461,4 +468,63 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     page.evaluate(DRAW_ALONE, [reworded, [], 0, bots[:2]])
     expect(won).to_have_text("won King Mole's Crown (+40★)")
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------- the table while a reveal plays
+
+# What the drawn table shows of the holes, this seat's hand and its prompt.
+TABLE_SHOWN = """({
+    holes: [...document.querySelectorAll("[data-board] .mp-hole .mp-count")]
+        .map(count => count.textContent),
+    hand: document.querySelectorAll("[data-board] .mp-hand .mp-mole").length,
+    holding: document.querySelector("[data-board] .mp-holding") !== null,
+    offered: [...document.querySelectorAll("[data-board] [data-action]")]
+        .map(node => node.dataset.action),
+})"""
+DRAW_AND_READ = draw_alone("mole-park", TABLE_SHOWN)
+
+
+def moles(count: object) -> str:
+    """A hole's count as the table words it."""
+    return f"{count} mole{'' if count == 1 else 's'}"
+
+
+def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A reviewer saw the holes emptied and the hand grown while the reveal was still lighting
+    up who whacked what: the table told the outcome before the reveal did. Now, while the
+    reveal plays, the table stands as it did before the dice came out; once the reveal has
+    been shown, it is the new one. (Julian, seat 2, picks the last die and whacks two moles,
+    one over the hand limit, 11.1.)"""
+    before, seat = julian_picks_the_last_die()
+    state, _ = jasper_over_the_limit()
+    earlier, now = before.observation(seat), state.observation(seat)
+    assert earlier["holes"] != now["holes"] and earlier["hand"] != now["hand"]  # the test's point
+    legal_before = sorted(str(action) for action in before.legal_actions(seat))
+    legal_now = sorted(str(action) for action in state.legal_actions(seat))
+
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    names = ["Lee", "Sam", "Julian"]
+    assert page.evaluate(DRAW_AND_READ, [earlier, legal_before, seat, names])["offered"]
+    playing = page.evaluate(DRAW_AND_READ, [now, legal_now, seat, names])
+    assert isinstance(earlier["holes"], list) and isinstance(earlier["hand"], list)
+    assert playing == {
+        "holes": [moles(count) for count in earlier["holes"]],
+        "hand": len(earlier["hand"]),
+        "holding": True,
+        "offered": [],
+    }
+    shoot(page, "reveal-playing")
+    # Once every line is in, the table and the decision it held are the new ones.
+    expect(page.locator("[data-board] .mp-prompt")).to_be_visible()
+    assert isinstance(now["holes"], list) and isinstance(now["hand"], list)
+    assert page.evaluate(f"() => {TABLE_SHOWN}") == {
+        "holes": [moles(count) for count in now["holes"]],
+        "hand": len(now["hand"]),
+        "holding": False,
+        "offered": legal_now,
+    }
+    shoot(page, "reveal-shown")
     assert page.errors == []  # type: ignore[attr-defined]
