@@ -528,3 +528,77 @@ def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_th
     }
     shoot(page, "reveal-shown")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Clicks this seat's ``action`` on the board, then looks at the page in every frame while the
+# reveal that follows plays, and in the first frame after it: what the page showed around the
+# board meanwhile (the result box, the winners beside the scores, this seat's moves as buttons).
+# Null when no reveal played within ``seconds``.
+PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
+    const table = document.querySelector("#table");
+    const page = () => ({
+        status: table.dataset.status,
+        outcome: !document.querySelector("#outcome").hidden,
+        scoreWinners: document.querySelectorAll("#scores .won").length,
+        boardWinners: document.querySelectorAll("[data-board] .mp-badge.won").length,
+        holding: document.querySelector("[data-board] .mp-holding") !== null,
+        movesOffered: document.querySelectorAll("#action-buttons [data-action]").length,
+        movesSaid: document.querySelector("#action-buttons .moves-wait")?.textContent ?? null,
+        typedMoveSent: !document.querySelector("#notation-form button[type=submit]").disabled,
+    });
+    document.querySelector(`[data-board] [data-action="${action}"]`).click();
+    const during = [];
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        const playing = document.querySelector("[data-board] .mp-reveal.playing") !== null;
+        if (playing) during.push(page());
+        else if (during.length) return {during, after: page()};
+    }
+    return null;
+}"""
+
+
+def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While the reveal of a round's dice plays, the page around the board must not tell what
+    the reveal has not told yet, nor offer the decision the board holds: reviewers saw the
+    folded "Moves as buttons or notation" offer the next round's dice during the reveal, and
+    the result box and the winners beside the scores appear while the last reveal was still
+    lighting up its lines. Now they wait for the reveal, and come once it has been shown."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    create_mole_park_table(page, server, 2, {"round_limit": "2"})
+    fill_bots_and_start(page)
+
+    # Round 1: the reveal of its dice holds this seat's next decision, round 2's die.
+    turn = page.evaluate(NEXT_TURN, [None, 20])
+    assert turn is not None and "glove" in turn["offered"], describe(page)
+    seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
+    assert seen is not None, f"no reveal played after round 1: {describe(page)}"
+    held = [moment for moment in seen["during"] if moment["holding"]]
+    assert held, seen
+    for moment in held:
+        assert moment["movesOffered"] == 0, moment
+        assert moment["movesSaid"] == "Your moves come once the board has shown what just happened."
+        assert not moment["typedMoveSent"], moment
+    after = seen["after"]
+    assert after["movesOffered"] > 0 and after["movesSaid"] is None and after["typedMoveSent"]
+
+    # Round 2, the last: the result box and the winners wait for the last reveal.
+    turn = page.evaluate(NEXT_TURN, [None, 20])
+    assert turn is not None and "glove" in turn["offered"], describe(page)
+    seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
+    assert seen is not None, f"no reveal played after round 2: {describe(page)}"
+    ended = [moment for moment in seen["during"] if moment["status"] == "over"]
+    assert ended, seen
+    for moment in ended:
+        assert not moment["outcome"], moment
+        assert moment["scoreWinners"] == moment["boardWinners"] == 0, moment
+    after = seen["after"]
+    assert after["status"] == "over" and after["outcome"], after
+    assert after["scoreWinners"] > 0 and after["boardWinners"] > 0, after
+    result = page.request.get(page.url.replace("/tables/", "/api/tables/")).json()["result"]
+    expect(page.locator("#outcome #result")).to_have_text(result["summary"])
+    shoot(page, "last-reveal-shown")
+    assert page.errors == []  # type: ignore[attr-defined]

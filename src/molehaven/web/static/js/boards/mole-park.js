@@ -174,6 +174,15 @@ export function turn({ observation: obs, legal, you }) {
   return { you: true, text: "Your move", asked: title.endsWith("?") ? title : `${title}.` };
 }
 
+// The table as it stood before the dice while a reveal plays, else null: the page holds back
+// what would tell the round's outcome before the reveal does (the result box, the scores, the
+// moves as buttons) until the board has caught up and redraws the page.
+export function stillShowing({ observation: obs, legal }) {
+  if (!obs || !Array.isArray(obs.seats)) return null;
+  const { shown, table } = staged(obs, legal, false, performance.now());
+  return shown.held ? table : null;
+}
+
 function promptFor(context, obs) {
   const { legal, table, you, guide } = context;
   if (!legal || !legal.length) return null;
