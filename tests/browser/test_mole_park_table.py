@@ -571,9 +571,14 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     create_mole_park_table(page, server, 2, {"round_limit": "2"})
     fill_bots_and_start(page)
 
+    # The bot picks its die at once; ours, sent once the bot's is in, cannot be refused as
+    # stale (sent from a position the server has moved on from), and the dice follow it.
+    bot_has_picked = page.locator("[data-board] .mp-player[data-seat='1'] .mp-die-status.chosen")
+
     # Round 1: the reveal of its dice holds this seat's next decision, round 2's die.
     turn = page.evaluate(NEXT_TURN, [None, 20])
     assert turn is not None and "glove" in turn["offered"], describe(page)
+    expect(bot_has_picked).to_be_visible()
     seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
     assert seen is not None, f"no reveal played after round 1: {describe(page)}"
     held = [moment for moment in seen["during"] if moment["holding"]]
@@ -588,6 +593,7 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     # Round 2, the last: the result box and the winners wait for the last reveal.
     turn = page.evaluate(NEXT_TURN, [None, 20])
     assert turn is not None and "glove" in turn["offered"], describe(page)
+    expect(bot_has_picked).to_be_visible()
     seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
     assert seen is not None, f"no reveal played after round 2: {describe(page)}"
     ended = [moment for moment in seen["during"] if moment["status"] == "over"]
