@@ -545,6 +545,7 @@ PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
         movesOffered: document.querySelectorAll("#action-buttons [data-action]").length,
         movesSaid: document.querySelector("#action-buttons .moves-wait")?.textContent ?? null,
         typedMoveSent: !document.querySelector("#notation-form button[type=submit]").disabled,
+        revealTitle: document.querySelector("[data-board] .mp-reveal h3")?.firstChild.textContent,
     });
     document.querySelector(`[data-board] [data-action="${action}"]`).click();
     const during = [];
@@ -587,8 +588,11 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
         assert moment["movesOffered"] == 0, moment
         assert moment["movesSaid"] == "Your moves come once the board has shown what just happened."
         assert not moment["typedMoveSent"], moment
+        # The table still stands in round 1, whose dice the reveal tells: not "last round" yet.
+        assert moment["revealTitle"] == "Round 1: the dice are out", moment
     after = seen["after"]
     assert after["movesOffered"] > 0 and after["movesSaid"] is None and after["typedMoveSent"]
+    assert after["revealTitle"] == "Last round (1)", after
 
     # Round 2, the last: the result box and the winners wait for the last reveal.
     turn = page.evaluate(NEXT_TURN, [None, 20])

@@ -537,7 +537,8 @@ function revealView(context, reveal, shown, holding) {
     animateFrom(line, shown.starts[index], now, LINE_MS);
     return line;
   });
-  const title = reveal.current ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
+  // The round the reveal tells is "last round" only once the table has moved on to the next.
+  const title = reveal.current || shown.held ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
   const playing = shown.held || shown.starts.some((start) => start + FADE_MS > now);
   return el("section", { class: `mp-area mp-reveal${playing ? " playing" : ""}`, "aria-label": "Reveal", "data-round": reveal.round, onclick: playing ? skipReveal : null },
     el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸" }) : null),
