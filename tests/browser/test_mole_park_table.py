@@ -5,6 +5,7 @@ on a phone; screenshots of each kind of prompt go to ``test-artifacts/mole-park/
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -527,6 +528,15 @@ def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_th
         "offered": legal_now,
     }
     shoot(page, "reveal-shown")
+
+    # A replay begun while the reveal plays shows its step at once: the reveal at rest, the
+    # table as it is.
+    page.evaluate(DRAW_AND_READ, [earlier, legal_before, seat, names])
+    assert page.evaluate(DRAW_AND_READ, [now, legal_now, seat, names])["holding"]
+    replayed = page.evaluate(DRAW_AND_READ, [now, [], seat, names, True])
+    assert replayed["holes"] == [moles(count) for count in now["holes"]], replayed
+    expect(page.locator("[data-board] .mp-reveal")).not_to_have_class(re.compile(r"\bplaying\b"))
+    expect(page.locator("[data-board] .mp-event.animate")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 
 
