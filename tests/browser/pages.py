@@ -182,9 +182,9 @@ def draw_alone(slug: str, result: str) -> str:
     """A page script that draws ``slug``'s board module alone, for one seat, on the server's
     "no such table" page (which runs no table script, so nothing draws over it), then returns
     the JavaScript expression ``result`` (``board``, ``table`` and the arguments in scope).
-    Its arguments: ``[observation, legal, you, names]``; clicks are kept in
-    ``window.clicked``."""
-    return """async ([observation, legal, you, names]) => {
+    Its arguments: ``[observation, legal, you, names]``, and ``replaying`` after them to draw
+    a replay's step; clicks are kept in ``window.clicked``."""
+    return """async ([observation, legal, you, names, replaying = false]) => {
     let host = document.querySelector("#board");
     if (!host) {
         host = document.createElement("div");
@@ -207,7 +207,7 @@ def draw_alone(slug: str, result: str) -> str:
     window.clicked = [];
     board.render(host, {
         observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
-        table, you, log: [], describe: () => "", guide, replaying: false, pending: false,
+        table, you, log: [], describe: () => "", guide, replaying, pending: false,
     });
     return RESULT;
 }""".replace("SLUG", slug).replace("RESULT", result)

@@ -5,6 +5,7 @@ on a phone; screenshots of each kind of prompt go to ``test-artifacts/mole-park/
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -302,15 +303,22 @@ def test_mole_parks_next_decision_waits_for_the_reveal_and_a_click_skips_it(
 # ---------------------------------------------------------------- every prompt, from the rules
 
 
-def jasper_over_the_limit() -> tuple[State, int]:
-    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+def julian_picks_the_last_die() -> tuple[State, int]:
+    """11.1, round 5: seats 0 and 1 have picked their dice; Julian (seat 2) picks last."""
     state = new_game(3, king=0)
     play_round(state, [1, 3, 2, 1, 1], "x 3 x")
     play_round(state, [2, 3, 1, 1, 1], "x x x")
     play_round(state, [3, 3, 1, 1, 1], "x x x")
     play_round(state, [4, 3, 1, 1, 1], "x x 2")
     deal(state, 5, 1, 1, 1, 1)
-    choose(state, "glove glove glove")
+    choose(state, "glove glove")
+    return state, 2
+
+
+def jasper_over_the_limit() -> tuple[State, int]:
+    """11.1: Julian (seat 2) holds six moles and must discard one (MP-20)."""
+    state, seat = julian_picks_the_last_die()
+    state.apply(seat, "glove")
     roll(state, "x 1 1")
     apply_all(state, "C: draw 2, C: draw 4, C: draw 1, C: draw 5")
     return state, 2
@@ -450,5 +458,167 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     expect(page.locator("[data-board] .mp-badge.won")).to_have_count(1)
     expect(page.locator("[data-board] .mp-waiting")).to_have_count(0)
     assert page.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+    # The badge reads who was crowned from the engine (``crowned``), not from its sentences,
+    # which are words for people and change (Mole Majority's end reason did): the same end,
+    # its events worded otherwise, still crowns Sam.
+    final = state.observation(0)
+    assert final["crowned"] == 1
+    events = final["events"]
+    assert isinstance(events, list)
+    reworded = {**final, "events": [str(text).replace("wins", "takes") for text in events]}
+    page.evaluate(DRAW_ALONE, [reworded, [], 0, bots[:2]])
+    expect(won).to_have_text("won King Mole's Crown (+40★)")
     page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------- the table while a reveal plays
+
+# What the drawn table shows of the holes, this seat's hand and its prompt.
+TABLE_SHOWN = """({
+    holes: [...document.querySelectorAll("[data-board] .mp-hole .mp-count")]
+        .map(count => count.textContent),
+    hand: document.querySelectorAll("[data-board] .mp-hand .mp-mole").length,
+    holding: document.querySelector("[data-board] .mp-holding") !== null,
+    offered: [...document.querySelectorAll("[data-board] [data-action]")]
+        .map(node => node.dataset.action),
+})"""
+DRAW_AND_READ = draw_alone("mole-park", TABLE_SHOWN)
+
+
+def moles(count: object) -> str:
+    """A hole's count as the table words it."""
+    return f"{count} mole{'' if count == 1 else 's'}"
+
+
+def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A reviewer saw the holes emptied and the hand grown while the reveal was still lighting
+    up who whacked what: the table told the outcome before the reveal did. Now, while the
+    reveal plays, the table stands as it did before the dice came out; once the reveal has
+    been shown, it is the new one. (Julian, seat 2, picks the last die and whacks two moles,
+    one over the hand limit, 11.1.)"""
+    before, seat = julian_picks_the_last_die()
+    state, _ = jasper_over_the_limit()
+    earlier, now = before.observation(seat), state.observation(seat)
+    assert earlier["holes"] != now["holes"] and earlier["hand"] != now["hand"]  # the test's point
+    legal_before = sorted(str(action) for action in before.legal_actions(seat))
+    legal_now = sorted(str(action) for action in state.legal_actions(seat))
+
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    names = ["Lee", "Sam", "Julian"]
+    assert page.evaluate(DRAW_AND_READ, [earlier, legal_before, seat, names])["offered"]
+    playing = page.evaluate(DRAW_AND_READ, [now, legal_now, seat, names])
+    assert isinstance(earlier["holes"], list) and isinstance(earlier["hand"], list)
+    assert playing == {
+        "holes": [moles(count) for count in earlier["holes"]],
+        "hand": len(earlier["hand"]),
+        "holding": True,
+        "offered": [],
+    }
+    shoot(page, "reveal-playing")
+    # Once every line is in, the table and the decision it held are the new ones.
+    expect(page.locator("[data-board] .mp-prompt")).to_be_visible()
+    assert isinstance(now["holes"], list) and isinstance(now["hand"], list)
+    assert page.evaluate(f"() => {TABLE_SHOWN}") == {
+        "holes": [moles(count) for count in now["holes"]],
+        "hand": len(now["hand"]),
+        "holding": False,
+        "offered": legal_now,
+    }
+    shoot(page, "reveal-shown")
+
+    # A replay begun while the reveal plays shows its step at once: the reveal at rest, the
+    # table as it is.
+    page.evaluate(DRAW_AND_READ, [earlier, legal_before, seat, names])
+    assert page.evaluate(DRAW_AND_READ, [now, legal_now, seat, names])["holding"]
+    replayed = page.evaluate(DRAW_AND_READ, [now, [], seat, names, True])
+    assert replayed["holes"] == [moles(count) for count in now["holes"]], replayed
+    expect(page.locator("[data-board] .mp-reveal")).not_to_have_class(re.compile(r"\bplaying\b"))
+    expect(page.locator("[data-board] .mp-event.animate")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Clicks this seat's ``action`` on the board, then looks at the page in every frame while the
+# reveal that follows plays, and in the first frame after it: what the page showed around the
+# board meanwhile (the result box, the winners beside the scores, this seat's moves as buttons).
+# Null when no reveal played within ``seconds``.
+PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
+    const table = document.querySelector("#table");
+    const page = () => ({
+        status: table.dataset.status,
+        outcome: !document.querySelector("#outcome").hidden,
+        scoreWinners: document.querySelectorAll("#scores .won").length,
+        boardWinners: document.querySelectorAll("[data-board] .mp-badge.won").length,
+        holding: document.querySelector("[data-board] .mp-holding") !== null,
+        movesOffered: document.querySelectorAll("#action-buttons [data-action]").length,
+        movesSaid: document.querySelector("#action-buttons .moves-wait")?.textContent ?? null,
+        typedMoveSent: !document.querySelector("#notation-form button[type=submit]").disabled,
+        revealTitle: document.querySelector("[data-board] .mp-reveal h3")?.firstChild.textContent,
+    });
+    document.querySelector(`[data-board] [data-action="${action}"]`).click();
+    const during = [];
+    const deadline = performance.now() + seconds * 1000;
+    while (performance.now() < deadline) {
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        const playing = document.querySelector("[data-board] .mp-reveal.playing") !== null;
+        if (playing) during.push(page());
+        else if (during.length) return {during, after: page()};
+    }
+    return null;
+}"""
+
+
+def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While the reveal of a round's dice plays, the page around the board must not tell what
+    the reveal has not told yet, nor offer the decision the board holds: reviewers saw the
+    folded "Moves as buttons or notation" offer the next round's dice during the reveal, and
+    the result box and the winners beside the scores appear while the last reveal was still
+    lighting up its lines. Now they wait for the reveal, and come once it has been shown."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    create_mole_park_table(page, server, 2, {"round_limit": "2"})
+    fill_bots_and_start(page)
+
+    # The bot picks its die at once; ours, sent once the bot's is in, cannot be refused as
+    # stale (sent from a position the server has moved on from), and the dice follow it.
+    bot_has_picked = page.locator("[data-board] .mp-player[data-seat='1'] .mp-die-status.chosen")
+
+    # Round 1: the reveal of its dice holds this seat's next decision, round 2's die.
+    turn = page.evaluate(NEXT_TURN, [None, 20])
+    assert turn is not None and "glove" in turn["offered"], describe(page)
+    expect(bot_has_picked).to_be_visible()
+    seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
+    assert seen is not None, f"no reveal played after round 1: {describe(page)}"
+    held = [moment for moment in seen["during"] if moment["holding"]]
+    assert held, seen
+    for moment in held:
+        assert moment["movesOffered"] == 0, moment
+        assert moment["movesSaid"] == "Your moves come once the board has shown what just happened."
+        assert not moment["typedMoveSent"], moment
+        # The table still stands in round 1, whose dice the reveal tells: not "last round" yet.
+        assert moment["revealTitle"] == "Round 1: the dice are out", moment
+    after = seen["after"]
+    assert after["movesOffered"] > 0 and after["movesSaid"] is None and after["typedMoveSent"]
+    assert after["revealTitle"] == "Last round (1)", after
+
+    # Round 2, the last: the result box and the winners wait for the last reveal.
+    turn = page.evaluate(NEXT_TURN, [None, 20])
+    assert turn is not None and "glove" in turn["offered"], describe(page)
+    expect(bot_has_picked).to_be_visible()
+    seen = page.evaluate(PLAY_AND_WATCH_THE_REVEAL, ["glove", 20])
+    assert seen is not None, f"no reveal played after round 2: {describe(page)}"
+    ended = [moment for moment in seen["during"] if moment["status"] == "over"]
+    assert ended, seen
+    for moment in ended:
+        assert not moment["outcome"], moment
+        assert moment["scoreWinners"] == moment["boardWinners"] == 0, moment
+    after = seen["after"]
+    assert after["status"] == "over" and after["outcome"], after
+    assert after["scoreWinners"] > 0 and after["boardWinners"] > 0, after
+    result = page.request.get(page.url.replace("/tables/", "/api/tables/")).json()["result"]
+    expect(page.locator("#outcome #result")).to_have_text(result["summary"])
+    shoot(page, "last-reveal-shown")
     assert page.errors == []  # type: ignore[attr-defined]

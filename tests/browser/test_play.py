@@ -259,6 +259,10 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     assert played > 0
     result = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]
     summary: str = result["summary"]
+    # One box above the board says how the game ended (in Mole Park once the last reveal has
+    # been shown: until then the board is still telling it).
+    outcome = page.locator("#outcome")
+    expect(outcome).to_be_visible()
     # The server's words ("Won by Ann. Why: …. Final scores: …."), once: the turn line and the
     # scores panel do not say them again (reviewers read the result three times).
     headline, reasons = summary.split(" Why: ")
@@ -267,9 +271,7 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     # Nor does the board, in words of its own (it says only that the game is over).
     reason = why.removeprefix("Why: ").rstrip(".")
     assert reason not in " ".join(page.locator("#board").inner_text().split())
-    # In one box above the board, who won first.
-    outcome = page.locator("#outcome")
-    expect(outcome).to_be_visible()
+    # Who won comes first in the box.
     expect(outcome.locator("h2")).to_have_text("Game over")
     expect(outcome.locator("#result")).to_have_text(summary)
     expect(outcome.locator(".result-headline")).to_have_text(headline)

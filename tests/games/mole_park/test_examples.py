@@ -276,10 +276,12 @@ def test_11_7_king_outside_the_tie_crowns_the_winner() -> None:
     state = showdown_all_miss(lee_and_sam(king=2, players=3))
     assert state.to_move() == [2]
     assert legal(state, 2) == {"crown 0", "crown 1"}
+    assert state.observation(None)["crowned"] is None  # a tied Showdown crowns nobody yet
     state.apply(2, "crown 0")
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0, 0.0]
     assert state.scores() == [40, 0, 0]
+    assert state.observation(None)["crowned"] == 0
 
 
 def test_11_8_deck_exhaustion_with_8_players() -> None:

@@ -270,6 +270,7 @@ def test_mp_34_the_winner_becomes_king_mole() -> None:
     assert public(state, "king") == 0
     assert state.returns() == [1.0, 0.0]
     assert public(state, "end_reason") == "King Mole's Crown was won"
+    assert public(state, "crowned") == 0
 
 
 def test_mp_35_round_limit_ends_the_game_on_scores() -> None:
@@ -282,6 +283,7 @@ def test_mp_35_round_limit_ends_the_game_on_scores() -> None:
     assert state.is_terminal()
     assert state.returns() == [1.0, 0.0] and state.scores() == [10, 0]
     assert public(state, "end_reason") == "the round limit was reached: the highest score wins"
+    assert public(state, "crowned") is None
     tied = new_game(2, round_limit=1)
     play_round(tied, [1, 1, 1, 1, 1], "x x")
     assert tied.is_terminal() and tied.returns() == [0.5, 0.5]

@@ -126,6 +126,9 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "finalists": list(state.finalists) if phase == rules.CROWN else None,
         "scores": rules.scores(state),
         "winners": list(state.winners),
+        # The seat that won King Mole's Crown (MP-34), public as soon as it is won; None while
+        # nobody has, and after a game the round limit ended (MP-35).
+        "crowned": None if state.crowned < 0 else state.crowned,
         "events": list(state.events),
         "last_round_events": list(state.last_events),
         "last_round_dice": _last_round_dice(state),

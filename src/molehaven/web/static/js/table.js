@@ -213,6 +213,7 @@ function render() {
   const logAtBottom = isScrolledToBottom($("log"));
   const table = view.table;
   const told = boardTurn();
+  const earlier = boardStillShowing();
   const myTurn = table.status === "running" && view.legal.length > 0 && !replay.active && (!told || told.you);
   document.title = `${myTurn ? "Your move · " : ""}${table.title} · Molehaven`;
   setFavicon(myTurn);
@@ -226,11 +227,11 @@ function render() {
   root.dataset.you = view.you === null ? "" : String(view.you);
   renderSeats();
   renderTurn();
-  renderOutcome();
+  renderOutcome(earlier);
   renderRematch();
   renderBoard();
-  renderActions();
-  renderScores();
+  renderActions(earlier);
+  renderScores(earlier);
   renderLog(logAtBottom);
   renderChat();
   renderReplay();
@@ -424,10 +425,11 @@ function finished(table) {
 
 // After the end, one box above the board says how the game ended, in the server's words (the
 // lobby shows the same), then what may follow: play again, the replay. A replay's earlier step
-// has no result yet: the box keeps only the way to play again.
-function renderOutcome() {
+// has no result yet: the box keeps only the way to play again. While the board still shows an
+// ``earlier`` observation (Mole Park's last reveal), the box waits: it would tell the end first.
+function renderOutcome(earlier) {
   const table = view.table;
-  const over = finished(table);
+  const over = finished(table) && !earlier;
   $("outcome").hidden = !over;
   if (!over) return;
   $("outcome-title").textContent = table.status === "abandoned" ? "Game abandoned" : "Game over";
@@ -512,6 +514,17 @@ async function playAgain(button) {
     button.disabled = false;
     $("error").textContent = error.message;
   }
+}
+
+// A board module may export ``stillShowing({observation, legal, you})``: the earlier
+// observation its table still shows while it plays out what came since (Mole Park's reveal of a
+// round's dice), else null. Meanwhile this page holds back what would tell it first: the result
+// box, the scores and winners beside the board, and this seat's moves as buttons. The board
+// redraws the page (``redraw``) when it has caught up. A replay shows every step as it is.
+function boardStillShowing() {
+  const board = BOARDS[view.table.game];
+  if (!board || typeof board.stillShowing !== "function" || replay.active) return null;
+  return board.stillShowing({ observation: view.observation, legal: view.legal, you: view.you });
 }
 
 // A board module may export ``turn({observation, legal, table, you})`` returning
@@ -612,10 +625,20 @@ function renderBoard() {
   }
 }
 
-function renderActions() {
+function actionGroup(verb, actions) {
+  const shown = actions.slice(0, BUTTONS_PER_GROUP);
+  const buttons = shown.map((action) => el("button", { type: "button", "data-action": action, text: action, disabled: pending, onclick: () => act(action) }));
+  const more = actions.length > shown.length ? el("p", { class: "muted", text: `…and ${actions.length - shown.length} more: type them in the action box.` }) : null;
+  return el("div", { class: "action-group" }, el("h3", { text: `${humanize(verb)} (${actions.length})` }), el("div", { class: "buttons" }, buttons), more);
+}
+
+// ``earlier``: the board still shows an earlier observation (see ``boardStillShowing``), and
+// this seat's moves wait for it here as they do on the board.
+function renderActions(earlier) {
   if (!view) return;
   const legal = view.table.status === "running" ? view.legal : [];
-  const drawing = `${pending}\n${legal.join("\n")}`;
+  const waiting = Boolean(earlier) && legal.length > 0;
+  const drawing = `${pending}\n${waiting}\n${legal.join("\n")}`;
   if (drawing === actionsDrawn) return; // bots' moves leave this seat's buttons as they were
   actionsDrawn = drawing;
   $("actions").hidden = !legal.length;
@@ -626,12 +649,9 @@ function renderActions() {
     groups.get(verb).push(action);
   }
   const drawn = BOARDS[view.table.game] !== undefined;
-  const blocks = [...groups.entries()].map(([verb, actions]) => {
-    const shown = actions.slice(0, BUTTONS_PER_GROUP);
-    const buttons = shown.map((action) => el("button", { type: "button", "data-action": action, text: action, disabled: pending, onclick: () => act(action) }));
-    const more = actions.length > shown.length ? el("p", { class: "muted", text: `…and ${actions.length - shown.length} more: type them in the action box.` }) : null;
-    return el("div", { class: "action-group" }, el("h3", { text: `${humanize(verb)} (${actions.length})` }), el("div", { class: "buttons" }, buttons), more);
-  });
+  const blocks = waiting
+    ? [el("p", { class: "muted moves-wait", text: "Your moves come once the board has shown what just happened." })]
+    : [...groups.entries()].map(([verb, actions]) => actionGroup(verb, actions));
   const box = $("action-buttons");
   if (drawn) {
     // The board offers every move; buttons and the notation box are for those who prefer
@@ -644,15 +664,20 @@ function renderActions() {
     box.replaceChildren(...blocks);
     box.after($("notation-form"));
   }
-  $("legal-list").replaceChildren(...legal.slice(0, 400).map((action) => el("option", { value: action })));
+  // Typed moves wait too: a form whose button is disabled is not sent by Enter.
+  $("notation-form").querySelector("button[type=submit]").disabled = waiting;
+  $("legal-list").replaceChildren(...(waiting ? [] : legal.slice(0, 400)).map((action) => el("option", { value: action })));
 }
 
-function renderScores() {
+// ``earlier``: the board still shows an earlier observation; its scores are shown, and the
+// winners wait for the board too.
+function renderScores(earlier) {
   const table = view.table;
   const showing = replay.active && replay.data ? replay.data : null;
-  let scores = Array.isArray(view.observation.scores) ? view.observation.scores : view.result ? view.result.scores : null;
+  const observation = earlier || view.observation;
+  let scores = Array.isArray(observation.scores) ? observation.scores : view.result ? view.result.scores : null;
   if (showing) scores = showing.scores; // the replay's step, not the final scores
-  const result = showing ? showing.result : table.status === "running" || table.status === "open" ? null : view.result;
+  const result = showing ? showing.result : table.status === "running" || table.status === "open" || earlier ? null : view.result;
   const board = BOARDS[table.game];
   if (board && board.noScores) {
     // A game of no points (its scores only mark the winners at the end): say how it is won.

@@ -39,9 +39,14 @@ const WAITING_FOR = {
   crown: "to crown the Showdown's winner",
 };
 
-// The reveal on the table: its dice, when each line lights up, and whether this seat's next
-// decision still waits for it (``held``, until ``heldUntil``).
+// The reveal on the table: its dice, when each line lights up, and whether it is still under
+// way (``held``, until ``heldUntil``): meanwhile the table stands as it did before the dice came
+// out (``before``, the observation drawn then) and this seat's next decision waits. The holes,
+// hands, prizes and scores of the new observation already hold the round's outcome, which the
+// reveal is about to tell line by line.
 let revealShown = null;
+let observationNow = null; // the latest observation given to this board
+let observationBefore = null; // the one given before it
 let decisionShown = null; // the decision whose prompt is on the table (``decisionKey``)
 let holdTimer = null;
 let holdTimerAt = null;
@@ -160,12 +165,22 @@ function promptTitle(verbs, obs, me) {
 }
 
 export function turn({ observation: obs, legal, you }) {
-  if (!obs || !Array.isArray(obs.seats) || !legal || !legal.length || you === null || you === undefined) return null;
-  // Asked before the board is drawn: the reveal is brought up to date here too.
-  const asking = decisionKey(obs, legal) === decisionShown;
-  if (stageReveal(revealedRound(obs), false, asking, performance.now()).held) return { you: false, text: "The dice are out…", asked: "" };
+  if (!obs || !Array.isArray(obs.seats)) return null;
+  // Asked before the board is drawn: the reveal is brought up to date here too. While it plays,
+  // the line above the table says no more than the table does (not who is to move next).
+  if (staged(obs, legal, false, performance.now()).shown.held) return { you: false, text: "The dice are out…", asked: "" };
+  if (!legal || !legal.length || you === null || you === undefined) return null;
   const title = promptTitle(new Set(legal.map((action) => action.split(" ")[0])), obs, obs.seats[you] || {});
   return { you: true, text: "Your move", asked: title.endsWith("?") ? title : `${title}.` };
+}
+
+// The table as it stood before the dice while a reveal plays, else null: the page holds back
+// what would tell the round's outcome before the reveal does (the result box, the scores, the
+// moves as buttons) until the board has caught up and redraws the page.
+export function stillShowing({ observation: obs, legal }) {
+  if (!obs || !Array.isArray(obs.seats)) return null;
+  const { shown, table } = staged(obs, legal, false, performance.now());
+  return shown.held ? table : null;
 }
 
 function promptFor(context, obs) {
@@ -267,11 +282,11 @@ function waitingLine(context, obs) {
 
 // ------------------------------------------------------------------------ the table
 
-function statusBar(context, obs) {
+function statusBar(context, obs, playing) {
   const { table, you } = context;
   return el("div", { class: "mp-status board-info" },
     el("span", {}, el("strong", { text: `Round ${obs.round}` }), ` of ${obs.round_limit}`),
-    el("span", { class: "mp-step", text: STEP_WORDS[obs.step] || obs.step }),
+    el("span", { class: "mp-step", text: playing ? STEP_WORDS.roll : STEP_WORDS[obs.step] || obs.step }),
     obs.king === null ? null : el("span", { class: "mp-king" }, crownIcon(), ` King Mole: ${seatLabel(table, obs.king, you)}`),
     el("span", { text: `Deck ${obs.deck} · Discard pile ${obs.discard}` }));
 }
@@ -287,11 +302,13 @@ function revealedRound(obs) {
   return { round: obs.round - 1, dice, events: obs.last_round_events || [], current: false };
 }
 
-function holesView(context, obs, reveal) {
+// ``playing``: the reveal is under way and ``obs`` is the table from before its dice, on
+// which they land.
+function holesView(context, obs, reveal, playing) {
   const { guide, table, you } = context;
   const dice = (guide && guide.data && guide.data.dice) || [];
   const landed = new Map(); // hole number → the dice that rolled it, this round
-  if (reveal && reveal.current && !obs.showdown) {
+  if (reveal && (reveal.current || playing) && !obs.showdown) {
     reveal.dice.forEach((entry, seat) => {
       if (entry.die && entry.die !== "prize" && entry.roll && entry.roll !== "x") {
         const key = Number(entry.roll);
@@ -347,19 +364,21 @@ function dieStatus(entry) {
 
 // After the end, the winners' own mark on their places at the table (who won and why is said
 // once, above the board): the Crown, which the final scores count as a 40★ prize (MP-36), or
-// the win on prize stars.
+// the win on prize stars. The engine names the Crown's winner (``crowned``): its event
+// sentences are words for people, which may change.
 function wonMark(obs, seat) {
   const winners = obs.step === "over" ? obs.winners || [] : [];
   if (!winners.includes(seat)) return null;
-  const crowned = winners.length === 1 && obs.king === seat && (obs.events || []).some((text) => text.includes("wins King Mole's Crown"));
   // (The crown beside the name already marks King Mole: the badge says it in words.)
-  if (crowned) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
+  if (obs.crowned === seat) return el("span", { class: "mp-badge won crowned", title: "The Crown counts as a 40★ prize in the final scores.", text: "won King Mole's Crown (+40★)" });
   return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
 }
 
-function playersView(context, obs) {
+// ``diceOut``: while a reveal plays, its dice, shown beside their players (the first thing it
+// shows) on the table from before them, where nobody is to move meanwhile.
+function playersView(context, obs, diceOut) {
   const { table, you, guide } = context;
-  const movers = new Set(obs.to_move || []);
+  const movers = new Set(diceOut ? [] : obs.to_move || []);
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
     const won = wonMark(obs, seat);
@@ -371,7 +390,7 @@ function playersView(context, obs) {
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
       el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
-      obs.showdown ? null : dieStatus(entry), // the Showdown panel shows its own dice
+      obs.showdown ? null : dieStatus(diceOut ? diceOut[seat] : entry), // the Showdown panel shows its own dice
       entry.declared ? el("span", { class: "mp-badge crown-bid", text: "going for the Crown!" }) : entry.may_declare ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null,
       entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★` }) : null);
   });
@@ -420,11 +439,25 @@ function decisionKey(obs, legal) {
   return legal && legal.length ? `${obs.round}|${obs.step}|${legal.join(",")}` : null;
 }
 
+// Brings the reveal up to date with ``obs`` (``stageReveal``), and says which observation the
+// table shows: the one from before the dice while the reveal plays, else ``obs``. Called by
+// ``turn`` and ``render`` for the same observation, so the turn line, the prompt and the table
+// agree on whether the reveal still plays.
+function staged(obs, legal, replaying, now) {
+  if (obs !== observationNow) {
+    observationBefore = observationNow;
+    observationNow = obs;
+  }
+  const decision = decisionKey(obs, legal);
+  const shown = stageReveal(revealedRound(obs), replaying, decision !== null && decision === decisionShown, now, observationBefore);
+  return { shown, decision, table: shown.held && shown.before ? shown.before : obs };
+}
+
 // Brings ``revealShown`` up to date with the round's dice and lines: a new line lights up after
 // the one before, yet within REVEAL_MS of its arrival, unless this seat is already ``asking``
-// (its prompt is on the table: the line is shown at once). Called by ``turn`` and ``render`` for
-// the same observation, so the turn line and the prompt agree on whether the decision waits.
-function stageReveal(reveal, replaying, asking, now) {
+// (its prompt is on the table: the line is shown at once). A new reveal keeps ``before``, the
+// observation drawn before its dice came out.
+function stageReveal(reveal, replaying, asking, now, before) {
   if (!reveal) {
     // Nothing face up (the page opened before the first roll): the next reveal is played.
     revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [], held: false, heldUntil: -Infinity };
@@ -436,7 +469,7 @@ function stageReveal(reveal, replaying, asking, now) {
     // A reveal already on the table when the page opens is shown at rest, and so is one that
     // comes while this seat's prompt is up.
     const atRest = still || asking || revealShown === null;
-    revealShown = { diceKey, diceStart: atRest ? -Infinity : now, starts: atRest ? reveal.events.map(() => -Infinity) : [], held: false, heldUntil: -Infinity };
+    revealShown = { diceKey, diceStart: atRest ? -Infinity : now, starts: atRest ? reveal.events.map(() => -Infinity) : [], held: false, heldUntil: -Infinity, before };
   }
   const shown = revealShown;
   const fresh = reveal.events.length - shown.starts.length;
@@ -446,6 +479,13 @@ function stageReveal(reveal, replaying, asking, now) {
     for (let index = 0; index < fresh; index += 1) {
       shown.starts.push(still || asking ? -Infinity : Math.min(first + index * STEP_MS, now + ((index + 1) * REVEAL_MS) / fresh));
     }
+  }
+  if (still) {
+    // A reveal under way when the tab is hidden or a replay begins is shown at rest too: the
+    // table and the decision it held need not wait for what nobody watches.
+    shown.diceStart = -Infinity;
+    shown.starts = shown.starts.map(() => -Infinity);
+    shown.held = false;
   }
   const until = Math.max(shown.diceStart + DICE_MS, ...shown.starts.slice(0, reveal.events.length).map((start) => start + FADE_MS));
   if (until > now && until > shown.heldUntil) {
@@ -497,7 +537,8 @@ function revealView(context, reveal, shown, holding) {
     animateFrom(line, shown.starts[index], now, LINE_MS);
     return line;
   });
-  const title = reveal.current ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
+  // The round the reveal tells is "last round" only once the table has moved on to the next.
+  const title = reveal.current || shown.held ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
   const playing = shown.held || shown.starts.some((start) => start + FADE_MS > now);
   return el("section", { class: `mp-area mp-reveal${playing ? " playing" : ""}`, "aria-label": "Reveal", "data-round": reveal.round, onclick: playing ? skipReveal : null },
     el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸" }) : null),
@@ -505,8 +546,8 @@ function revealView(context, reveal, shown, holding) {
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
 }
 
-function thisRoundView(context, obs, reveal) {
-  if (reveal && reveal.current) return null;
+function thisRoundView(context, obs, reveal, playing) {
+  if (playing || (reveal && reveal.current)) return null;
   if (!obs.events.length) return null;
   const { table, you } = context;
   return el("section", { class: "mp-area", "aria-label": "This round" }, el("h3", { text: `Round ${obs.round} so far` }),
@@ -541,23 +582,25 @@ export function render(container, context) {
   }
   const reveal = revealedRound(obs);
   const now = performance.now();
-  const decision = decisionKey(obs, context.legal);
-  const shown = stageReveal(reveal, context.replaying, decision !== null && decision === decisionShown, now);
+  const { shown, decision, table: tableObs } = staged(obs, context.legal, context.replaying, now);
   redrawBoard = context.redraw || (() => render(container, context));
   releaseHoldLater(shown, now);
   const holding = shown.held && decision !== null;
   decisionShown = holding ? null : decision;
+  // While the reveal plays (``playing``) the table is ``tableObs``, as it stood before the dice;
+  // the prompt, which waits meanwhile, and the reveal itself read the new observation.
+  const playing = shown.held && reveal !== null;
   const board = el("div", { class: "mp", "data-board": "mole-park" },
-    statusBar(context, obs),
+    statusBar(context, tableObs, playing),
     holding ? holdingLine(reveal) : promptFor(context, obs),
-    waitingLine(context, obs),
-    handView(obs),
+    playing ? null : waitingLine(context, obs),
+    handView(tableObs),
     revealView(context, reveal, shown, holding),
-    thisRoundView(context, obs, reveal),
-    showdownView(context, obs),
-    holesView(context, obs, reveal),
-    standsView(context, obs),
-    playersView(context, obs),
+    thisRoundView(context, obs, reveal, playing),
+    showdownView(context, tableObs),
+    holesView(context, tableObs, reveal, playing),
+    standsView(context, tableObs),
+    playersView(context, tableObs, playing ? reveal.dice : null),
     legendView());
   container.replaceChildren(board);
   return { handlesActions: true };
