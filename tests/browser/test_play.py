@@ -276,6 +276,8 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     expect(outcome.locator("#result")).to_have_text(summary)
     expect(outcome.locator(".result-headline")).to_have_text(headline)
     expect(page.locator("#turn")).to_be_hidden()
+    # No move is left to sound for (the choice stayed on offer to a seated player).
+    expect(page.locator("label.sound")).to_be_hidden()
     # Then what may follow: play again, the replay; the winners are marked in the scores.
     expect(outcome.locator("[data-rematch]")).to_have_text("Play again")
     expect(outcome.locator("a[href='#replay']")).to_be_visible()

@@ -329,9 +329,8 @@ function renderSeats() {
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
   $("resign-box").hidden = !(table.status === "running" && view.you !== null);
-  // No more moves after the end: the choice of a sound for one has nothing left to do.
-  $("sound").closest("label").hidden = finished(table);
-  $("sound").parentElement.hidden = view.you === null; // a spectator has no move to hear of
+  // A spectator has no move to hear of, and nobody has once the game has ended.
+  $("sound").closest("label").hidden = view.you === null || finished(table);
 }
 
 function drawSeats(table, canJoin, host) {
