@@ -544,3 +544,33 @@ def test_on_a_tablet_the_layer_is_large_and_in_view_with_the_prompt(
     assert isinstance(moles, dict) and moles.get(point) == 0, f"no mole of Ann's on {point}"
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
+
+
+def bonus_offered() -> State:
+    """Rules example 5 (MC-20): Bea's mole has landed on a special field; bonus or decline."""
+    seat_0 = "-4+4 -3+0 -2+2 -1+1 +0-2 +0+3 +0+4 +2+0 +2+2 +4-2"
+    state = position(
+        {0: seat_0, 1: "-3+4 -2+4 +2-3"}, layer="red", current=1, face_down={1: "1 2 2 3 4"}
+    )
+    return apply_all(state, "c flip 3, 1 move -2+4 ne")
+
+
+def test_the_prompts_buttons_and_the_legend_are_a_finger_high(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The bonus question's buttons were 34 px high and the legend's line 16 px, at every
+    width; at 390, 768 and 1024 px each is now at least 40 px, and the buttons still answer."""
+    state = bonus_offered()
+    assert sorted(str(action) for action in state.legal_actions(1)) == ["bonus", "decline"]
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        draw(page, state, 1)
+        heights = page.evaluate(
+            f"""() => [...document.querySelectorAll("{BOARD} .mc-prompt button, {BOARD} summary")]
+                .map(node => [node.getBoundingClientRect().height, node.innerText])"""
+        )
+        assert len(heights) == 3 and min(h for h, _ in heights) >= 40, (viewport, heights)
+    page.locator(f'{BOARD} .mc-prompt button[data-action="decline"]').click()
+    assert page.evaluate("() => window.clicked") == ["decline"]
+    assert page.errors == []  # type: ignore[attr-defined]
