@@ -481,3 +481,96 @@ def test_the_board_says_game_over_and_leaves_who_won_and_why_to_the_result_box(
     expect(page.locator(f"{BOARD} .mc-prompt.over")).to_have_text("Game over.")
     assert reason not in page.locator(BOARD).inner_text()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+TABLET_UPRIGHT = {"width": 768, "height": 1024}
+TABLET_SIDEWAYS = {"width": 1024, "height": 768}
+
+# What a person sees on their turn without scrolling: the smallest target (its white disc and
+# the tap area around it), the layer and the prompt's boxes, and how far anything sticks out
+# to the right of the screen. Read in one frame, after a layout at the new size.
+AT_A_GLANCE = f"""() => new Promise(resolve => requestAnimationFrame(() => {{
+    const box = node => {{
+        const {{left, top, right, bottom, width}} = node.getBoundingClientRect();
+        return {{left, top, right, bottom, width}};
+    }};
+    const board = document.querySelector("{BOARD}");
+    resolve({{
+        target: Math.min(...[...board.querySelectorAll("svg.mc-layer .mc-target")]
+            .map(node => box(node).width)),
+        layer: box(board.querySelector("svg.mc-layer")),
+        prompt: box(board.querySelector(".mc-prompt")),
+        overflow: document.documentElement.scrollWidth - innerWidth,
+        screen: {{width: innerWidth, height: innerHeight}},
+    }});
+}}))"""
+
+
+def test_on_a_tablet_the_layer_is_large_and_in_view_with_the_prompt(
+    browser: Browser, server: LiveServer, tmp_path: Path
+) -> None:
+    """On a tablet on its side (1024 x 768) the page's seats, chat and moves took a third of
+    the width beside the board, which drew the layer 388 px across with targets of 32 px
+    (lattice steps of 35 px) and left 170 px of the screen's height unused; they now go under
+    the board once the game has started, and the layer is drawn as on a laptop. On each of a
+    tablet upright, on its side and a laptop, while placing (every point a target): targets
+    of at least 38 px, the whole layer and the prompt on the screen unscrolled, nothing wider
+    than the screen; a target is tapped where it is drawn."""
+    page = open_page(browser, f"{server.url}/", viewport=TABLET_SIDEWAYS)
+    table_id = create_short_table(page, server, max_turns=30)
+    page.select_option("#bot-agent", "random")
+    page.click("#fill-bots")
+    expect(page.locator("#start")).to_be_enabled()
+    page.click("#start")
+    expect(page.locator(f"{BOARD} .mc-target").first).to_be_visible()
+    for viewport in (TABLET_UPRIGHT, TABLET_SIDEWAYS, DESKTOP):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        seen = page.evaluate(AT_A_GLANCE)
+        width, screen = viewport["width"], seen["screen"]
+        assert seen["target"] >= 38, f"a target is {seen['target']:.0f} px at {width} px"
+        assert seen["overflow"] <= 0, f"the page is wider than the screen at {width} px"
+        for name in ("layer", "prompt"):
+            box = seen[name]
+            assert box["top"] >= 0 and box["bottom"] <= screen["height"], (width, name, seen)
+            assert box["left"] >= 0 and box["right"] <= screen["width"], (width, name, seen)
+        page.screenshot(path=str(tmp_path / f"maulwurf-company-tablet-{width}.png"))
+    page.set_viewport_size(TABLET_SIDEWAYS)  # type: ignore[arg-type]
+    target = page.locator(f"{BOARD} .mc-target").first
+    point = str(target.get_attribute("data-action")).split(" ")[1]
+    before = version(page)
+    target.click()  # where it is drawn, not forced
+    wait_for(lambda: version(page) > before)
+    moles = record_state(page, table_id).observation(0)["moles"]
+    assert isinstance(moles, dict) and moles.get(point) == 0, f"no mole of Ann's on {point}"
+    assert page.errors == []  # type: ignore[attr-defined]
+    print("screenshots in", tmp_path)
+
+
+def bonus_offered() -> State:
+    """Rules example 5 (MC-20): Bea's mole has landed on a special field; bonus or decline."""
+    seat_0 = "-4+4 -3+0 -2+2 -1+1 +0-2 +0+3 +0+4 +2+0 +2+2 +4-2"
+    state = position(
+        {0: seat_0, 1: "-3+4 -2+4 +2-3"}, layer="red", current=1, face_down={1: "1 2 2 3 4"}
+    )
+    return apply_all(state, "c flip 3, 1 move -2+4 ne")
+
+
+def test_the_prompts_buttons_and_the_legend_are_a_finger_high(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The bonus question's buttons were 34 px high and the legend's line 16 px, at every
+    width; at 390, 768 and 1024 px each is now at least 40 px, and the buttons still answer."""
+    state = bonus_offered()
+    assert sorted(str(action) for action in state.legal_actions(1)) == ["bonus", "decline"]
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        draw(page, state, 1)
+        heights = page.evaluate(
+            f"""() => [...document.querySelectorAll("{BOARD} .mc-prompt button, {BOARD} summary")]
+                .map(node => [node.getBoundingClientRect().height, node.innerText])"""
+        )
+        assert len(heights) == 3 and min(h for h, _ in heights) >= 40, (viewport, heights)
+    page.locator(f'{BOARD} .mc-prompt button[data-action="decline"]').click()
+    assert page.evaluate("() => window.clicked") == ["decline"]
+    assert page.errors == []  # type: ignore[attr-defined]

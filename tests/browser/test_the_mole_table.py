@@ -13,15 +13,18 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from molehaven.core import State
 from tests.browser.pages import (
     CHANGED,
     OFFERED,
     PHONE,
     click_only,
     describe,
+    draw_alone,
     fill_bots_and_start,
     open_page,
 )
+from tests.games.the_mole.helpers import apply_all, legal, p4
 from tests.server.live_server import LiveServer
 
 # Bots at full speed could end every round before a person's first click (see test_play).
@@ -304,3 +307,87 @@ def check_notepad(page: Page) -> None:
         ".map(([, value]) => value).join()"
     )
     assert '"farm"' in notes
+
+
+# Standard position P4 (tests/games/the_mole): seat 3 is the Mole; each position below asks
+# something else of it.
+def mole_asked_to_answer() -> State:
+    state = apply_all(p4(), "1: ask 3 q2")
+    while state.is_chance():  # the asker draws a new card
+        state.apply(-1, state.chance_outcomes()[0][0])
+    return state
+
+
+def mole_asking() -> State:
+    state = mole_asked_to_answer()
+    return apply_all(state, f"3: {min(a for a in legal(state, 3) if a.startswith('answer'))}")
+
+
+def mole_voting() -> State:
+    return apply_all(p4(), "0: nominate 1")
+
+
+def mole_pointing() -> State:
+    state = apply_all(p4(question_limit=1), "1: ask 2 q2")
+    while state.is_chance():
+        state.apply(-1, state.chance_outcomes()[0][0])
+    return apply_all(state, f"2: {min(a for a in legal(state, 2) if a.startswith('answer'))}")
+
+
+# The height of every control the board shows (buttons, the answer box, the legend's line),
+# the smallest first, with its words.
+CONTROLS = """() => [...document.querySelectorAll(
+        "[data-board] button, [data-board] summary, [data-board] textarea")]
+    .filter(node => node.getClientRects().length)
+    .map(node => [node.getBoundingClientRect().height, node.innerText.trim().slice(0, 30)])
+    .sort((a, b) => a[0] - b[0])"""
+# How close any other control comes to a Guess button, in px (the larger of the horizontal
+# and the vertical gap between their boxes).
+NEAREST_TO_A_GUESS = """() => {
+    const boxes = selector => [...document.querySelectorAll(`[data-board] ${selector}`)]
+        .map(node => [node, node.getBoundingClientRect()]);
+    const gap = (a, b) => Math.max(a.left - b.right, b.left - a.right, a.top - b.bottom,
+        b.top - a.bottom);
+    const others = boxes("button");
+    return Math.min(...boxes(".tm-guess").flatMap(([guess, a]) =>
+        others.filter(([node]) => node !== guess).map(([, b]) => gap(a, b))));
+}"""
+TABLET_UPRIGHT = {"width": 768, "height": 1024}
+TABLET_SIDEWAYS = {"width": 1024, "height": 768}
+
+
+@pytest.mark.parametrize(
+    "position", [p4, mole_asked_to_answer, mole_asking, mole_voting, mole_pointing]
+)
+def test_every_control_of_the_table_is_a_finger_high(
+    browser: Browser, server: LiveServer, position: object
+) -> None:
+    """On phones and tablets a finger needs a target of about 40 px. The Mole's "Guess"
+    buttons, which end the round and cannot be taken back, were 22 px high, 2 px under their
+    place's note and 5 px from the place below and the Guess beside, so a finger meant for a
+    note, or for one place's guess, could guess another place; the question chips, answers,
+    ballots, pointing buttons and "Send my answer" were 32 px high, "Call a vote…" 31 px and
+    the legend's line 16 px. Each is now at least 40 px high at 390, 768 and 1024 px, with a
+    guess's choices shown; no control comes within 6 px of a Guess button, and one tapped
+    where it is drawn makes that guess."""
+    state = position()  # type: ignore[operator]
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    names = ["Ann", "Bea", "Cy", "Dan"]
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.evaluate(draw_alone("the-mole", "null"), [seen, offered, seat, names])
+        toggle = page.locator("[data-board] [data-open='guess']")
+        if toggle.count():  # the Mole's choices stay open through the redraws that follow
+            toggle.click()
+        controls = page.evaluate(CONTROLS)
+        assert controls and controls[0][0] >= 40, (viewport["width"], controls[:5])
+    guess = page.locator("[data-board] .tm-guess")
+    if guess.count():
+        assert page.evaluate(NEAREST_TO_A_GUESS) >= 6, "a control stands close to a Guess button"
+        aimed = str(guess.nth(4).get_attribute("data-action"))
+        guess.nth(4).click()  # a real click at its centre, not forced
+        assert page.evaluate("() => window.clicked") == [aimed]
+    assert page.errors == []  # type: ignore[attr-defined]
