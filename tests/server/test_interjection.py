@@ -10,6 +10,8 @@ import time
 from functools import partial
 from pathlib import Path
 
+from fastapi.testclient import TestClient
+
 from molehaven.agents import RandomAgent, SeatView
 from molehaven.core import Action
 from tests.agents.test_interjection import OPEN, WaitingProbe
@@ -31,6 +33,23 @@ def test_waiting_bots_act_only_when_awaited(sqlite_url: str, tmp_path: Path) -> 
     in_open_play = [act for act in acts if act["phase"] in OPEN]
     assert in_open_play
     assert all(act["seat"] == act["obliged"] for act in in_open_play)
+
+
+def moves_seen(client: TestClient, table_id: str, host: str, count: int) -> list[float]:
+    """Start the table and note when a watcher sees each of its first ``count`` moves (fewer
+    if the game ends first)."""
+    with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
+        version = hello(watcher, None)["version"]
+        start(client, table_id, host)
+        moments: list[float] = []
+        while len(moments) < count:
+            message = watcher.receive_json()
+            if is_over(message):
+                break
+            if (message.get("version") or 0) > version:
+                version = message["version"]
+                moments.append(time.monotonic())
+    return moments
 
 
 class SlowToDecline(WaitingProbe):
@@ -55,17 +74,7 @@ def test_bots_act_a_delay_after_the_last_move_however_long_they_thought(
     with running_app(sqlite_url, agents=agents, bot_delay=1.0) as client:
         table_id, host = new_table(client, "the-mole", 3, target_score=2)
         fill_bots(client, table_id, host, agent="slow")
-        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
-            version = hello(watcher, None)["version"]
-            start(client, table_id, host)
-            moments: list[float] = []
-            while len(moments) < 10:
-                message = watcher.receive_json()
-                if is_over(message):
-                    break
-                if (message.get("version") or 0) > version:
-                    version = message["version"]
-                    moments.append(time.monotonic())
+        moments = moves_seen(client, table_id, host, 10)
     gaps = sorted(later - earlier for earlier, later in itertools.pairwise(moments[1:]))
     assert len(gaps) >= 6, moments
     assert gaps[0] >= 0.9  # the delay still paces them
@@ -95,17 +104,7 @@ def test_a_quick_bot_move_waits_as_long_as_the_tables_recent_thinking(
     with running_app(sqlite_url, agents=agents, bot_delay=0.1) as client:
         table_id, host = new_table(client, "mole-hill", rounds=1)
         fill_bots(client, table_id, host, agent="slow")
-        with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
-            version = hello(watcher, None)["version"]
-            start(client, table_id, host)
-            moments: list[float] = []
-            while len(moments) < 9:
-                message = watcher.receive_json()
-                if is_over(message):
-                    break
-                if (message.get("version") or 0) > version:
-                    version = message["version"]
-                    moments.append(time.monotonic())
+        moments = moves_seen(client, table_id, host, 9)
     gaps = [later - earlier for earlier, later in itertools.pairwise(moments)]
     assert len(gaps) >= 8, moments
     assert min(gaps) >= 0.5, gaps
