@@ -556,7 +556,10 @@ PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
         movesSaid: document.querySelector("#action-buttons .moves-wait")?.textContent ?? null,
         typedMoveSent: !document.querySelector("#notation-form button[type=submit]").disabled,
         revealTitle: document.querySelector("[data-board] .mp-reveal h3")?.firstChild.textContent,
+        rollsLogged: [...document.querySelectorAll("#log li")]
+            .filter(entry => entry.textContent.includes(" rolls ")).length,
     });
+    const rollsBefore = page().rollsLogged;
     document.querySelector(`[data-board] [data-action="${action}"]`).click();
     const during = [];
     const deadline = performance.now() + seconds * 1000;
@@ -564,7 +567,7 @@ PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
         await new Promise(resolve => requestAnimationFrame(resolve));
         const playing = document.querySelector("[data-board] .mp-reveal.playing") !== null;
         if (playing) during.push(page());
-        else if (during.length) return {during, after: page()};
+        else if (during.length) return {during, after: page(), rollsBefore};
     }
     return null;
 }"""
@@ -600,9 +603,12 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
         assert not moment["typedMoveSent"], moment
         # The table still stands in round 1, whose dice the reveal tells: not "last round" yet.
         assert moment["revealTitle"] == "Round 1: the dice are out", moment
+        # Nor does the move log tell the rolls before the reveal has (it listed them at once).
+        assert moment["rollsLogged"] == seen["rollsBefore"], moment
     after = seen["after"]
     assert after["movesOffered"] > 0 and after["movesSaid"] is None and after["typedMoveSent"]
     assert after["revealTitle"] == "Last round (1)", after
+    assert after["rollsLogged"] > seen["rollsBefore"], after
 
     # Round 2, the last: the result box and the winners wait for the last reveal.
     turn = page.evaluate(NEXT_TURN, [None, 20])

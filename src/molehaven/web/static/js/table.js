@@ -20,6 +20,9 @@ let view = null; // the last state message's data
 let version = 0;
 let log = [];
 let logDrawn = 0; // entries of ``log`` already in the page
+// Entries of ``log`` the board had caught up with: while it still shows an earlier observation
+// (``boardStillShowing``), the entries since wait, as they would tell what it has not yet.
+let logSettled = 0;
 let socket = null;
 let attempts = 0;
 let pending = false;
@@ -232,7 +235,8 @@ function render() {
   renderBoard();
   renderActions(earlier);
   renderScores(earlier);
-  renderLog(logAtBottom);
+  if (!earlier) logSettled = log.length;
+  renderLog(logAtBottom, earlier ? Math.min(logSettled, log.length) : log.length);
   renderChat();
   renderReplay();
   renderClock();
@@ -518,7 +522,8 @@ async function playAgain(button) {
 // A board module may export ``stillShowing({observation, legal, you})``: the earlier
 // observation its table still shows while it plays out what came since (Mole Park's reveal of a
 // round's dice), else null. Meanwhile this page holds back what would tell it first: the result
-// box, the scores and winners beside the board, and this seat's moves as buttons. The board
+// box, the scores and winners beside the board, the move log's new entries, and this seat's
+// moves as buttons. The board
 // redraws the page (``redraw``) when it has caught up. A replay shows every step as it is.
 function boardStillShowing() {
   const board = BOARDS[view.table.game];
@@ -778,14 +783,15 @@ function isScrolledToBottom(list) {
   return list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
 }
 
-function renderLog(atBottom) {
+// ``upTo``: how many entries to show (the rest wait for the board, see ``logSettled``).
+function renderLog(atBottom, upTo) {
   const list = $("log");
   // The notation, where the viewer may read it, shows on hover (after the end: what a
   // secret outcome was, "location bowling-alley").
   const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat, title: entry.text && entry.describe ? entry.text : null }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
-  if (logDrawn === 0) list.replaceChildren(...log.map(item));
-  else list.append(...log.slice(logDrawn).map(item));
-  logDrawn = log.length;
+  if (logDrawn === 0) list.replaceChildren(...log.slice(0, upTo).map(item));
+  else if (upTo > logDrawn) list.append(...log.slice(logDrawn, upTo).map(item));
+  logDrawn = upTo;
   foldChanceRuns(list);
   if (replay.active) {
     // The log follows the replay: the steps after it are dimmed, the current one marked
