@@ -22,6 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from molehaven.agents.base import SeatView
+from molehaven.agents.clock import capped
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action, Game
 from molehaven.games.mole_hill import rules
@@ -162,7 +163,7 @@ class AlphaBetaAgent:
         # The search is deterministic (ties go to the engine's first action); the seed only
         # feeds the general MCTS agent it defers to in other games.
         self._elsewhere = MCTSAgent(seed)
-        self.seconds = seconds if max_seconds is None else min(seconds, max_seconds)
+        self.seconds = capped(seconds, max_seconds)
         self.node_limit = node_limit
         self.max_depth = max_depth
         self.clock = clock

@@ -12,6 +12,12 @@ from collections.abc import Callable
 Clock = Callable[[], float]
 
 
+def capped(seconds: float, most: float | None) -> float:
+    """``seconds``, cut to ``most`` where longer (``None``: no cap): a budget under a cap such
+    as the web server's ``bot_seconds``."""
+    return seconds if most is None else min(seconds, most)
+
+
 class Deadline:
     """The moment a decision must be made: ``budget`` seconds after it was created."""
 

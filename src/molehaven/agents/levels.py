@@ -20,6 +20,7 @@ import random
 from dataclasses import dataclass
 
 from molehaven.agents.base import Agent, SeatView, interjects
+from molehaven.agents.clock import capped
 from molehaven.agents.greedy import GreedyAgent
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action, Game
@@ -78,17 +79,16 @@ INFORMED_SECONDS = 1.0
 def budget(seconds: float | None, own: float, max_seconds: float | None) -> float:
     """The seconds an agent may think per decision: ``seconds`` if given, else its ``own``,
     never more than ``max_seconds`` (``None``: no cap)."""
-    chosen = own if seconds is None else seconds
-    return chosen if max_seconds is None else min(chosen, max_seconds)
+    return capped(own if seconds is None else seconds, max_seconds)
 
 
-def informed_agent(seed: int | None, slug: str | None, seconds: float | None) -> MCTSAgent:
+def informed_agent(seed: int | None, slug: str | None, seconds: float) -> MCTSAgent:
     """ISMCTS with informed playouts, tuned for ``slug``, within ``seconds`` a decision."""
     playouts = PLAYOUTS.get(slug or "", DEFAULT_PLAYOUTS)
     return MCTSAgent(
         seed,
         iterations=None,
-        seconds=INFORMED_SECONDS if seconds is None else seconds,
+        seconds=seconds,
         epsilon=playouts.epsilon,
         rollout_depth=playouts.depth,
         prior_visits=playouts.prior_visits,
@@ -241,8 +241,5 @@ def mcts(
 ) -> MCTSAgent:
     """``mcts``: the original ISMCTS, 400 iterations of random playouts (or ``seconds``, or
     ``max_seconds``: whichever ends first)."""
-    if seconds is None:
-        seconds = max_seconds
-    elif max_seconds is not None:
-        seconds = min(seconds, max_seconds)
+    seconds = max_seconds if seconds is None else capped(seconds, max_seconds)
     return MCTSAgent(seed, iterations=400, seconds=seconds)
