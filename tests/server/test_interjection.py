@@ -102,9 +102,10 @@ def test_a_quick_bot_move_waits_as_long_as_the_tables_recent_thinking(
     and told apart the moves a bot had to think about."""
     agents = {"random": RandomAgent, "slow": SlowAsTheMole}
     with running_app(sqlite_url, agents=agents, bot_delay=0.1) as client:
-        table_id, host = new_table(client, "mole-hill", rounds=1)
+        table_id, host = new_table(client, "mole-hill")
         fill_bots(client, table_id, host, agent="slow")
         moments = moves_seen(client, table_id, host, 9)
     gaps = [later - earlier for earlier, later in itertools.pairwise(moments)]
-    assert len(gaps) >= 8, moments
+    # Random play may trap the mole early; two rounds give at least a few quick moves to time.
+    assert len(gaps) >= 4, moments
     assert min(gaps) >= 0.5, gaps
