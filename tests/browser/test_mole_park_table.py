@@ -548,7 +548,10 @@ PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
     const table = document.querySelector("#table");
     const page = () => ({
         status: table.dataset.status,
+        pill: document.querySelector("#status").textContent,
+        rawRound: document.querySelector("#board details.raw dd[data-key='round']")?.textContent,
         outcome: !document.querySelector("#outcome").hidden,
+        outcomeAnimation: getComputedStyle(document.querySelector("#outcome")).animationName,
         scoreWinners: document.querySelectorAll("#scores .won").length,
         boardWinners: document.querySelectorAll("[data-board] .mp-badge.won").length,
         holding: document.querySelector("[data-board] .mp-holding") !== null,
@@ -580,7 +583,9 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     the reveal has not told yet, nor offer the decision the board holds: reviewers saw the
     folded "Moves as buttons or notation" offer the next round's dice during the reveal, and
     the result box and the winners beside the scores appear while the last reveal was still
-    lighting up its lines. Now they wait for the reveal, and come once it has been shown."""
+    lighting up its lines; the status pill by the title said "over", and the raw panel under
+    the board showed the next round. Now they wait for the reveal, and come once it has been
+    shown."""
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
     create_mole_park_table(page, server, 2, {"round_limit": "2"})
     fill_bots_and_start(page)
@@ -605,9 +610,12 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
         assert moment["revealTitle"] == "Round 1: the dice are out", moment
         # Nor does the move log tell the rolls before the reveal has (it listed them at once).
         assert moment["rollsLogged"] == seen["rollsBefore"], moment
+        # Nor does the raw panel ("Everything this seat sees"): it showed the new round.
+        assert moment["rawRound"] == "1", moment
     after = seen["after"]
     assert after["movesOffered"] > 0 and after["movesSaid"] is None and after["typedMoveSent"]
     assert after["revealTitle"] == "Last round (1)", after
+    assert after["rawRound"] == "2", after
     assert after["rollsLogged"] > seen["rollsBefore"], after
 
     # Round 2, the last: the result box and the winners wait for the last reveal.
@@ -621,10 +629,18 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     for moment in ended:
         assert not moment["outcome"], moment
         assert moment["scoreWinners"] == moment["boardWinners"] == 0, moment
+        # The pill by the title said "over" while the last reveal played.
+        assert moment["pill"] == "running", moment
     after = seen["after"]
-    assert after["status"] == "over" and after["outcome"], after
+    assert after["status"] == "over" and after["outcome"] and after["pill"] == "over", after
+    # The box unfolds rather than pushing the board down in one jump while the person looks.
+    assert after["outcomeAnimation"] == "outcome-arrives", after
     assert after["scoreWinners"] > 0 and after["boardWinners"] > 0, after
     result = page.request.get(page.url.replace("/tables/", "/api/tables/")).json()["result"]
     expect(page.locator("#outcome #result")).to_have_text(result["summary"])
     shoot(page, "last-reveal-shown")
     assert page.errors == []  # type: ignore[attr-defined]
+    # A page opened on the finished game shows the box at once.
+    page.reload()
+    expect(page.locator("#outcome #result")).to_have_text(result["summary"])
+    assert page.eval_on_selector("#outcome", "box => getComputedStyle(box).animationName") == "none"

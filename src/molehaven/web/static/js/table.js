@@ -223,7 +223,8 @@ function render() {
   if (myTurn && !wasMyTurn) chime();
   wasMyTurn = myTurn;
   $("table-title").textContent = `${table.title} · table ${table.id}`;
-  $("status").textContent = table.status;
+  // The pill would tell the end before the board has shown it (Mole Park's last reveal).
+  $("status").textContent = earlier && finished(table) ? "running" : table.status;
   root.dataset.status = table.status;
   root.dataset.game = table.game; // a board's stylesheet may lay the page out for its game
   root.dataset.version = String(version);
@@ -430,10 +431,19 @@ function finished(table) {
 // lobby shows the same), then what may follow: play again, the replay. A replay's earlier step
 // has no result yet: the box keeps only the way to play again. While the board still shows an
 // ``earlier`` observation (Mole Park's last reveal), the box waits: it would tell the end first.
+let outcomeWasHidden = false; // at the last drawing: so false before the first
+$("outcome").addEventListener("animationend", (event) => event.currentTarget.classList.remove("arrives"));
+
 function renderOutcome(earlier) {
   const table = view.table;
   const over = finished(table) && !earlier;
-  $("outcome").hidden = !over;
+  const box = $("outcome");
+  // A game that ends while this page watches: the box unfolds (``arrives``) instead of pushing
+  // the board down in one jump while the person looks at it. A page opened on a finished game
+  // shows it at once.
+  if (over && outcomeWasHidden) box.classList.add("arrives");
+  outcomeWasHidden = !over;
+  box.hidden = !over;
   if (!over) return;
   $("outcome-title").textContent = table.status === "abandoned" ? "Game abandoned" : "Game over";
   const showing = replay.active && replay.data ? replay.data : null;
@@ -620,8 +630,10 @@ function renderBoard() {
       redraw: scheduleRender,
     });
     boardDrawnAt = version;
-    // Redrawn with every move: it stays open or closed as the person left it.
-    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees" }), renderObservation(observation, table));
+    // Redrawn with every move: it stays open or closed as the person left it. It shows what the
+    // board shows: the earlier observation while the board still shows one, lest it tell first.
+    const rawObservation = showing ? observation : boardStillShowing() || observation;
+    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees" }), renderObservation(rawObservation, table));
     raw.addEventListener("toggle", () => { rawOpen = raw.open; });
     container.append(raw);
   } else {
