@@ -417,7 +417,7 @@ function draw() {
   if (context.pending) board.classList.add("pending");
   const view = el("div", { class: "mc-window" }, board);
   // The zoom's button under the window, where it does not push the layer down the screen.
-  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, view, el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, el("div", { class: "mc-frame" }, view), el("div", { class: "mc-zoom-bar" }, zoomButton()));
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
   legend.open = memory.legendOpen;
@@ -486,15 +486,31 @@ function boxAround(nodes) {
 // when every point is a target, it moves only if none is in view.
 function placeWindow(view) {
   if (memory.watch) memory.watch.disconnect();
-  memory.watch = null;
-  if (view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight) {
-    // Nothing to scroll yet: the stylesheet may still be coming, or the screen may turn.
-    memory.watch = new ResizeObserver(() => {
-      if (view.isConnected && (view.scrollWidth > view.clientWidth || view.scrollHeight > view.clientHeight)) placeWindow(view);
-    });
-    memory.watch.observe(view.firstElementChild);
-    return;
-  }
+  view.addEventListener("scroll", () => markEdges(view), { passive: true });
+  // Sizes change once the stylesheet has come, and when the screen turns.
+  memory.watch = new ResizeObserver(() => {
+    if (!view.isConnected) return;
+    if (!view.hasAttribute("data-placed")) placeView(view);
+    markEdges(view);
+  });
+  memory.watch.observe(view);
+  memory.watch.observe(view.firstElementChild);
+  placeView(view);
+  markEdges(view);
+}
+
+// A shade on each side of the window with more of the layer beyond it, so that a layer cut
+// by the screen's edge reads as one to scroll rather than as the board's end.
+function markEdges(view) {
+  const frame = view.parentElement;
+  const more = view.scrollWidth - view.clientWidth;
+  frame.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
+  frame.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+}
+
+
+function placeView(view) {
+  if (view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight) return;
   view.setAttribute("data-placed", "");
   if (memory.scrolled) {
     view.scrollLeft = memory.scrolled.left;
