@@ -16,6 +16,10 @@ const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its mol
 const DROPPED_MS = 2600; // how long dropped moles stay marked on the new layer
 const EVENTS_KEPT = 6;
 const LAYER_WORDS = { green: "Green", red: "Red", brown: "Brown", blue: "Blue" };
+// A point's touch area (a target's or a movable mole's), in lattice steps from its centre:
+// short of half a step, so that neighbouring points' areas never overlap. On a phone the
+// layer is drawn at a scale that makes it 40 px across (the CSS, --mc-units).
+const TOUCH = 0.48;
 
 // What this page remembers between renders: the observation drawn last (to notice a layer
 // being lifted), the selected mole, and the lifted layer being shown.
@@ -31,6 +35,12 @@ const memory = {
   root: null,
   context: null,
   legendOpen: false,
+  // On a phone: the layer drawn large in a window that scrolls ("near"), or whole ("whole");
+  // where the window was scrolled, and what it last brought into view.
+  zoom: "near",
+  scrolled: null,
+  focusKey: null,
+  watch: null,
 };
 
 function nameOf(context, seat) {
@@ -85,6 +95,8 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     role: "img",
     "aria-label": `The ${layerName} layer`,
   });
+  // Its width in SVG units, for the CSS, which draws it at a fixed scale on a phone.
+  board.style.setProperty("--mc-units", String(width));
   board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
   // The hint of the layer below: its ground, showing through.
   const below = geo.layers[geo.layerIndex.get(layerName) + 1];
@@ -154,7 +166,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
       group.classList.add("movable");
       if (selected) group.classList.add("selected");
       group.append(...moleRing(x, y, selected));
-      group.prepend(svg("circle", { cx: x, cy: y, r: 44, class: "mc-hit" }));
+      group.prepend(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-hit" }));
       selectable(group, name, `select your mole on ${name}`);
     }
     board.append(group);
@@ -179,11 +191,10 @@ function drawLayer(geo, obs, layerName, moles, marks) {
 }
 
 // A target is drawn at ``r`` but takes taps almost half a lattice step around its point (short
-// of a neighbouring mole's own): on a phone the drawn circles are a dozen pixels wide, too
-// small for a finger.
+// of a neighbouring target's or mole's own): the drawn circles are too small for a finger.
 function targetMark(x, y, r, cls, point) {
   const group = svg("g", { class: cls, "data-to": point });
-  group.append(svg("circle", { cx: x, cy: y, r: S * 0.45, class: "mc-tap-area" }), ...targetMarks(x, y, r));
+  group.append(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-tap-area" }), ...targetMarks(x, y, r));
   return group;
 }
 
@@ -235,7 +246,7 @@ function liftingMarks(geo, lifting, onAction) {
 function noticeChanges(geo, context, obs) {
   const tableId = context.table ? context.table.id : null;
   if (memory.table !== tableId) {
-    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null });
+    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, scrolled: null, focusKey: null });
   }
   const before = memory.previous;
   const beforeValue = memory.previousValue;
@@ -404,7 +415,9 @@ function draw() {
     }
   }
   if (context.pending) board.classList.add("pending");
-  const stage = el("div", { class: "mc-stage" }, board);
+  const view = el("div", { class: "mc-window" }, board);
+  // The zoom's button under the window, where it does not push the layer down the screen.
+  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, el("div", { class: "mc-frame" }, view), el("div", { class: "mc-zoom-bar" }, zoomButton()));
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
   legend.open = memory.legendOpen;
@@ -422,7 +435,109 @@ function draw() {
   root.dataset.layer = obs.layer || "";
   root.dataset.phase = obs.phase || "";
   root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
+  keepScroll(root);
   root.replaceChildren(prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side));
+  placeWindow(view);
+}
+
+// ------------------------------------------------------------------------ the phone's window
+
+// On a phone the whole green layer put its points 32 px apart and took taps 29 px across, too
+// small for a finger: there (the CSS, below 700 px) the layer is drawn with its points 43 px
+// apart in a window that scrolls, unless the person asks to see it whole. Wider screens
+// always show it whole, and the button is hidden.
+function zoomButton() {
+  const near = memory.zoom === "near";
+  return el("button", {
+    type: "button",
+    class: "mc-zoom",
+    text: near ? "Show the whole layer" : "Zoom in on the layer",
+    onclick: () => {
+      memory.zoom = near ? "whole" : "near";
+      memory.scrolled = null;
+      memory.focusKey = null;
+      draw();
+    },
+  });
+}
+
+// Where the window was scrolled, before a redraw replaces it.
+function keepScroll(scope) {
+  const view = scope && scope.querySelector(".mc-window");
+  // Not a window that had nothing to scroll when it was drawn (before the stylesheet came).
+  if (!view || !view.isConnected || !view.hasAttribute("data-placed")) return;
+  memory.scrolled = { left: view.scrollLeft, top: view.scrollTop };
+}
+
+function boxAround(nodes) {
+  const boxes = nodes.map((node) => node.getBoundingClientRect());
+  return {
+    left: Math.min(...boxes.map((b) => b.left)),
+    right: Math.max(...boxes.map((b) => b.right)),
+    top: Math.min(...boxes.map((b) => b.top)),
+    bottom: Math.max(...boxes.map((b) => b.bottom)),
+  };
+}
+
+// After a redraw the window stays where the person left it (the middle of the layer at
+// first). When what may be touched changes (a new turn, another mole selected) and part of
+// it is out of view, the window turns to it: all your movable moles and the selected one's
+// targets if they fit in the window, else the selected mole and its targets; while placing,
+// when every point is a target, it moves only if none is in view.
+function placeWindow(view) {
+  if (memory.watch) memory.watch.disconnect();
+  view.addEventListener("scroll", () => markEdges(view), { passive: true });
+  // Sizes change once the stylesheet has come, and when the screen turns.
+  memory.watch = new ResizeObserver(() => {
+    if (!view.isConnected) return;
+    if (!view.hasAttribute("data-placed")) placeView(view);
+    markEdges(view);
+  });
+  memory.watch.observe(view);
+  memory.watch.observe(view.firstElementChild);
+  placeView(view);
+  markEdges(view);
+}
+
+// A shade on each side of the window with more of the layer beyond it, so that a layer cut
+// by the screen's edge reads as one to scroll rather than as the board's end.
+function markEdges(view) {
+  const frame = view.parentElement;
+  const more = view.scrollWidth - view.clientWidth;
+  frame.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
+  frame.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+}
+
+
+function placeView(view) {
+  if (view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight) return;
+  view.setAttribute("data-placed", "");
+  if (memory.scrolled) {
+    view.scrollLeft = memory.scrolled.left;
+    view.scrollTop = memory.scrolled.top;
+  } else {
+    view.scrollLeft = (view.scrollWidth - view.clientWidth) / 2;
+    view.scrollTop = (view.scrollHeight - view.clientHeight) / 2;
+  }
+  const offered = [...view.querySelectorAll("[data-action], [data-mole]")];
+  const key = offered.map((node) => node.dataset.action || `${node.dataset.mole}${node.classList.contains("selected") ? "*" : ""}`).join("|");
+  if (key === memory.focusKey) return;
+  memory.focusKey = key;
+  if (!offered.length) return;
+  const frame = view.getBoundingClientRect();
+  const fits = (box) => box.right - box.left <= frame.width && box.bottom - box.top <= frame.height;
+  const seen = (box) => box.left >= frame.left - 1 && box.right <= frame.right + 1 && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+  const selected = view.querySelector(".mc-mole.selected");
+  const groups = [offered];
+  if (selected) groups.push([selected, ...view.querySelectorAll(".mc-destination")]);
+  let aim = groups.map(boxAround).find(fits);
+  if (aim && seen(aim)) return;
+  if (!aim) {
+    if (offered.some((node) => seen(node.getBoundingClientRect()))) return;
+    aim = offered[0].getBoundingClientRect();
+  }
+  view.scrollLeft += (aim.left + aim.right) / 2 - (frame.left + frame.width / 2);
+  view.scrollTop += (aim.top + aim.bottom) / 2 - (frame.top + frame.height / 2);
 }
 
 export function render(container, context) {
@@ -434,6 +549,7 @@ export function render(container, context) {
   }
   // Our own root: table.js appends its raw view after it, and timed redraws (a layer being
   // lifted) replace only what is inside.
+  keepScroll(container);
   memory.root = el("div", { class: "mc-table", "data-board": "maulwurf-company" });
   container.replaceChildren(memory.root);
   // A seat may be sent its legal actions before the host starts the game: offer none until then.
