@@ -40,7 +40,15 @@ from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.replication import Replication
 from molehaven.server.matches.service import NewEvent
 from molehaven.server.matches.story import LogEntry, describe, result_of
-from molehaven.server.matches.table import BOT, EMPTY, HUMAN, ChatLine, LiveTable, SeatSlot
+from molehaven.server.matches.table import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    ChatLine,
+    LiveTable,
+    SeatSlot,
+    bot_name,
+)
 from molehaven.server.settings import Settings
 from molehaven.server.text import readable
 
@@ -394,7 +402,7 @@ class Authority(Replication, Lifecycle, Talk):
                         raise Rejected("seat-taken", f"seat {seat} is taken")
                 wanted = list(seats)
             for seat in wanted:
-                await self._save_seat(table, seat, SeatSlot(BOT, f"{agent} bot", agent, None))
+                await self._save_seat(table, seat, SeatSlot(BOT, bot_name(agent), agent, None))
 
     async def start(self, table_id: str, *, host: str | None) -> None:
         if await self._route("start", table_id, host=host) is not None:
