@@ -11,13 +11,16 @@ import statistics
 from collections import Counter, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from molehaven.core import Game, JSONValue, Seat, State
 from molehaven.server.limits import TokenBucket
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow
 from molehaven.server.matches.story import LogEntry, describe
 from molehaven.server.text import words
+
+if TYPE_CHECKING:
+    from molehaven.server.matches.replay import ReplayBook
 
 EMPTY = "empty"
 HUMAN = "human"
@@ -163,6 +166,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    # A finished game's replay steps come from this, built once (``matches.replay``); it goes
+    # when the table does.
+    replay_book: asyncio.Future[ReplayBook] | None = None
 
     def __post_init__(self) -> None:
         self.state = self.game.initial_state()
