@@ -1,5 +1,6 @@
-"""What people type for others to read (display names, table chat): one line that draws
-something, without control characters or piles of marks."""
+"""What people type for others to read (display names, table chat, text written into a move
+such as The Mole's free answers): one line that draws something, without control characters
+or piles of marks; and the words a name reads as."""
 
 from __future__ import annotations
 
