@@ -24,6 +24,7 @@ ONE_ADDRESS: dict[str, int | bool] = {
     "http_rate_burst": 10_000,  # in a cluster every process counts it in one bucket
     "max_tables_per_address": 100_000,
     "max_connections_per_address": 10_000,
+    "max_watchers_per_address": 10_000,
     "socket_rate_burst": 10_000,
     "bot_only_tables": True,
 }

@@ -20,6 +20,7 @@ def test_the_defaults_limit_every_address() -> None:
     defaults = Settings(database_url="sqlite://")
     assert defaults.max_tables_per_address == 8
     assert defaults.max_connections_per_address == 32
+    assert defaults.max_watchers_per_address == 8
     assert defaults.socket_rate_burst == 20
     assert not defaults.bot_only_tables
 
@@ -65,6 +66,47 @@ def test_one_address_holds_a_few_sockets(sqlite_url: str) -> None:
             assert _refused_with(client, table_id) == 4430
         with client.websocket_connect(url) as again:  # closed sockets free their places
             assert hello(again, None)["type"] == "snapshot"
+
+
+def _from(client: TestClient, address: str) -> TestClient:
+    """A client of the same running app (the same event loop) from another address."""
+    other = TestClient(client.app, client=(address, 50000))
+    other.portal = client.portal
+    return other
+
+
+def test_one_address_takes_a_few_of_a_tables_watching_places_and_seats_always_get_in(
+    sqlite_url: str,
+) -> None:
+    # Found in a review: two addresses' sockets (32 each) took all 64 places to watch a
+    # table, and nobody else could watch it.
+    with running_app(sqlite_url, max_watchers_per_address=2) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        ann = sit(client, table_id, 0, "Ann")
+        url = f"/ws/tables/{table_id}"
+        home = _from(client, "2a02:8071:6:5::1")
+        neighbour = _from(client, "2a02:8071:6:5::2")  # the same /64: one client
+        stranger = _from(client, "203.0.113.9")
+        with (
+            home.websocket_connect(url) as first,
+            home.websocket_connect(url) as second,
+            neighbour.websocket_connect(url) as third,
+            stranger.websocket_connect(url) as elsewhere,
+            neighbour.websocket_connect(url) as seated,
+        ):
+            for socket in (first, second):
+                assert hello(socket, None)["data"]["you"] is None
+            third.send_json({"type": "hello", "data": {"token": None}})
+            refused = third.receive_json()
+            assert refused["type"] == "error"
+            assert refused["data"]["code"] == "too-many-watchers"
+            with pytest.raises(WebSocketDisconnect) as closed:
+                third.receive_json()
+            assert closed.value.code == 4430
+            assert hello(elsewhere, None)["data"]["you"] is None  # others still watch
+            assert hello(seated, ann)["data"]["you"] == 0  # a seat's person is never refused
+        with home.websocket_connect(url) as again:  # closed sockets free their places
+            assert hello(again, None)["data"]["you"] is None
 
 
 def test_one_address_opens_sockets_at_a_bounded_rate(sqlite_url: str) -> None:

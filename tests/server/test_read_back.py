@@ -1,16 +1,24 @@
 """Finished games read back from the database are paced per client (found in a security
 review: only the last ``FINISHED_CACHED`` stay in memory, and a client cycling through old
-games' ids made the server replay whole logs for free), and read once when asked twice."""
+games' ids made the server replay whole logs for free), and read once when asked twice; a
+game in memory keeps its replay book."""
 
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
+import molehaven
+from molehaven.core import State
+from molehaven.core.play import random_playout
 from molehaven.server.matches import authority as authority_module
+from molehaven.server.matches import replay as replay_module
 from molehaven.server.matches.authority import Authority
+from molehaven.server.matches.replay import ReplayBook, ReplayLibrary
+from molehaven.server.matches.table import BOT, LiveTable, SeatSlot
 from tests.server.helpers import finished_table, running_app
 
 
@@ -65,3 +73,40 @@ def test_a_finished_game_asked_for_twice_at_once_is_read_once(
         assert first is not None
         assert first is second
         assert len(built) == 1
+
+
+def test_stepping_through_more_finished_games_than_books_were_kept_builds_each_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Found in a security review: only the 32 books used last were kept, so a client
+    # stepping through the replays of 33 long games made the server replay a whole log for
+    # every request. A book now stays with its table.
+    game = molehaven.make("mole-hill")
+    tables = []
+    for number in range(40):
+        seats = [SeatSlot(BOT, "random bot", "random") for _ in range(game.players)]
+        table = LiveTable(f"t{number}", game, seats, host_token_hash="", created_at=0.0)
+        random_playout(game, random.Random(number), state=table.state)
+        tables.append(table)
+    built: list[LiveTable] = []
+
+    class CountedBook(ReplayBook):
+        def __init__(self, table: LiveTable, every: int) -> None:
+            built.append(table)
+            super().__init__(table, every)
+
+    monkeypatch.setattr(replay_module, "ReplayBook", CountedBook)
+    library = ReplayLibrary(every=4)
+
+    async def step_through() -> list[State]:
+        return [
+            await library.state_at(table, table.version // 2) for _ in range(3) for table in tables
+        ]
+
+    states = asyncio.run(step_through())
+    assert [table.id for table in built] == [table.id for table in tables]
+    for table, state in zip(tables * 3, states, strict=True):
+        halfway = game.initial_state()
+        for seat, action in table.state.history()[: table.version // 2]:
+            halfway.apply(seat, action)
+        assert state.observation(None) == halfway.observation(None)

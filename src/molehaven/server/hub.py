@@ -141,10 +141,15 @@ class Hub:
         self._by_table.setdefault(table_id, set()).add(connection)
         return connection
 
-    def watchers(self, table_id: str) -> int:
-        """Greeted spectators of a table: what the watcher cap counts (seated people and
-        sockets that have not said hello yet do not)."""
-        return sum(1 for c in self._by_table.get(table_id, ()) if c.greeted and c.seat is None)
+    def watchers(self, table_id: str, address: str | None = None) -> int:
+        """Greeted spectators of a table through this process, or only those from
+        ``address`` (``limits.address_group``): what the watcher caps count (seated people
+        and sockets that have not said hello yet do not)."""
+        return sum(
+            1
+            for c in self._by_table.get(table_id, ())
+            if c.greeted and c.seat is None and (address is None or c.address == address)
+        )
 
     async def close(self, connection: Connection) -> None:
         """Forget a connection and stop its writer."""

@@ -48,7 +48,10 @@ class Settings:
     rate_per_second: float = 8.0
     rate_burst: int = 24
     rate_strikes: int = 200  # refused messages in a row before the connection is closed
-    max_connections_per_table: int = 64
+    max_connections_per_table: int = 64  # watching spectators of one table
+    # ... of whom one address may be this many: else two addresses' sockets (32 each) took
+    # every place at a table and nobody else could watch.
+    max_watchers_per_address: int = 8
     # One address's sockets over all tables, and how fast it may open new ones: without these a
     # single client could hold every file descriptor, or flood a table with presence changes.
     max_connections_per_address: int = 32
@@ -125,6 +128,7 @@ class Settings:
             ("unattended_seconds", float),
             ("sweep_seconds", float),
             ("max_connections_per_table", int),
+            ("max_watchers_per_address", int),
             ("max_connections_per_address", int),
             ("socket_rate_per_second", float),
             ("socket_rate_burst", int),

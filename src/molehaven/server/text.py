@@ -1,8 +1,10 @@
-"""What people type for others to read (display names, table chat): one line that draws
-something, without control characters or piles of marks."""
+"""What people type for others to read (display names, table chat, text written into a move
+such as The Mole's free answers): one line that draws something, without control characters
+or piles of marks; and the words a name reads as."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Letters and symbols that draw nothing (the Hangul fillers, the Braille blank): a text of
@@ -15,6 +17,8 @@ MARKS_PER_CHARACTER = 4
 # (emoji sequences such as 👩‍💻). Every other control or format character is refused: the
 # bidirectional overrides and isolates would turn the text around the name or line.
 JOINERS = frozenset("\u200c\u200d")
+# A run of letters (not digits, not the underscore): "bot1" and "hard_bot" hold the word "bot".
+LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def readable(text: str, what: str) -> str:
@@ -40,3 +44,19 @@ def readable(text: str, what: str) -> str:
 def _visible(ch: str) -> bool:
     """Whether a character draws something by itself (a mark draws on its neighbour)."""
     return unicodedata.category(ch)[0] in "LNPS" and ch not in BLANK_CHARACTERS
+
+
+def words(text: str) -> list[str]:
+    """The words ``text`` reads as, compared loosely: compatibility forms made plain
+    (full-width and styled letters, NFKC), case folded, marks and joiners dropped (a mark
+    drawn on a letter, or a joiner between two, leaves the word as it reads), split at
+    anything but letters.
+
+    >>> words("ｈａｒｄ  B̶o̶t̶2 (Ann)")
+    ['hard', 'bot', 'ann']
+    """
+    folded = unicodedata.normalize("NFKD", unicodedata.normalize("NFKC", text).casefold())
+    kept = "".join(
+        ch for ch in folded if not unicodedata.category(ch).startswith("M") and ch not in JOINERS
+    )
+    return LETTERS.findall(unicodedata.normalize("NFC", kept))

@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from molehaven.server.matches.table import BOT_WORD, passes_for_a_bot
 from molehaven.server.text import readable
 
 OptionValue = bool | int | float | str
@@ -65,7 +66,12 @@ class SeatJoin(Strict):
     @field_validator("name")
     @classmethod
     def _printable(cls, name: str) -> str:
-        return readable(name, "a name")
+        name = readable(name, "a name")
+        if passes_for_a_bot(name):
+            raise ValueError(
+                f'a name may not hold the word "{BOT_WORD}": the table marks its bots with it'
+            )
+        return name
 
 
 class SeatJoined(BaseModel):

@@ -40,8 +40,17 @@ from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.replication import Replication
 from molehaven.server.matches.service import NewEvent
 from molehaven.server.matches.story import LogEntry, describe, result_of
-from molehaven.server.matches.table import BOT, EMPTY, HUMAN, ChatLine, LiveTable, SeatSlot
+from molehaven.server.matches.table import (
+    BOT,
+    EMPTY,
+    HUMAN,
+    ChatLine,
+    LiveTable,
+    SeatSlot,
+    bot_name,
+)
 from molehaven.server.settings import Settings
+from molehaven.server.text import readable
 
 log = logging.getLogger("molehaven.server")
 
@@ -393,7 +402,7 @@ class Authority(Replication, Lifecycle, Talk):
                         raise Rejected("seat-taken", f"seat {seat} is taken")
                 wanted = list(seats)
             for seat in wanted:
-                await self._save_seat(table, seat, SeatSlot(BOT, f"{agent} bot", agent, None))
+                await self._save_seat(table, seat, SeatSlot(BOT, bot_name(agent), agent, None))
 
     async def start(self, table_id: str, *, host: str | None) -> None:
         if await self._route("start", table_id, host=host) is not None:
@@ -463,8 +472,9 @@ class Authority(Replication, Lifecycle, Talk):
 
         Raises:
             Rejected: the token no longer holds the seat, the game is not running,
-                ``version`` is stale, the text is not an action of the game, or the action is
-                not legal for that seat now. Nothing changes.
+                ``version`` is stale, the text is not an action of the game, text a player
+                wrote in it would not read cleanly (``bad-text``), or the action is not legal
+                for that seat now. Nothing changes.
         """
         request = {"seat": seat, "holder": holder, "text": text, "version": version}
         if await self._route("act", table.id, **request) is not None:
@@ -481,6 +491,7 @@ class Authority(Replication, Lifecycle, Talk):
                 action = table.game.parse_action(text)
             except MolehavenError as error:
                 raise Rejected("notation", str(error), status=422) from None
+            _check_readable(action)
             await self._apply(table, seat, action, source="seat")
 
     async def _apply(self, table: LiveTable, seat: Seat, action: Action, *, source: str) -> None:
@@ -704,6 +715,25 @@ class Authority(Replication, Lifecycle, Talk):
         await asyncio.to_thread(self.bots.close)
         if self.cluster is not None:
             await self.cluster.close()
+
+
+def _check_readable(action: Action) -> None:
+    """Refuse a person's action whose text would not read as one clean line on everyone's
+    page, by the rule names and chat lines follow (``text.readable``).
+
+    The action's canonical notation is checked, not what was sent: a game's notation is plain
+    ASCII but for text a player wrote (The Mole's free answers), and the notation holds that
+    text decoded, so marks sent as JSON escapes (``\\u0301``) count too. The game's own
+    grammar (TM-13) allows any number of combining marks; a pile of them draws over the
+    lines around it, so the server, which shows it to others, refuses it.
+
+    Raises:
+        Rejected: ``bad-text`` (422) with the reason.
+    """
+    try:
+        readable(str(action), "a move")
+    except ValueError as error:
+        raise Rejected("bad-text", str(error), status=422) from None
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -273,8 +273,9 @@ async def _hello(
     hub: Hub,
     settings: Settings,
 ) -> None:
-    """Claim a seat (or watch). Only greeted spectators count toward the watcher cap; a
-    seat's person is never refused for want of room."""
+    """Claim a seat (or watch). Only greeted spectators count toward the watcher caps (of
+    the table, and of one address at it); a seat's person is never refused for want of
+    room."""
     version = table.version
     if connection.greeted:
         hub.send_error(
@@ -287,6 +288,17 @@ async def _hello(
             connection, "crowded", "too many people watch this table", version=version, ref=None
         )
         hub.drop(connection, CLOSE_CROWDED)
+        return
+    most = settings.max_watchers_per_address
+    if held is None and hub.watchers(table.id, connection.address) >= most:
+        hub.send_error(
+            connection,
+            "too-many-watchers",
+            f"your network already watches this table through {most} connections",
+            version=version,
+            ref=None,
+        )
+        hub.drop(connection, CLOSE_TOO_MANY)
         return
     before = hub.connected_seats(table.id)
     connection.seat, connection.token_hash = held if held is not None else (None, None)

@@ -11,16 +11,35 @@ import statistics
 from collections import Counter, deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from molehaven.core import Game, JSONValue, Seat, State
 from molehaven.server.limits import TokenBucket
 from molehaven.server.lobby.models import ABANDONED, OPEN, OVER, RUNNING, SeatRow
 from molehaven.server.matches.story import LogEntry, describe
+from molehaven.server.text import words
+
+if TYPE_CHECKING:
+    from molehaven.server.matches.replay import ReplayBook
 
 EMPTY = "empty"
 HUMAN = "human"
 BOT = "bot"
+# The word that tells people a seat is a bot's: its name ("hard bot") and the table page's
+# "(bot)" after any other. A person's name holding it could pass for the house's bot.
+BOT_WORD = "bot"
+
+
+def bot_name(agent: str) -> str:
+    """A bot seat's name: its agent's and the word that marks a bot ("hard bot")."""
+    return f"{agent} {BOT_WORD}"
+
+
+def passes_for_a_bot(name: str) -> bool:
+    """Whether a person's name would read as a bot's label: it holds the word "bot" in any
+    case or form (``text.words``), as "hard bot", "Ann (bot)" and "ｂｏｔ" do; "Robot" and
+    "Talbot" do not."""
+    return BOT_WORD in words(name)
 
 
 def seat_labels(names: list[str]) -> list[str]:
@@ -147,6 +166,9 @@ class LiveTable:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)  # wakes the bot driver
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    # A finished game's replay steps come from this, built once (``matches.replay``); it goes
+    # when the table does.
+    replay_book: asyncio.Future[ReplayBook] | None = None
 
     def __post_init__(self) -> None:
         self.state = self.game.initial_state()
