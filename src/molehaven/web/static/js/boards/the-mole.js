@@ -107,6 +107,13 @@ export function turn({ observation: obs, legal, table, you }) {
   return { you: false, text: `${waiting}${extra}`, asked: "" };
 }
 
+// Where this seat's move is made, for the page's turn bar: the prompt, when it asks something
+// of this seat. The board as a whole is too tall to tell (with 8 players it starts 300 px down
+// a phone's page and is 1,400 px high; the prompt's buttons lie 900 px down).
+export function promptElement(container) {
+  return container.querySelector("[data-board='the-mole'] .tm-prompt.task");
+}
+
 // Seat names as people read them (two bots of one kind carry their seat numbers).
 function makeNamer(table, you) {
   return (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
@@ -494,6 +501,7 @@ function draw(container, context) {
   }
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
+  const focused = typing ? null : focusedControl(container);
   const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
     el("div", { class: "tm-head" }, cardSection(obs, content, context.you, context.table), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
     lastRoundBanner(obs, content, name),
@@ -506,5 +514,19 @@ function draw(container, context) {
   if (typing && ui.answerBox.isConnected) {
     ui.answerBox.focus();
     ui.answerBox.setSelectionRange(typing[0], typing[1]);
+  } else if (focused) {
+    board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// Every move at the table (a bot's ballot) draws the board anew: the control that had the
+// focus (reached by the keyboard, or by the page's "Go to your move") gets it back when it is
+// drawn again, instead of the focus falling back to the page's start.
+const FOCUS_KEYS = ["data-action", "data-ask-target", "data-place", "data-open", "data-own-answer"];
+
+function focusedControl(container) {
+  const node = document.activeElement;
+  if (!node || node === container || !container.contains(node)) return null;
+  const key = FOCUS_KEYS.find((name) => node.hasAttribute(name));
+  return key ? `[${key}="${CSS.escape(node.getAttribute(key))}"]` : null;
 }
