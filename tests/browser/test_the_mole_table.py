@@ -391,3 +391,57 @@ def test_every_control_of_the_table_is_a_finger_high(
         guess.nth(4).click()  # a real click at its centre, not forced
         assert page.evaluate("() => window.clicked") == [aimed]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_each_guess_button_names_its_place_to_a_screen_reader(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole's 16 "Guess" buttons all read "Guess" to a screen reader, and its two "Not
+    now" buttons (closing the vote's choices and the guess's) read alike: each now says
+    which place it guesses, or what it declines, and a named Guess makes that guess."""
+    state = p4()  # seat 3, the Mole, may guess while seat 1 asks
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    page.locator("[data-board] [data-open='accuse']").click()
+    page.locator("[data-board] [data-open='guess']").click()
+    guide = page.request.get(f"{server.url}/api/games/the-mole/guide").json()
+    places = {place["id"]: place["name"] for place in guide["data"]["locations"]}
+    assert len(places) == 16
+    for place_id, place_name in places.items():
+        button = page.get_by_role(
+            "button", name=f"Guess that the place is {place_name}", exact=True
+        )
+        expect(button).to_have_count(1)
+        expect(button).to_have_attribute("data-action", f"guess {place_id}")
+    expect(page.get_by_role("button", name="Guess", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Not now: call no vote", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Not now: make no guess", exact=True)).to_have_count(1)
+    page.get_by_role("button", name=f"Guess that the place is {places['farm']}").click()
+    assert page.evaluate("() => window.clicked") == ["guess farm"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_ask_prompts_groups_say_what_their_buttons_choose(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The chips name only a player and the question cards only a question: their groups say
+    that the chips choose whom to ask and the cards what to ask that player."""
+    state = mole_asking()
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    chips = page.get_by_role("group", name="Whom do you ask?", exact=True).get_by_role("button")
+    expect(chips).to_have_count(3)
+    picked = page.locator("[data-board] .tm-chip.picked").inner_text()
+    cards = page.get_by_role("group", name=f"Questions to ask {picked}", exact=True)
+    expect(cards.get_by_role("button").first).to_have_attribute("data-action", re.compile("^ask "))
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -188,9 +188,11 @@ function promptSection(obs, content, parts, ctx, name) {
       const cards = (obs.hand || []).filter((q) => questions.has(q)).map((q) =>
         actionButton(questions.get(q), onAction, { class: "tm-question-card", "data-question": q }, el("span", { class: "tm-q-text", text: questionText(content, q) })));
       return box(true, "Your turn to ask a question",
-        el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips" }, chips),
+        // The chips name only a player and the cards only a question: each group says what
+        // its buttons choose, for a screen reader reaching a button without the step above.
+        el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips", role: "group", "aria-label": "Whom do you ask?" }, chips),
         el("p", { class: "tm-step", text: `2. Pick a question card to ask ${name(ui.askTarget)}. It is read out to everyone; you then draw a new card.` }),
-        el("div", { class: "tm-cards" }, cards));
+        el("div", { class: "tm-cards", role: "group", "aria-label": `Questions to ask ${name(ui.askTarget)}` }, cards));
     }
     return box(false, `Waiting for ${name(obs.asker)} to ask a question`, el("p", { class: "muted", text: "Nothing is asked of you now. You may call a vote below if you suspect someone." }));
   }
@@ -292,7 +294,7 @@ function interjectSection(obs, parts, ctx, name) {
     if (ui.accusing) {
       body.push(el("div", { class: "tm-chips" }, parts.nominate.map(({ seat, action }) =>
         actionButton(action, ctx.onAction, { class: "tm-accuse" }, `Accuse ${name(seat)}`))));
-      body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
+      body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: call no vote", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
     } else {
       body.push(el("button", { type: "button", class: "tm-toggle", "data-open": "accuse", onclick: () => { ui.accusing = true; ctx.redraw(); } }, "Call a vote…"));
     }
@@ -303,7 +305,7 @@ function interjectSection(obs, parts, ctx, name) {
     body.push(ui.guessing
       ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
       : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); } }, "Guess the place…"));
-    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
+    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
   }
   return blocks.length ? el("section", { class: "tm-interjections" }, blocks) : null;
@@ -331,8 +333,10 @@ function placesSection(obs, content, parts, ctx) {
     }, el("span", { class: "tm-place-name", text: place.name }),
     place.id === here ? el("span", { class: "tm-tag here", text: "★ you are here" }) : null,
     played.has(place.id) ? el("span", { class: "tm-tag played", text: "played" }) : null);
+    // Sixteen buttons read "Guess": each says to a screen reader which place it names (the
+    // visible word first, as it is what a person using voice control says).
     const guess = ui.guessing && parts.guess.has(place.id)
-      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess" }, "Guess")
+      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess", "aria-label": `Guess that the place is ${place.name}` }, "Guess")
       : null;
     return el("li", { class: classes.join(" ") }, toggle, guess);
   });
