@@ -563,7 +563,7 @@ def test_a_turn_bar_brings_a_phone_player_to_their_move(
     assert float(seen["goHeight"]) >= 40, seen  # type: ignore[arg-type]
     assert float(seen["barBottom"]) <= PHONE["height"] + 1, seen  # type: ignore[arg-type]
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / "turn-bar-390.png"))
+    page.screenshot(path=str(ARTIFACTS / "turn-bar-390.png"), animations="disabled")
 
     # The keyboard reaches it with a ring to see; Enter (as a tap would) goes to the move.
     go = page.get_by_role("button", name="Go to your move")
@@ -595,5 +595,5 @@ def test_a_turn_bar_brings_a_phone_player_to_their_move(
     page.locator("#how-to-play summary").click()
     page.evaluate(SCROLL_TO_THE_END)
     wait_for_my_move(page, "now.shown && !now.controlInView")
-    page.screenshot(path=str(ARTIFACTS / "turn-bar-1280.png"))
+    page.screenshot(path=str(ARTIFACTS / "turn-bar-1280.png"), animations="disabled")
     assert page.errors == [] and watcher.errors == []  # type: ignore[attr-defined]
