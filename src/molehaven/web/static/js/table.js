@@ -362,6 +362,9 @@ function firstControl(within) {
 }
 
 function renderTurnBar(myTurn) {
+  // A new move starts unmeasured: no bar until the observer has looked (in the next frame),
+  // rather than one frame of a bar from what was seen at the end of the last move.
+  if (myTurn && !turnBar.wanted) turnBar.inView = true;
   turnBar.wanted = myTurn;
   watchTurnPlace();
   $("turn-bar-turn").textContent = $("turn").textContent;
