@@ -317,9 +317,9 @@ function pressHold(element, redraw, longest) {
 
 // ------------------------------------------------------------------------ the turn bar
 
-// On a phone the place to act can lie a screen or more below the turn line (The Mole with 8
-// players: its vote buttons start 900 px down the page), or the person is reading the chat or
-// the moves further down when their move comes. While it is this seat's move and that place
+// On a phone the place to act can lie below the first screen (The Mole with 8 players drew
+// its vote buttons 900 px down the page, under the list of players), and a person may be
+// reading the chat or the moves further down when their move comes. While it is this seat's move and that place
 // is out of view, a bar at the bottom of the screen says what is asked and offers to go there.
 // The page never scrolls by itself: the person may be reading or typing.
 // A board module may export ``promptElement(container)``: the element holding what this seat

@@ -108,8 +108,8 @@ export function turn({ observation: obs, legal, table, you }) {
 }
 
 // Where this seat's move is made, for the page's turn bar: the prompt, when it asks something
-// of this seat. The board as a whole is too tall to tell (with 8 players it starts 300 px down
-// a phone's page and is 1,400 px high; the prompt's buttons lie 900 px down).
+// of this seat. The board as a whole is too tall to tell: with 8 players it is 1,400 px high
+// or more on a phone, and half of it in view may be the notes and the talk, not the prompt.
 export function promptElement(container) {
   return container.querySelector("[data-board='the-mole'] .tm-prompt.task");
 }
