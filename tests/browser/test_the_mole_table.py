@@ -539,12 +539,13 @@ def check_no_bar_over_the_controls(page: Page) -> None:
 def test_a_turn_bar_brings_a_phone_player_to_their_move(
     browser: Browser, server: LiveServer
 ) -> None:
-    """With 8 players on a phone (390 x 844) The Mole's prompt starts about 700 px down the
-    page, its buttons 800-900 px: "Your move" showed at the top and the controls were out of
-    sight, and a person reading the chat or the moves further down saw nothing at all. While
-    it is this seat's move and the prompt's first control is out of view, a bar at the
-    bottom of the screen now says what is asked, with a button a finger high (and a focus
-    ring) that brings that control into view and gives it the focus. The bar never lies over
+    """With 8 players on a phone (390 x 844) The Mole's prompt started about 700 px down the
+    page, under the players, its buttons 800-900 px: "Your move" showed at the top and the
+    controls were out of sight, and a person reading the chat or the moves further down saw
+    nothing at all. The prompt now follows the card, its first control on the first screen;
+    and while it is this seat's move and that control is out of view, a bar at the bottom of
+    the screen says what is asked, with a button a finger high (and a focus ring) that
+    brings the control into view and gives it the focus. The bar never lies over
     the controls in view, never shows to a spectator, nor on a laptop with the prompt in view.
     How the game goes is left to chance: the test waits for this seat's moves, whatever they
     ask (a question, an answer, a ballot), and for nothing in particular."""
@@ -554,6 +555,13 @@ def test_a_turn_bar_brings_a_phone_player_to_their_move(
     create_mole_table(page, server, players=8, question_limit=20)
     fill_bots_and_start(page)
     watcher = open_page(browser, page.url, viewport=PHONE)
+
+    # At the page's top the prompt follows the card, before the players: its first control
+    # (a ballot, an answer, a chip) is on the first screen, and no bar shows over it.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    first = wait_for_my_move(page, "true")
+    assert first["controlInView"], first
+    check_no_bar_over_the_controls(page)
 
     # Reading the moves at the page's end when the move comes: the bar shows what is asked.
     page.evaluate(SCROLL_TO_THE_END)
