@@ -37,13 +37,17 @@ OWN_WORDS = 'Near the "big" wheel, I think'
 PAGE_WIDTH = "() => document.documentElement.scrollWidth"
 
 
-def create_mole_table(page: Page, server: LiveServer) -> None:
-    """The lobby's form with short rounds: 2 answers a round."""
+def create_mole_table(
+    page: Page, server: LiveServer, *, players: int | None = None, question_limit: int = 2
+) -> None:
+    """The lobby's form with short rounds: 2 answers a round, unless said otherwise."""
     page.goto(f"{server.url}/")
     page.wait_for_selector("#game option[value='the-mole']", state="attached")
     page.select_option("#game", "the-mole")
+    if players is not None:
+        page.select_option("#players", str(players))
     page.fill("#option-target_score", "5")
-    page.fill("#option-question_limit", "2")
+    page.fill("#option-question_limit", str(question_limit))
     page.fill("#name", "Ann")
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/tables/*")
@@ -391,3 +395,222 @@ def test_every_control_of_the_table_is_a_finger_high(
         guess.nth(4).click()  # a real click at its centre, not forced
         assert page.evaluate("() => window.clicked") == [aimed]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_each_guess_button_names_its_place_to_a_screen_reader(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole's 16 "Guess" buttons all read "Guess" to a screen reader, and its two "Not
+    now" buttons (closing the vote's choices and the guess's) read alike: each now says
+    which place it guesses, or what it declines, and a named Guess makes that guess."""
+    state = p4()  # seat 3, the Mole, may guess while seat 1 asks
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    page.locator("[data-board] [data-open='accuse']").click()
+    page.locator("[data-board] [data-open='guess']").click()
+    guide = page.request.get(f"{server.url}/api/games/the-mole/guide").json()
+    places = {place["id"]: place["name"] for place in guide["data"]["locations"]}
+    assert len(places) == 16
+    for place_id, place_name in places.items():
+        button = page.get_by_role(
+            "button", name=f"Guess that the place is {place_name}", exact=True
+        )
+        expect(button).to_have_count(1)
+        expect(button).to_have_attribute("data-action", f"guess {place_id}")
+    expect(page.get_by_role("button", name="Guess", exact=True)).to_have_count(0)
+    expect(page.get_by_role("button", name="Not now: call no vote", exact=True)).to_have_count(1)
+    expect(page.get_by_role("button", name="Not now: make no guess", exact=True)).to_have_count(1)
+    page.get_by_role("button", name=f"Guess that the place is {places['farm']}").click()
+    assert page.evaluate("() => window.clicked") == ["guess farm"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_ask_prompts_groups_say_what_their_buttons_choose(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The chips name only a player and the question cards only a question: their groups say
+    that the chips choose whom to ask and the cards what to ask that player."""
+    state = mole_asking()
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    chips = page.get_by_role("group", name="Whom do you ask?", exact=True).get_by_role("button")
+    expect(chips).to_have_count(3)
+    picked = page.locator("[data-board] .tm-chip.picked").inner_text()
+    cards = page.get_by_role("group", name=f"Questions to ask {picked}", exact=True)
+    expect(cards.get_by_role("button").first).to_have_attribute("data-action", re.compile("^ask "))
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The turn bar and the prompt's first control as they stand in one frame: whether it is this
+# seat's move with a task in the prompt, whether the bar shows, and where that control is.
+TURN_BAR = """() => {
+    const table = document.querySelector("#table");
+    const bar = document.querySelector("#turn-bar");
+    const prompt = document.querySelector("[data-board] .tm-prompt.task");
+    const control = prompt && prompt.querySelector("button:not([disabled]), textarea");
+    const box = node => node && node.getBoundingClientRect();
+    const shown = Boolean(bar && !bar.hidden && bar.getClientRects().length);
+    const go = bar && bar.querySelector("button");
+    return {
+        myMove: table.dataset.myTurn === "true" && table.dataset.status === "running" && !!prompt,
+        shown, text: shown ? bar.innerText : "",
+        barTop: shown ? box(bar).top : null, barBottom: shown ? box(bar).bottom : null,
+        goHeight: shown ? box(go).height : null,
+        controlTop: control ? box(control).top : null,
+        controlBottom: control ? box(control).bottom : null,
+        controlInView: !!control && box(control).top >= 0 && box(control).bottom <= innerHeight,
+        focusInPrompt: !!prompt && prompt.contains(document.activeElement)
+            && document.activeElement !== prompt,
+        asked: document.querySelector("#asked").innerText,
+        phase: document.querySelector("[data-board='the-mole']")?.dataset.phase,
+        round: document.querySelector("[data-board='the-mole']")?.dataset.round,
+        height: innerHeight,
+    };
+}"""
+# Watches the page for ``ms`` milliseconds, a look each frame: the frames in which it was this
+# seat's move with the prompt's first control in view this frame and the one before (the page
+# measures in the next frame), and those of them in which the bar showed all the same.
+BAR_OVER_CONTROLS = f"""async ms => {{
+    const look = {TURN_BAR};
+    let before = null, checked = 0, wrong = [];
+    const end = performance.now() + ms;
+    while (performance.now() < end) {{
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        const now = look();
+        if (now.myMove && now.controlInView && before && before.myMove && before.controlInView) {{
+            checked += 1;
+            if (now.shown) wrong.push(now);
+        }}
+        before = now;
+    }}
+    return {{checked, wrong: wrong.slice(0, 3)}};
+}}"""
+# Watches for ``ms`` milliseconds whether the bar ever shows (a spectator's page).
+BAR_EVER_SHOWN = f"""async ms => {{
+    const look = {TURN_BAR};
+    const end = performance.now() + ms;
+    while (performance.now() < end) {{
+        if (look().shown) return true;
+        await new Promise(resolve => requestAnimationFrame(resolve));
+    }}
+    return false;
+}}"""
+SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
+
+
+def wait_for_my_move(page: Page, condition: str, seconds: float = 60.0) -> dict[str, object]:
+    """Wait, inside the page, until it is this seat's move and ``condition`` (a JavaScript
+    expression over ``now``, one look of TURN_BAR) holds; the look it held in."""
+    seen: dict[str, object] = page.wait_for_function(
+        f"() => {{ const now = ({TURN_BAR})(); return now.myMove && ({condition}) ? now : null; }}",
+        timeout=seconds * 1000,
+        polling="raf",
+    ).json_value()
+    return seen
+
+
+def check_no_bar_over_the_controls(page: Page) -> None:
+    """Over a few of this seat's moves, no frame shows the bar while the prompt's first
+    control is in view (the bar would lie over the buttons it points to); at least one frame
+    was checked, or the test says so. This seat does not act: the game waits for its move,
+    or (a vote called, a round ended by a guess) brings it another."""
+    checked = 0
+    for _attempt in range(6):
+        wait_for_my_move(page, "now.controlInView")
+        watched = page.evaluate(BAR_OVER_CONTROLS, 600)
+        assert watched["wrong"] == [], watched["wrong"]
+        checked += watched["checked"]
+        if checked >= 10:
+            return
+    raise AssertionError(f"the prompt's controls were in view in only {checked} frames")
+
+
+@pytest.mark.bot_delay(0.3)
+def test_a_turn_bar_brings_a_phone_player_to_their_move(
+    browser: Browser, server: LiveServer
+) -> None:
+    """With 8 players on a phone (390 x 844) The Mole's prompt started about 700 px down the
+    page, under the players, its buttons 800-900 px: "Your move" showed at the top and the
+    controls were out of sight, and a person reading the chat or the moves further down saw
+    nothing at all. The prompt now follows the card, its first control on the first screen;
+    and while it is this seat's move and that control is out of view, a bar at the bottom of
+    the screen says what is asked, with a button a finger high (and a focus ring) that
+    brings the control into view and gives it the focus. The bar never lies over
+    the controls in view, never shows to a spectator, nor on a laptop with the prompt in view.
+    How the game goes is left to chance: the test waits for this seat's moves, whatever they
+    ask (a question, an answer, a ballot), and for nothing in particular."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    # 20 answers a round: random bots' votes and guesses still end rounds, but the game
+    # lasts long enough for every step below.
+    create_mole_table(page, server, players=8, question_limit=20)
+    fill_bots_and_start(page)
+    watcher = open_page(browser, page.url, viewport=PHONE)
+
+    # At the page's top the prompt follows the card, before the players: its first control
+    # (a ballot, an answer, a chip) is on the first screen, and no bar shows over it.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    first = wait_for_my_move(page, "true")
+    assert first["controlInView"], first
+    check_no_bar_over_the_controls(page)
+
+    # Reading the moves at the page's end when the move comes: the bar shows what is asked.
+    page.evaluate(SCROLL_TO_THE_END)
+    seen = wait_for_my_move(page, "now.shown && !now.controlInView")
+    assert str(seen["asked"]) in str(seen["text"]) and "Go to your move" in str(seen["text"])
+    assert seen["asked"], seen
+    assert float(seen["goHeight"]) >= 40, seen  # type: ignore[arg-type]
+    assert float(seen["barBottom"]) <= PHONE["height"] + 1, seen  # type: ignore[arg-type]
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "turn-bar-390.png"), animations="disabled")
+
+    # The keyboard reaches it with a ring to see; Enter (as a tap would) goes to the move.
+    go = page.get_by_role("button", name="Go to your move")
+    go.focus()
+    page.keyboard.press("Shift+Tab")  # and back by the keyboard, as a person would reach it
+    page.keyboard.press("Tab")
+    outline = go.evaluate(
+        "node => getComputedStyle(node).outlineStyle + ' ' + node.matches(':focus-visible')"
+    )
+    assert outline == "solid true", outline
+    page.keyboard.press("Enter")
+    arrived = wait_for_my_move(page, "now.controlInView && !now.shown", seconds=10)
+    moved_on = page.evaluate(f"() => ({TURN_BAR})()")
+    # The focus went to the first control (given back at every redraw by a bot's move),
+    # unless the move itself changed meanwhile (a vote called over a question).
+    if (moved_on["phase"], moved_on["round"]) == (arrived["phase"], arrived["round"]):
+        assert moved_on["focusInPrompt"], moved_on
+    check_no_bar_over_the_controls(page)
+
+    # A spectator has no move: no bar, wherever they read.
+    watcher.evaluate(SCROLL_TO_THE_END)
+    assert not watcher.evaluate(BAR_EVER_SHOWN, 2000)
+
+    # At 1280 px the prompt shows under the turn line: no bar. Reading the rules (the page
+    # grows by the guide's height) when the move comes, the bar shows there too.
+    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    check_no_bar_over_the_controls(page)
+    page.locator("#how-to-play summary").click()
+    page.evaluate(SCROLL_TO_THE_END)
+    wait_for_my_move(page, "now.shown && !now.controlInView")
+    page.screenshot(path=str(ARTIFACTS / "turn-bar-1280.png"), animations="disabled")
+    # A system asking for less motion gets there at once, within the click's own task.
+    page.emulate_media(reduced_motion="reduce")
+    there = page.evaluate(
+        f"""() => {{ const bar = document.querySelector("#turn-bar");
+            if (bar.hidden) return null;  // the move passed meanwhile: nothing to go to
+            bar.querySelector("button").click();
+            return ({TURN_BAR})(); }}"""
+    )
+    assert there is None or there["controlInView"] or not there["myMove"], there
+    assert page.errors == [] and watcher.errors == []  # type: ignore[attr-defined]

@@ -241,6 +241,8 @@ function render() {
   renderChat();
   renderReplay();
   renderClock();
+  // While the board still shows an earlier observation, this seat's moves wait for it.
+  renderTurnBar(myTurn && !earlier);
 }
 
 // ------------------------------------------------------------------------ turn awareness
@@ -313,6 +315,104 @@ function pressHold(element, redraw, longest) {
     return held;
   };
 }
+
+// ------------------------------------------------------------------------ the turn bar
+
+// On a phone the place to act can lie below the first screen (The Mole with 8 players drew
+// its vote buttons 900 px down the page, under the list of players), and a person may be
+// reading the chat or the moves further down when their move comes. While it is this seat's move and that place
+// is out of view, a bar at the bottom of the screen says what is asked and offers to go there.
+// The page never scrolls by itself: the person may be reading or typing.
+// A board module may export ``promptElement(container)``: the element holding what this seat
+// is asked now (The Mole's prompt), where the board as a whole is too tall to tell; the page
+// then watches that prompt's first control. Otherwise it watches the whole board, and counts
+// it in view when it fills half the screen (or shows whole).
+const turnBar = { wanted: false, watched: null, inView: true, typing: false };
+const IN_VIEW_STEPS = Array.from({ length: 51 }, (_, step) => step / 50);
+const turnBarObserver = new IntersectionObserver((entries) => {
+  const entry = entries.filter((seen) => seen.target === turnBar.watched).pop();
+  if (!entry) return; // an element drawn over since
+  if (!entry.target.isConnected) {
+    // A board that redrew itself (a choice made on it: The Mole's chip for whom to ask)
+    // took the element away: watch its successor, and keep the bar as it was meanwhile.
+    watchTurnPlace();
+    return;
+  }
+  const screen = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
+  const enough = Math.min(entry.boundingClientRect.height, screen) / 2;
+  turnBar.inView = entry.isIntersecting && entry.intersectionRect.height >= Math.max(1, enough);
+  showTurnBar();
+}, { threshold: IN_VIEW_STEPS });
+
+// Where this seat's move is made: the element watched, the one scrolled to, the first control.
+function turnPlace() {
+  const container = $("board");
+  const board = view && BOARDS[view.table.game];
+  const prompt = board && typeof board.promptElement === "function" ? board.promptElement(container) : null;
+  if (prompt) {
+    const control = firstControl(prompt);
+    return { watched: control || prompt, scrollTo: prompt, control };
+  }
+  // The turn line and what is asked sit just above the board: going there shows them too.
+  const control = container.querySelector("[data-action]:is(button, [tabindex='0']):not([disabled])") || firstControl(container);
+  return { watched: container, scrollTo: $("turn"), control };
+}
+
+function firstControl(within) {
+  return within.querySelector("button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex='0']");
+}
+
+function renderTurnBar(myTurn) {
+  // A new move starts unmeasured: no bar until the observer has looked (in the next frame),
+  // rather than one frame of a bar from what was seen at the end of the last move.
+  if (myTurn && !turnBar.wanted) turnBar.inView = true;
+  turnBar.wanted = myTurn;
+  watchTurnPlace();
+  $("turn-bar-turn").textContent = $("turn").textContent;
+  $("turn-bar-asked").textContent = $("asked").textContent;
+  showTurnBar();
+}
+
+function watchTurnPlace() {
+  const watched = turnBar.wanted ? turnPlace().watched : null;
+  if (watched === turnBar.watched) return;
+  if (turnBar.watched) turnBarObserver.unobserve(turnBar.watched);
+  turnBar.watched = watched;
+  // Until the observer has measured the new element (in the next frame), the bar stays as
+  // it was: a redraw of the same prompt would otherwise make it blink.
+  if (watched) turnBarObserver.observe(watched);
+}
+
+function showTurnBar() {
+  const shown = turnBar.wanted && !turnBar.inView && !turnBar.typing;
+  $("turn-bar").hidden = !shown;
+  root.dataset.turnBar = shown ? "shown" : "hidden";
+}
+
+$("turn-bar-go").addEventListener("click", () => {
+  if (!view || !turnBar.wanted) return;
+  const place = turnPlace();
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  // The focus follows without a scroll of its own (which would cut the smooth one short).
+  const control = place.control || place.scrollTo;
+  if (!place.control && !control.hasAttribute("tabindex")) control.setAttribute("tabindex", "-1");
+  control.focus({ preventScroll: true });
+});
+
+// Someone typing (in the chat, the notation box) is not interrupted by a bar over the box;
+// the turn line, the title and the tab's icon still tell them. A field inside the watched
+// prompt (The Mole's own words) is the move itself and in view anyway.
+document.addEventListener("focusin", (event) => {
+  turnBar.typing = event.target.matches("input:not([type=checkbox]):not([type=radio]), textarea, select")
+    && !$("board").contains(event.target);
+  showTurnBar();
+});
+document.addEventListener("focusout", () => {
+  turnBar.typing = false;
+  // The next focusin (if the focus moved to another field) sets it again in the same task.
+  setTimeout(showTurnBar, 0);
+});
 
 // The seats list is rebuilt only when what it shows changes, and never under a pressed
 // button ("Sit here" is pressed while presence changes arrive).

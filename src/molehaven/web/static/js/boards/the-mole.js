@@ -107,6 +107,13 @@ export function turn({ observation: obs, legal, table, you }) {
   return { you: false, text: `${waiting}${extra}`, asked: "" };
 }
 
+// Where this seat's move is made, for the page's turn bar: the prompt, when it asks something
+// of this seat. The board as a whole is too tall to tell: with 8 players it is 1,400 px high
+// or more on a phone, and half of it in view may be the notes and the talk, not the prompt.
+export function promptElement(container) {
+  return container.querySelector("[data-board='the-mole'] .tm-prompt.task");
+}
+
 // Seat names as people read them (two bots of one kind carry their seat numbers).
 function makeNamer(table, you) {
   return (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
@@ -181,9 +188,11 @@ function promptSection(obs, content, parts, ctx, name) {
       const cards = (obs.hand || []).filter((q) => questions.has(q)).map((q) =>
         actionButton(questions.get(q), onAction, { class: "tm-question-card", "data-question": q }, el("span", { class: "tm-q-text", text: questionText(content, q) })));
       return box(true, "Your turn to ask a question",
-        el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips" }, chips),
+        // The chips name only a player and the cards only a question: each group says what
+        // its buttons choose, for a screen reader reaching a button without the step above.
+        el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips", role: "group", "aria-label": "Whom do you ask?" }, chips),
         el("p", { class: "tm-step", text: `2. Pick a question card to ask ${name(ui.askTarget)}. It is read out to everyone; you then draw a new card.` }),
-        el("div", { class: "tm-cards" }, cards));
+        el("div", { class: "tm-cards", role: "group", "aria-label": `Questions to ask ${name(ui.askTarget)}` }, cards));
     }
     return box(false, `Waiting for ${name(obs.asker)} to ask a question`, el("p", { class: "muted", text: "Nothing is asked of you now. You may call a vote below if you suspect someone." }));
   }
@@ -285,7 +294,7 @@ function interjectSection(obs, parts, ctx, name) {
     if (ui.accusing) {
       body.push(el("div", { class: "tm-chips" }, parts.nominate.map(({ seat, action }) =>
         actionButton(action, ctx.onAction, { class: "tm-accuse" }, `Accuse ${name(seat)}`))));
-      body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
+      body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: call no vote", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
     } else {
       body.push(el("button", { type: "button", class: "tm-toggle", "data-open": "accuse", onclick: () => { ui.accusing = true; ctx.redraw(); } }, "Call a vote…"));
     }
@@ -296,7 +305,7 @@ function interjectSection(obs, parts, ctx, name) {
     body.push(ui.guessing
       ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
       : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); } }, "Guess the place…"));
-    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
+    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
   }
   return blocks.length ? el("section", { class: "tm-interjections" }, blocks) : null;
@@ -324,8 +333,10 @@ function placesSection(obs, content, parts, ctx) {
     }, el("span", { class: "tm-place-name", text: place.name }),
     place.id === here ? el("span", { class: "tm-tag here", text: "★ you are here" }) : null,
     played.has(place.id) ? el("span", { class: "tm-tag played", text: "played" }) : null);
+    // Sixteen buttons read "Guess": each says to a screen reader which place it names (the
+    // visible word first, as it is what a person using voice control says).
     const guess = ui.guessing && parts.guess.has(place.id)
-      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess" }, "Guess")
+      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess", "aria-label": `Guess that the place is ${place.name}` }, "Guess")
       : null;
     return el("li", { class: classes.join(" ") }, toggle, guess);
   });
@@ -494,6 +505,7 @@ function draw(container, context) {
   }
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
+  const focused = typing ? null : focusedControl(container);
   const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
     el("div", { class: "tm-head" }, cardSection(obs, content, context.you, context.table), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
     lastRoundBanner(obs, content, name),
@@ -506,5 +518,19 @@ function draw(container, context) {
   if (typing && ui.answerBox.isConnected) {
     ui.answerBox.focus();
     ui.answerBox.setSelectionRange(typing[0], typing[1]);
+  } else if (focused) {
+    board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// Every move at the table (a bot's ballot) draws the board anew: the control that had the
+// focus (reached by the keyboard, or by the page's "Go to your move") gets it back when it is
+// drawn again, instead of the focus falling back to the page's start.
+const FOCUS_KEYS = ["data-action", "data-ask-target", "data-place", "data-open", "data-own-answer"];
+
+function focusedControl(container) {
+  const node = document.activeElement;
+  if (!node || node === container || !container.contains(node)) return null;
+  const key = FOCUS_KEYS.find((name) => node.hasAttribute(name));
+  return key ? `[${key}="${CSS.escape(node.getAttribute(key))}"]` : null;
 }
