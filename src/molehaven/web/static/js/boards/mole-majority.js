@@ -404,14 +404,18 @@ function placeWindow(view, scrolled) {
 
 // How far down the page the meadow starts, for the CSS, which draws it no taller than the first
 // screen below that point: above it lie the table's head, the turn lines and, once the game is
-// over, its result. Measured again when the window changes size (a tablet turned round).
+// over, its result. Measured again when the window changes size (a tablet turned round), and
+// when the page changes height: the result box unfolds over a moment after the board is drawn
+// (table.js), and a top measured before it left the final meadow taller than the screen.
 function markMeadowTop() {
   const table = lastContainer && lastContainer.querySelector(".mm-table");
   const meadow = table && table.querySelector("svg.mm-meadow");
   if (!meadow) return;
-  table.style.setProperty("--mm-top", `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`);
+  const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
+  if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
 window.addEventListener("resize", markMeadowTop);
+if (typeof ResizeObserver === "function") new ResizeObserver(() => markMeadowTop()).observe(document.body);
 
 // ------------------------------------------------------------------ render
 
