@@ -5,8 +5,8 @@ Actions that name two places ("move b1 e2", "cave b-e b-f") are built one click 
 first click picks (``data-pick``), the last carries the whole action; a roll in the direction
 not currently chosen needs the direction toggle first.
 At every decision the test checks that the clickable things are exactly the seat's legal
-actions. Screenshots at 1280 and 390 px (and 768 and 1024 px: tablets) go to
-``test-artifacts/mole-majority/``.
+actions. Screenshots at 1280 and 390 px (and 768 and 1024 px: tablets; 844 x 390: a phone on
+its side) go to ``test-artifacts/mole-majority/``.
 """
 
 from __future__ import annotations
@@ -29,7 +29,14 @@ from tests.browser.pages import (
     version,
     wait_for,
 )
-from tests.games.mole_majority.helpers import S3_HAND_OTHERS, apply_all, s2, s3, seat_view
+from tests.games.mole_majority.helpers import (
+    S3_HAND_OTHERS,
+    apply_all,
+    s2,
+    s3,
+    seat_view,
+    spaces,
+)
 from tests.server.live_server import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-majority"
@@ -365,9 +372,40 @@ IN_VIEW = f"""() => {{
         meadow: {{top: meadow.top, bottom: meadow.bottom, left: meadow.left, right: meadow.right}},
         titles_bottom: Math.max(...all(".mm-card-title").map(title => title.bottom)),
         side_left: box(document.querySelector(".side")).left,
+        scores: {{top: box(board.querySelector(".mm-seats")).top,
+            bottom: box(board.querySelector(".mm-seats")).bottom}},
         screen: {{width: innerWidth, height: innerHeight}},
     }};
 }}"""
+
+
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
+# The page scrolled so that the meadow's foot is at the screen's foot: where the meadow's foot,
+# what is asked and the End turn button are then.
+PANEL_AT_MEADOWS_FOOT = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const meadow = board.querySelector("svg.mm-meadow");
+    window.scrollBy(0, meadow.getBoundingClientRect().bottom - innerHeight);
+    const box = (node) => {{
+        const {{top, bottom}} = node.getBoundingClientRect();
+        return {{top, bottom}};
+    }};
+    return {{
+        meadow_bottom: meadow.getBoundingClientRect().bottom,
+        prompt: box(board.querySelector(".mm-prompt")),
+        end: box(board.querySelector('[data-action="end"]')),
+    }};
+}}"""
+
+
+def scores_in_view(page: Page) -> None:
+    """At 1024 x 768, every player's points are on the first screen, unscrolled."""
+    seen = page.evaluate(IN_VIEW)
+    assert seen["screen"] == TABLET_SIDEWAYS, seen["screen"]
+    assert seen["scores"]["top"] >= 0, seen["scores"]
+    assert seen["scores"]["bottom"] <= TABLET_SIDEWAYS["height"], seen["scores"]
+    for score in page.locator(f"{BOARD} .mm-seat-score").all_inner_texts():
+        assert re.fullmatch(r"\d+ pts", score), score
 
 
 def click_through_the_setup(page: Page, rng: random.Random) -> None:
@@ -411,10 +449,17 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
     22 and 36 px). The hand goes beside the meadow where the board has room for both (1024,
     1280 px; at 1024 the seats and chat go under the board), under it where not (768 px):
     either way the whole meadow and the hand's cards are on the screen unscrolled, and nothing
-    is wider than the screen. A tap on a card and on a space plays."""
+    is wider than the screen. At 1024 x 768 the players' points are in view too (at the top of
+    the panel; under the meadow they were below the first screen), and a phone on its side
+    (844 x 390) keeps the panel in view wherever the page is scrolled in the meadow. A tap on
+    a card and on a space plays."""
     page = open_page(browser, f"{server.url}/", viewport=TABLET_SIDEWAYS)
     create_short_table(page, server)
     fill_bots_and_start(page)
+    # The players' points are in view on a tablet on its side from the start: beside the
+    # meadow, at the top of the panel (they were under the meadow, below the first screen).
+    expect(page.locator(f"{BOARD} .mm-seats [data-seat-row]")).to_have_count(2)
+    scores_in_view(page)
     click_through_the_setup(page, random.Random(5))
     for viewport in (TABLET_UPRIGHT, TABLET_SIDEWAYS, DESK):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
@@ -435,10 +480,29 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
     page.set_viewport_size(TABLET_SIDEWAYS)  # type: ignore[arg-type]
     seen = page.evaluate(IN_VIEW)
     assert seen["side_left"] < seen["meadow"]["right"]
+    scores_in_view(page)
     play_a_number_card(page)
     seen = page.evaluate(IN_VIEW)
     assert seen["rings"] and min(seen["rings"]) >= 36, seen["rings"]
+    scores_in_view(page)
     snap(page, "tablet-1024-meadow")
+    # A phone on its side has the panel beside the meadow too, but cannot show the meadow
+    # whole: with the page scrolled to the meadow's foot, what is asked and End turn are
+    # still in view (they scrolled away with the meadow's top).
+    page.set_viewport_size(PHONE_SIDEWAYS)  # type: ignore[arg-type]
+    seen = page.evaluate(IN_VIEW)
+    assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at 844 x 390"
+    assert seen["rings"] and min(seen["rings"]) >= 36, seen["rings"]
+    overflow = [seen[key] for key in ("page_overflow", "board_overflow", "side_overflow")]
+    assert max(overflow) <= 0, f"something sticks out at 844 x 390: {seen}"
+    at_foot = page.evaluate(PANEL_AT_MEADOWS_FOOT)
+    # (scrolled by whole pixels)
+    assert at_foot["meadow_bottom"] <= PHONE_SIDEWAYS["height"] + 1, at_foot
+    for what in ("prompt", "end"):
+        assert at_foot[what]["top"] >= 0, (what, at_foot)
+        assert at_foot[what]["bottom"] <= PHONE_SIDEWAYS["height"], (what, at_foot)
+    snap(page, "phone-sideways-meadow")
+    page.set_viewport_size(TABLET_SIDEWAYS)  # type: ignore[arg-type]
     # A plain click (no force: nothing may cover it) on the first clickable space: a breed,
     # or one of this seat's moles to move.
     spaces = f"{BOARD} svg [data-space][data-action], {BOARD} svg [data-space][data-pick]"
@@ -451,4 +515,71 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
     else:
         expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
     assert page.locator("#error").inner_text() == ""
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Every tile's marks (its letter and tag, value, Home Token, last entrant's dot) and every mole
+# on it, as boxes on the screen.
+MARKS_AND_MOLES = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const box = (node) => {{
+        const {{left, top, right, bottom}} = node.getBoundingClientRect();
+        return {{left, top, right, bottom}};
+    }};
+    return [...board.querySelectorAll(".mm-tile")].map(tile => ({{
+        hex: tile.dataset.hex,
+        marks: [...tile.querySelectorAll(
+            ".mm-hex-label, .mm-hex-tag, .mm-value-text, .mm-token, .mm-token-text, .mm-entrant"
+        )].map(mark => ({{what: mark.getAttribute("class"), box: box(mark)}})),
+        moles: [...board.querySelectorAll(`.mm-mole[data-space^="${{tile.dataset.hex}}"]`)]
+            .map(mole => ({{space: mole.dataset.space, box: box(mole)}})),
+    }}));
+}}"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (
+        a["left"] < b["right"]
+        and b["left"] < a["right"]
+        and a["top"] < b["bottom"]
+        and (b["top"] < a["bottom"])
+    )
+
+
+def test_no_mole_hides_a_tiles_letter_or_marks(browser: Browser, server: LiveServer) -> None:
+    """A tile's letter stood in a gap of its ring of spaces, by its edge, partly under the
+    moles beside it (the 6-space Home Base m at 390 and 768 px) and under Home Base borders
+    and Cave-Ins, as did the Home Token (a's, under a2): now the letter is on a tag in the
+    middle of the tile, with the value, the Home Token and the last entrant's dot, where no
+    space reaches. In a game under way, on every screen,
+    no mark of a tile with moles touches any of its moles, and every mole is drawn."""
+    state = s3()
+    apply_all(state, "0: play four, 0: move b1 a1, 0: move b2 a2, 0: move b3 e1, 0: move b4 f1")
+    apply_all(state, "0: end, C: card three, 1: play four, 1: move p1 l1, 1: move p2 l2")
+    apply_all(state, "1: move p3 k1, 1: move p4 o1, 1: end, C: card two, 2: play four")
+    apply_all(state, "2: move m1 n1, 2: move m2 n2, 2: move m3 i1, 2: move m4 h1, 2: end")
+    apply_all(state, "C: card two")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    observation = state.observation(0)
+    board = observation["board"]
+    assert isinstance(board, dict)
+    counts = {label: sum(owner is not None for owner in spaces(state, label)) for label in board}
+    # Tiles of 3, 4, 5 and 6 spaces have moles on them.
+    assert {len(spaces(state, label)) for label in board if counts[label]} == {3, 4, 5, 6}
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS, DESK):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.evaluate(TURN, [observation, legal, 0, ["Ann", "Bea", "Cy"]])
+        tiles = page.evaluate(MARKS_AND_MOLES)
+        assert {tile["hex"]: len(tile["moles"]) for tile in tiles} == counts
+        hidden = [
+            (viewport["width"], tile["hex"], mark["what"], mole["space"])
+            for tile in tiles
+            for mark in tile["marks"]
+            for mole in tile["moles"]
+            if overlap(mark["box"], mole["box"])
+        ]
+        assert not hidden, hidden
+        assert all(any("mm-hex-label" in mark["what"] for mark in tile["marks"]) for tile in tiles)
+        snap(page, f"marks-{viewport['width']}")
     assert page.errors == []  # type: ignore[attr-defined]

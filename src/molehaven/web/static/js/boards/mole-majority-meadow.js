@@ -9,6 +9,13 @@ const SIZE = 50; // a hex's circumradius (pointy top)
 const ROOT3 = Math.sqrt(3);
 const SPACE_RING = 0.6 * SIZE;
 const HOLE = 8.5;
+// Where the marks in the middle of a tile go, in units from its centre (y grows downwards).
+const CORE = {
+  value: { y: 2, r: 12 },
+  letter: { x: -11, y: -13, size: 12 },
+  token: { x: 11, y: -13, size: 12 },
+  entrant: { x: 11, y: 12, r: 3.5 },
+};
 export const SETUP_PHASES = new Set(["setup-hex", "base", "extra-hex", "place"]);
 
 function svg(tag, attrs = {}) {
@@ -40,18 +47,6 @@ function corners(x, y, scale = 1) {
 function spacePoint(x, y, index, count) {
   const angle = (Math.PI / 180) * (-90 + (index * 360) / count);
   return { x: x + SPACE_RING * Math.cos(angle), y: y + SPACE_RING * Math.sin(angle) };
-}
-
-// A point in the gap between two spaces, nearest the wanted angle (0 = right, 180 = left).
-function gapPoint(x, y, count, wanted, radius) {
-  let best = null;
-  for (let index = 0; index < count; index += 1) {
-    const angle = -90 + ((index + 0.5) * 360) / count;
-    const off = Math.abs(((angle - wanted + 540) % 360) - 180);
-    if (best === null || off < best.off) best = { angle, off };
-  }
-  const rad = (Math.PI / 180) * best.angle;
-  return { x: x + radius * Math.cos(rad), y: y + radius * Math.sin(rad) };
 }
 
 function edgeLine(a, b) {
@@ -136,29 +131,35 @@ function drawTile({ tiles, marks, homes }, label, tile, at, offer, context, last
   const group = svg("g", { class: "mm-tile", "data-hex": label });
   const hex = svg("polygon", { points: corners(at.x, at.y, 0.97), class: `mm-hex v${tile.value}${last.has(label) ? " last" : ""}` });
   const claimText = tile.claim === null ? "unclaimed" : `claimed by ${seatLabel(table, tile.claim)}`;
-  titled(hex, `${label}: ${tile.value} spaces, ${tile.value} points, ${claimText}` + (tile.last_entrant === null ? "" : `; last in: ${seatLabel(table, tile.last_entrant)}`));
+  const about = `${label}: ${tile.value} spaces, ${tile.value} points, ${claimText}` + (tile.last_entrant === null ? "" : `; last in: ${seatLabel(table, tile.last_entrant)}`);
+  titled(hex, about);
   group.append(hex);
   if (tile.home_base_of !== null) {
     group.append(svg("polygon", { points: corners(at.x, at.y, 0.86), class: `mm-home-base mm-stroke-${tile.home_base_of}` }));
   }
-  // The centre: the value, on the claimant's colour.
-  const disc = svg("circle", { cx: at.x, cy: at.y, r: 13, class: tile.claim === null ? "mm-value" : `mm-claim mm-seat-${tile.claim}` });
+  // The middle of the tile, where no space reaches (the nearest space's edge is 21.5 units
+  // from the centre): the value on the claimant's colour, the tile's letter on a tag at its
+  // upper left, the Home Token at its upper right and the last entrant's dot at its lower
+  // right, the same on every tile. The letter and the token stood in gaps of the ring of
+  // spaces by the tile's edge, half under a mole, a Home Base's border or a Cave-In.
+  const disc = svg("circle", { cx: at.x, cy: at.y + CORE.value.y, r: CORE.value.r, class: tile.claim === null ? "mm-value" : `mm-claim mm-seat-${tile.claim}` });
   titled(disc, tile.claim === null ? `${tile.value} points, unclaimed` : `claimed by ${seatLabel(table, tile.claim)}`);
-  const value = svg("text", { x: at.x, y: at.y, class: `mm-value-text${tile.claim === null ? "" : ` on-${tile.claim}`}` });
+  const value = svg("text", { x: at.x, y: at.y + CORE.value.y, class: `mm-value-text${tile.claim === null ? "" : ` on-${tile.claim}`}` });
   value.textContent = String(tile.value);
   group.append(disc, value);
   if (tile.last_entrant !== null) {
-    group.append(titled(svg("circle", { cx: at.x + 11, cy: at.y + 11, r: 4, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatLabel(table, tile.last_entrant)}`));
+    group.append(titled(svg("circle", { cx: at.x + CORE.entrant.x, cy: at.y + CORE.entrant.y, r: CORE.entrant.r, class: `mm-entrant mm-seat-${tile.last_entrant}` }), `last mole in: ${seatLabel(table, tile.last_entrant)}`));
   }
-  const spot = gapPoint(at.x, at.y, tile.value, 180, 39);
-  const name = svg("text", { x: spot.x, y: spot.y, class: "mm-hex-label" });
+  const tag = CORE.letter;
+  group.append(titled(svg("rect", { x: at.x + tag.x - tag.size / 2, y: at.y + tag.y - tag.size / 2, width: tag.size, height: tag.size, rx: 3, class: "mm-hex-tag" }), about));
+  const name = svg("text", { x: at.x + tag.x, y: at.y + tag.y, class: "mm-hex-label" });
   name.textContent = label;
   group.append(name);
   if (tile.token !== "none") {
-    const where = gapPoint(at.x, at.y, tile.value, 0, 35);
-    const token = svg("rect", { x: where.x - 7, y: where.y - 7, width: 14, height: 14, rx: 3, class: "mm-token" });
+    const where = CORE.token;
+    const token = svg("rect", { x: at.x + where.x - where.size / 2, y: at.y + where.y - where.size / 2, width: where.size, height: where.size, rx: 3, class: "mm-token" });
     titled(token, tile.token === "hidden" ? "a face-down Home Token" : `a Home Token worth ${tile.token}`);
-    const text = svg("text", { x: where.x, y: where.y, class: "mm-token-text" });
+    const text = svg("text", { x: at.x + where.x, y: at.y + where.y, class: "mm-token-text" });
     text.textContent = tile.token === "hidden" ? "?" : String(tile.token);
     const action = offer.homes.get(label);
     if (action) {

@@ -290,34 +290,30 @@ function drawHand(obs, offer, context, cards) {
     items.length ? el("div", { class: "mm-hand" }, items) : el("p", { class: "muted", text: "No cards in hand." }));
 }
 
+// Every player's board, as compact as a game's player panels are, for the narrow column beside
+// the meadow: name and points on one line, then what each has left.
 function drawSeats(obs, context) {
   const { table, you } = context;
-  const rows = (obs.seats || []).map((entry, seat) => {
-    const active = obs.active === seat;
+  const stat = (name, value, title) => el("span", { class: "mm-stat", title }, `${name} `, el("b", { text: value }));
+  const boards = (obs.seats || []).map((entry, seat) => {
     // Token values: your own always, everyone's once the game is over.
     const values = Array.isArray(obs.home_token_values) ? obs.home_token_values[seat]
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
-    return el("tr", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${active ? " active" : ""}`, "data-seat-row": seat },
-      el("th", {}, el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }), `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
-      el("td", { text: `${entry.moles_on_board}/${entry.moles}` }),
-      el("td", { text: String(entry.claims) }),
-      el("td", { text: String(entry.cave_ins) }),
-      el("td", { text: `${entry.hand_size}/${entry.deck_size}` }),
-      el("td", { text: tokens }),
-      el("td", { text: String((obs.scores || [])[seat] ?? "") }));
+    const score = (obs.scores || [])[seat];
+    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}`, "data-seat-row": seat },
+      el("span", { class: "mm-seat-name" },
+        el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }),
+        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
+      el("span", { class: "mm-seat-score", title: "points of claimed tiles (Home Tokens count at the end)", text: score === undefined ? "" : `${score} pts` }),
+      el("span", { class: "mm-seat-stats" },
+        stat("Moles", `${entry.moles_on_board}/${entry.moles}`, "moles on the board / in supply"),
+        stat("Claim", String(entry.claims), "Claim Tokens left in supply"),
+        stat("Cave", String(entry.cave_ins), "Cave-In tokens left"),
+        stat("Cards", `${entry.hand_size}/${entry.deck_size}`, "cards in hand / in deck"),
+        stat("Home", tokens, "Home Tokens collected (yours: their values)")));
   });
-  const head = el("tr", {},
-    el("th", { text: "Player" }),
-    el("th", { text: "Moles", title: "moles on the board / in supply" }),
-    el("th", { text: "Claim", title: "Claim Tokens left in supply" }),
-    el("th", { text: "Cave", title: "Cave-In tokens left" }),
-    el("th", { text: "Cards", title: "cards in hand / in deck" }),
-    el("th", { text: "Home", title: "Home Tokens collected (yours: their values)" }),
-    el("th", { text: "Pts", title: "points of claimed tiles (Home Tokens count at the end)" }));
-  return el("div", { class: "mm-seats-box" },
-    el("table", { class: "mm-seats data" }, el("thead", {}, head), el("tbody", {}, rows)),
-    el("p", { class: "muted mm-seats-key", text: "Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · Pts: claimed tiles (Home Tokens added at the end) · highlighted: whose turn it is" }));
+  return el("div", { class: "mm-seats-box" }, el("h3", { text: "Players" }), el("ul", { class: "mm-seats" }, boards));
 }
 
 // Once the game is over every hand is shown (its Number cards can break a tie, MM-42).
@@ -348,6 +344,7 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-hole" }), "an empty Mole Space (numbered 1, 2 … clockwise from the top)"),
       item(el("span", { class: "mm-key mm-seat-0" }), "a mole, in its player's colour (red, blue, purple, black for seats 0–3)"),
       item(el("span", { class: "mm-key mm-key-value", text: "5" }), "the tile's spaces and points; on a player's colour when that player has claimed it"),
+      item(el("span", { class: "mm-key mm-key-tag", text: "k" }), "the tile's place (a–s), which names its spaces: k1, k2 …"),
       item(el("span", { class: "mm-key mm-key-entrant mm-seat-1" }), "small dot: whose mole entered the tile last (wins a tied Majority)"),
       item(el("span", { class: "mm-key mm-key-token", text: "?" }), "a Home Token (face down ?, or its value)"),
       item(el("span", { class: "mm-key mm-key-base" }), "coloured inner border: that player's Home Base"),
@@ -355,7 +352,8 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-legal" }), "yellow: you can click it now; dashed: click to pick, then finish the move"),
       item(el("span", { class: "mm-key mm-key-last" }), "orange ring: the last action's places"),
       item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
-      item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board")));
+      item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board"),
+      item(el("span", { class: "mm-key-word", text: "Players:" }), "points of claimed tiles (Home Tokens are added at the end) · Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · highlighted: whose turn it is")));
 }
 
 // ------------------------------------------------------------------ the meadow's window
@@ -406,14 +404,18 @@ function placeWindow(view, scrolled) {
 
 // How far down the page the meadow starts, for the CSS, which draws it no taller than the first
 // screen below that point: above it lie the table's head, the turn lines and, once the game is
-// over, its result. Measured again when the window changes size (a tablet turned round).
+// over, its result. Measured again when the window changes size (a tablet turned round), and
+// when the page changes height: the result box unfolds over a moment after the board is drawn
+// (table.js), and a top measured before it left the final meadow taller than the screen.
 function markMeadowTop() {
   const table = lastContainer && lastContainer.querySelector(".mm-table");
   const meadow = table && table.querySelector("svg.mm-meadow");
   if (!meadow) return;
-  table.style.setProperty("--mm-top", `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`);
+  const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
+  if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
 window.addEventListener("resize", markMeadowTop);
+if (typeof ResizeObserver === "function") new ResizeObserver(() => markMeadowTop()).observe(document.body);
 
 // ------------------------------------------------------------------ render
 
@@ -443,9 +445,9 @@ export function render(container, context) {
     line ? el("p", { class: "mm-turn-line", text: line }) : null,
     el("p", { class: "mm-preview", "aria-live": "polite" }),
     drawControls(obs, offer, context, cards),
-    drawHand(obs, offer, context, cards));
+    drawHand(obs, offer, context, cards),
+    drawSeats(obs, context));
   const info = el("div", { class: "mm-info" },
-    drawSeats(obs, context),
     drawEndHands(obs, context),
     drawPile(obs),
     events.length
