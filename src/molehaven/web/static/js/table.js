@@ -320,9 +320,9 @@ function pressHold(element, redraw, longest) {
 
 // On a phone the place to act can lie below the first screen (The Mole with 8 players drew
 // its vote buttons 900 px down the page, under the list of players), and a person may be
-// reading the chat or the moves further down when their move comes. While it is this seat's move and that place
-// is out of view, a bar at the bottom of the screen says what is asked and offers to go there.
-// The page never scrolls by itself: the person may be reading or typing.
+// reading the chat or the moves further down when their move comes. While it is this seat's
+// move and that place is out of view, a bar at the bottom of the screen says what is asked and
+// offers to go there. The page never scrolls by itself: the person may be reading or typing.
 // A board module may export ``promptElement(container)``: the element holding what this seat
 // is asked now (The Mole's prompt), where the board as a whole is too tall to tell; the page
 // then watches that prompt's first control. Otherwise it watches the whole board, and counts
