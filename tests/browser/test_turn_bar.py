@@ -87,7 +87,7 @@ def test_the_turn_bar_leads_from_the_chat_to_the_board(
 
 # Whether ``node`` shows on the screen: its box cut by every clipping box around it (Die
 # Maulwurf Company's layer and Mole Majority's meadow scroll in windows of their own).
-SHOWS = """node => {
+SHOWS = """(node, whole = false) => {
     let box = node.getBoundingClientRect();
     let top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
     let left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
@@ -98,6 +98,7 @@ SHOWS = """node => {
         top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom);
         left = Math.max(left, frame.left); right = Math.min(right, frame.right);
     }
+    if (whole) return bottom - top >= box.height - 1 && right - left >= box.width - 1;
     return bottom - top >= 4 && right - left >= 4;
 }"""
 # A page scroll at which nothing the board offers shows; with ``board_half`` one where the
@@ -115,7 +116,8 @@ FIND_SCROLL = f"""([selector, offered, wantShown, boardHalf]) => {{
         const box = board.getBoundingClientRect();
         const filled = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
         const half = filled >= Math.min(box.height, innerHeight) / 2;
-        const anyShown = controls.some(shows);
+        // Shown: one control whole (the page counts one half in view); not shown: none at all.
+        const anyShown = controls.some(node => shows(node, wantShown));
         if (anyShown === wantShown && (wantShown ? !half : half === boardHalf || !boardHalf))
             found.push(window.scrollY);
     }}
