@@ -37,6 +37,7 @@ SLUG = "maulwurf-company"
 DESKTOP = {"width": 1280, "height": 800}
 BOARD = "[data-board='maulwurf-company']"
 FULL_CHECKS = 3  # move turns on which every mole is selected in turn
+SIDEWAYS = {"width": 844, "height": 390}  # a phone on its side
 TOUCH_PX = 40  # the least width of a touch area on a phone (Mole Majority's too)
 
 
@@ -634,8 +635,9 @@ def check_touch_areas(page: Page, shot: str) -> list[dict[str, object]]:
     tested = [area for area in areas if area["takes"] is not None]
     assert tested, f"{shot}: no touch area lies whole in the window"
     assert all(area["takes"] for area in tested), [a["what"] for a in tested if not a["takes"]]
-    assert seen["page"] <= PHONE["width"], f"{shot}: the page is wider than the screen"
-    assert seen["window"]["left"] >= 0 and seen["window"]["right"] <= PHONE["width"], shot
+    width = (page.viewport_size or PHONE)["width"]
+    assert seen["page"] <= width, f"{shot}: the page is wider than the screen"
+    assert seen["window"]["left"] >= 0 and seen["window"]["right"] <= width, shot
     return list(areas)
 
 
@@ -647,20 +649,24 @@ def tap_off_centre(page: Page, action: str) -> None:
     target.scroll_into_view_if_needed()
     box = target.bounding_box()
     assert box is not None
-    side = -16 if box["x"] + box["width"] / 2 + 16 > PHONE["width"] else 16
+    side = -16 if box["x"] + box["width"] / 2 + 16 > (page.viewport_size or PHONE)["width"] else 16
     target.click(position={"x": box["width"] / 2 + side, "y": box["height"] / 2})
 
 
+@pytest.mark.parametrize("viewport", [PHONE, SIDEWAYS], ids=["390x844", "844x390"])
 def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
-    browser: Browser, server: LiveServer, tmp_path: Path
+    browser: Browser, server: LiveServer, tmp_path: Path, viewport: dict[str, int]
 ) -> None:
     """At 390 x 844 the whole green layer drew its points 32 px apart and took taps 29 px
     across: a thumb hit the wrong one. The layer is now drawn larger in a window that scrolls
     sideways. While placing, and on move turns with each movable mole selected in turn, every
     touch area offered is at least 40 px across, none overlaps another, each takes its taps,
     and exactly the legal actions are offered; a tap 16 px off a target's point plays that
-    target's move. The whole layer can still be seen, on demand."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    target's move. The whole layer can still be seen, on demand. The same on a phone on its
+    side (844 x 390), which drew the whole layer at the screen's width, taps about 27 px
+    across: it now has the phone's window too, a screen high, scrolling both ways."""
+    page = open_page(browser, f"{server.url}/", viewport=viewport)
+    size = f"{viewport['width']}x{viewport['height']}"
     table_id = create_short_table(page, server, max_turns=40)
     page.select_option("#bot-agent", "random")
     page.click("#fill-bots")
@@ -686,7 +692,7 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
                 areas = check_touch_areas(page, f"place {placed}")
                 assert sorted(str(area["what"]) for area in areas) == legal
             if placed == 0:
-                shots.append(tmp_path / "maulwurf-company-phone-place-390.png")
+                shots.append(tmp_path / f"maulwurf-company-phone-place-{size}.png")
                 page.screenshot(path=str(shots[-1]))
             action = rng.choice(legal)
             page.locator(f'{BOARD} [data-action="{action}"]').click()  # a real click
@@ -708,7 +714,7 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
             page.locator(f'{BOARD} [data-mole="{mole}"]').click()
             to = page.locator(f'{BOARD} [data-action="{action}"]').get_attribute("data-to")
             assert to is not None
-            shots.append(tmp_path / f"maulwurf-company-phone-move{moved}-390.png")
+            shots.append(tmp_path / f"maulwurf-company-phone-move{moved}-{size}.png")
             page.screenshot(path=str(shots[-1]))
             now = version(page)
             tap_off_centre(page, action)
@@ -726,10 +732,15 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
     layer = page.locator(f"{BOARD} svg.mc-layer").bounding_box()
     assert window is not None and layer is not None
     assert window["x"] <= layer["x"] <= layer["x"] + layer["width"] <= window["x"] + window["width"]
-    shots.append(tmp_path / "maulwurf-company-phone-whole-390.png")
+    shots.append(tmp_path / f"maulwurf-company-phone-whole-{size}.png")
     page.screenshot(path=str(shots[-1]))
+    tap = f"{BOARD} :is([data-action] > .mc-tap-area, [data-mole] > .mc-hit)"
+    whole = page.locator(tap).first.bounding_box()
     page.get_by_role("button", name="Zoom in on the layer").click()
+    near = page.locator(tap).first.bounding_box()
+    assert whole is not None and near is not None and near["width"] > whole["width"]
     layer = page.locator(f"{BOARD} svg.mc-layer").bounding_box()
-    assert layer is not None and layer["width"] > window["width"]
+    if viewport == PHONE:  # on its side the layer at a phone's scale fits the width
+        assert layer is not None and layer["width"] > window["width"]
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots:", *shots, sep="\n  ")

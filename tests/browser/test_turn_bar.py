@@ -81,3 +81,122 @@ def test_the_turn_bar_leads_from_the_chat_to_the_board(
     page.evaluate(SCROLL_TO_THE_END)
     assert not page.evaluate(BAR_EVER_SHOWN, 1_000)
     assert page.errors == [] and watcher.errors == []  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------- boards that name their controls
+
+# Whether ``node`` shows on the screen: its box cut by every clipping box around it (Die
+# Maulwurf Company's layer and Mole Majority's meadow scroll in windows of their own).
+SHOWS = """(node, whole = false) => {
+    let box = node.getBoundingClientRect();
+    let top = Math.max(box.top, 0), bottom = Math.min(box.bottom, innerHeight);
+    let left = Math.max(box.left, 0), right = Math.min(box.right, innerWidth);
+    for (let up = node.parentElement; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+        const frame = up.getBoundingClientRect();
+        top = Math.max(top, frame.top); bottom = Math.min(bottom, frame.bottom);
+        left = Math.max(left, frame.left); right = Math.min(right, frame.right);
+    }
+    if (whole) return bottom - top >= box.height - 1 && right - left >= box.width - 1;
+    return bottom - top >= 4 && right - left >= 4;
+}"""
+# A page scroll at which nothing the board offers shows; with ``board_half`` one where the
+# board still fills half the screen (what the page's default rule counts as in view), else
+# any. With ``some_shown`` instead one where an offered control shows but the board fills
+# less than half the screen. null when there is none.
+FIND_SCROLL = f"""([selector, offered, wantShown, boardHalf]) => {{
+    const shows = {SHOWS};
+    const board = document.querySelector(selector);
+    const controls = [...board.querySelectorAll(offered)];
+    const end = document.documentElement.scrollHeight - innerHeight;
+    const found = [];
+    for (let y = 0; y <= end + 20; y += 20) {{
+        window.scrollTo(0, Math.min(y, end));
+        const box = board.getBoundingClientRect();
+        const filled = Math.min(box.bottom, innerHeight) - Math.max(box.top, 0);
+        const half = filled >= Math.min(box.height, innerHeight) / 2;
+        // Shown: one control whole (the page counts one half in view); not shown: none at all.
+        const anyShown = controls.some(node => shows(node, wantShown));
+        if (anyShown === wantShown && (wantShown ? !half : half === boardHalf || !boardHalf))
+            found.push(window.scrollY);
+    }}
+    window.scrollTo(0, 0);
+    return found.length ? found[Math.floor(found.length / 2)] : null;
+}}"""
+FOCUS_ON_AN_OFFERED_CONTROL = f"""([offered]) => {{
+    const node = document.activeElement;
+    return Boolean(node && node.closest("[data-board]") && node.matches(offered)
+        && ({SHOWS})(node));
+}}"""
+
+# Waits until the page has not scrolled for ten frames (a smooth scroll is over).
+SCROLL_SETTLED = """async () => {
+    let still = 0, last = scrollY;
+    while (still < 10) {
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        still = scrollY === last ? still + 1 : 0;
+        last = scrollY;
+    }
+}"""
+
+BOARD_GAMES = {
+    # Die Maulwurf Company: the prompt's buttons, the offered targets, the moles that may move.
+    "maulwurf-company": ("[data-action]:not([disabled]), [data-mole]", {}),
+    # Mole Majority: the meadow's spaces and moles, the hand's cards, the choices, End turn.
+    "mole-majority": ("[data-action]:not([disabled]), [data-pick]:not(.picked)", {}),
+}
+
+
+@pytest.mark.bot_delay(0.3)
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("game", list(BOARD_GAMES))
+def test_the_turn_bar_follows_the_offered_controls_on_a_tall_board(
+    browser: Browser, server: LiveServer, game: str, width: int
+) -> None:
+    """On a phone Die Maulwurf Company's layer and Mole Majority's meadow, hand and End turn
+    make boards far taller than the screen; the page counted the board in view once it filled
+    half the screen, which could be the discs, the seats or a bare stretch of meadow with
+    nothing to click. Now the bar shows exactly while none of the offered controls shows,
+    "Go to your move" brings one into view and focuses it, and with one in view (however
+    little of the board) there is no bar. The same at 1280 x 800, where the page can often
+    not be scrolled off every offered control."""
+    offered, options = BOARD_GAMES[game]
+    board = f"[data-board='{game}']"
+    viewport = PHONE if width == 390 else {"width": 1280, "height": 800}
+    page = open_page(browser, f"{server.url}/", viewport=viewport)
+    create_table(page, server, game, options=options)
+    fill_bots_and_start(page)
+    page.wait_for_function(
+        f"""() => document.querySelector("#table").dataset.myTurn === "true"
+            && document.querySelectorAll("{board} :is({offered})").length > 0""",
+        polling="raf",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(300)  # the board's own window settles on its offered controls
+    # Nothing offered shows, though half the screen is board: the bar shows.
+    y = page.evaluate(FIND_SCROLL, [board, offered, False, True])
+    if y is None:  # no such place in this deal: any place where nothing offered shows
+        y = page.evaluate(FIND_SCROLL, [board, offered, False, False])
+    if y is None:  # a desk's screen where something offered always shows: never a bar
+        assert width > 390
+        page.evaluate(SCROLL_TO_THE_END)
+        assert not page.evaluate(BAR_EVER_SHOWN, 1_000)
+        return
+    page.evaluate(f"() => window.scrollTo(0, {y})")
+    wait_for_my_move(page, bar_shown=True)
+
+    page.get_by_role("button", name="Go to your move").click()
+    page.wait_for_function(FOCUS_ON_AN_OFFERED_CONTROL, arg=[offered], polling="raf", timeout=5_000)
+    page.evaluate(SCROLL_SETTLED)
+    assert page.evaluate(FOCUS_ON_AN_OFFERED_CONTROL, [offered])
+    wait_for_my_move(page, bar_shown=False)
+    page.screenshot(path=f"test-artifacts/turn-bar-{game}-{width}.png")
+
+    # An offered control shows though little of the board does: no bar.
+    y = page.evaluate(FIND_SCROLL, [board, offered, True, False])
+    if y is not None:
+        page.evaluate(f"() => window.scrollTo(0, {y})")
+        assert page.evaluate(MY_MOVE_AND_BAR, [False])
+        assert not page.evaluate(BAR_EVER_SHOWN, 1_000)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -325,22 +325,29 @@ function pressHold(element, redraw, longest) {
 // offers to go there. The page never scrolls by itself: the person may be reading or typing.
 // A board module may export ``promptElement(container)``: the element holding what this seat
 // is asked now (The Mole's prompt), where the board as a whole is too tall to tell; the page
-// then watches that prompt's first control. Otherwise it watches the whole board, and counts
-// it in view when it fills half the screen (or shows whole).
-const turnBar = { wanted: false, watched: null, inView: true, typing: false };
+// then watches that prompt's first control. A board may instead export
+// ``offeredControls(container)``: every control it offers now, scattered over a tall board
+// (Die Maulwurf Company's layer, Mole Majority's meadow, hand and End turn); the page counts
+// the place in view while any one of them is half in view, and goes to the first. Otherwise
+// it watches the whole board, and counts it in view when it fills half the screen (or shows whole).
+const turnBar = { wanted: false, watched: [], seen: new Map(), inView: true, typing: false };
 const IN_VIEW_STEPS = Array.from({ length: 51 }, (_, step) => step / 50);
 const turnBarObserver = new IntersectionObserver((entries) => {
-  const entry = entries.filter((seen) => seen.target === turnBar.watched).pop();
-  if (!entry) return; // an element drawn over since
-  if (!entry.target.isConnected) {
+  const seenNow = entries.filter((seen) => turnBar.watched.includes(seen.target));
+  if (!seenNow.length) return; // elements drawn over since
+  if (seenNow.some((entry) => !entry.target.isConnected)) {
     // A board that redrew itself (a choice made on it: The Mole's chip for whom to ask)
     // took the element away: watch its successor, and keep the bar as it was meanwhile.
     watchTurnPlace();
     return;
   }
-  const screen = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
-  const enough = Math.min(entry.boundingClientRect.height, screen) / 2;
-  turnBar.inView = entry.isIntersecting && entry.intersectionRect.height >= Math.max(1, enough);
+  for (const entry of seenNow) {
+    const screen = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
+    const enough = Math.min(entry.boundingClientRect.height, screen) / 2;
+    turnBar.seen.set(entry.target, entry.isIntersecting && entry.intersectionRect.height >= Math.max(1, enough));
+  }
+  // Several watched controls (a board's offered moves): in view when any one is.
+  turnBar.inView = [...turnBar.seen.values()].some(Boolean);
   showTurnBar();
 }, { threshold: IN_VIEW_STEPS });
 
@@ -348,14 +355,16 @@ const turnBarObserver = new IntersectionObserver((entries) => {
 function turnPlace() {
   const container = $("board");
   const board = view && BOARDS[view.table.game];
+  const offered = board && typeof board.offeredControls === "function" ? board.offeredControls(container) : [];
+  if (offered.length) return { watched: offered, scrollTo: offered[0], control: offered[0], block: "center" };
   const prompt = board && typeof board.promptElement === "function" ? board.promptElement(container) : null;
   if (prompt) {
     const control = firstControl(prompt);
-    return { watched: control || prompt, scrollTo: prompt, control };
+    return { watched: [control || prompt], scrollTo: prompt, control };
   }
   // The turn line and what is asked sit just above the board: going there shows them too.
   const control = container.querySelector("[data-action]:is(button, [tabindex='0']):not([disabled])") || firstControl(container);
-  return { watched: container, scrollTo: $("turn"), control };
+  return { watched: [container], scrollTo: $("turn"), control };
 }
 
 function firstControl(within) {
@@ -374,13 +383,14 @@ function renderTurnBar(myTurn) {
 }
 
 function watchTurnPlace() {
-  const watched = turnBar.wanted ? turnPlace().watched : null;
-  if (watched === turnBar.watched) return;
-  if (turnBar.watched) turnBarObserver.unobserve(turnBar.watched);
+  const watched = turnBar.wanted ? turnPlace().watched : [];
+  if (watched.length === turnBar.watched.length && watched.every((node, at) => node === turnBar.watched[at])) return;
+  turnBarObserver.disconnect();
   turnBar.watched = watched;
-  // Until the observer has measured the new element (in the next frame), the bar stays as
+  turnBar.seen = new Map();
+  // Until the observer has measured the new elements (in the next frame), the bar stays as
   // it was: a redraw of the same prompt would otherwise make it blink.
-  if (watched) turnBarObserver.observe(watched);
+  for (const node of watched) turnBarObserver.observe(node);
 }
 
 function showTurnBar() {
@@ -393,7 +403,7 @@ $("turn-bar-go").addEventListener("click", () => {
   if (!view || !turnBar.wanted) return;
   const place = turnPlace();
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+  place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", block: place.block || "start", inline: "nearest" });
   // The focus follows without a scroll of its own (which would cut the smooth one short).
   const control = place.control || place.scrollTo;
   if (!place.control && !control.hasAttribute("tabindex")) control.setAttribute("tabindex", "-1");

@@ -540,6 +540,15 @@ function placeView(view) {
   view.scrollTop += (aim.top + aim.bottom) / 2 - (frame.top + frame.height / 2);
 }
 
+// What this seat may click now, for the page's turn bar: the prompt's buttons, the offered
+// targets and the moles that may move. The board is too tall to judge as a whole: in a phone's
+// window the layer and the prompt above it fill more than the screen, and half of the board in
+// view may be the discs and the seats below, with nothing to click.
+export function offeredControls(container) {
+  const board = container.querySelector("[data-board='maulwurf-company']");
+  return board ? [...board.querySelectorAll("[data-action]:not([disabled]), [data-mole]")] : [];
+}
+
 export function render(container, context) {
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {

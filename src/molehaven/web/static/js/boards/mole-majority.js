@@ -419,6 +419,15 @@ if (typeof ResizeObserver === "function") new ResizeObserver(() => markMeadowTop
 
 // ------------------------------------------------------------------ render
 
+// What this seat may click now, for the page's turn bar, at every step of a turn: the
+// meadow's offered spaces and moles, the hand's cards, the choices (a direction), End turn.
+// On a phone they lie far apart (the panel with the hand and End turn starts about 900 px
+// down), so half of the board in view says nothing of whether one of them is.
+export function offeredControls(container) {
+  const board = container.querySelector("[data-board='mole-majority']");
+  return board ? [...board.querySelectorAll("[data-action]:not([disabled]), [data-pick]:not(.picked)")] : [];
+}
+
 export function render(container, context) {
   lastContainer = container;
   lastContext = context;
