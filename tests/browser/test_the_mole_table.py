@@ -614,3 +614,145 @@ def test_a_turn_bar_brings_a_phone_player_to_their_move(
     )
     assert there is None or there["controlInView"] or not there["myMove"], there
     assert page.errors == [] and watcher.errors == []  # type: ignore[attr-defined]
+
+
+# What a player decides from, seen with the page at its top: the card, the prompt's first
+# control and the round's latest question and latest answer, each whole on the screen and
+# not hidden (in a box scrolled away, or under something else): the point at its middle
+# belongs to it. Null when the page changed under the look (no task, another phase).
+FIRST_SCREEN = """async phase => {
+    window.scrollTo(0, 0);
+    for (let i = 0; i < 3; i += 1) await new Promise(resolve => requestAnimationFrame(resolve));
+    const board = document.querySelector("[data-board='the-mole']");
+    const prompt = board && board.querySelector(".tm-prompt.task");
+    if (!prompt || board.dataset.phase !== phase || scrollY !== 0) return null;
+    const seen = node => {
+        if (!node) return false;
+        const box = node.getBoundingClientRect();
+        if (box.top < 0 || box.left < 0 || box.bottom > innerHeight || box.right > innerWidth) {
+            return false;
+        }
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!hit && (node === hit || node.contains(hit));
+    };
+    const last = selector => [...board.querySelectorAll(selector)].pop() ?? null;
+    return {
+        card: seen(board.querySelector(".tm-card")),
+        control: seen(prompt.querySelector("button:not([disabled]), textarea")),
+        question: seen(last(".tm-exchange .tm-q")),
+        answer: seen(last(".tm-exchange .tm-a-text")),
+        answers: board.querySelectorAll(".tm-exchange .tm-a-text").length,
+    };
+}"""
+
+
+@pytest.mark.bot_delay(0.3)
+def test_a_decision_is_made_with_the_card_the_prompt_and_the_talk_on_one_screen(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 1024 x 768 (a tablet on its side, the seats and the chat beside the board) the
+    round's questions and answers came after the prompt and the calls, below the first
+    screen while a person answered or voted: the evidence they decide from was out of sight.
+    Now, during an answer and during a vote in a live game (3 players, random bots), the card,
+    the prompt's first control and the round's latest question and answer are all on the
+    first screen with the page at its top. The game is left to chance: the test answers and
+    asks as asked, calls a vote itself once the round has two answers, and looks whenever the
+    move comes with answers already given (two, for a vote), over as many games as it takes."""
+    page = open_page(browser, f"{server.url}/", viewport=TABLET_SIDEWAYS)
+    checked: dict[str, dict[str, object]] = {}
+    for _game in range(4):
+        create_mole_table(page, server, players=3, question_limit=20)
+        fill_bots_and_start(page)
+        deadline = page.evaluate("() => performance.now()") + 90_000
+        while len(checked) < 2 and page.evaluate("() => performance.now()") < deadline:
+            if page.locator("#table").get_attribute("data-status") == "over":
+                break
+            board = page.locator("[data-board='the-mole']")
+            phase = board.get_attribute("data-phase")
+            task = page.locator("[data-board] .tm-prompt").first.get_attribute("data-task")
+            answers = board.locator(".tm-exchange .tm-a-text").count()
+            if task != "yes":
+                page.wait_for_timeout(50)
+                continue
+            if (
+                phase in ("answer", "vote")
+                and phase not in checked
+                and answers >= 1 + (phase == "vote")
+            ):
+                look = page.evaluate(FIRST_SCREEN, phase)
+                if look is not None:
+                    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+                    page.screenshot(path=str(ARTIFACTS / f"first-screen-{phase}-1024.png"))
+                    checked[phase] = look
+            # Call the round's vote once it has two answers: this seat then votes on it too.
+            calling = phase in ("answer", "ask") and answers >= 2 and "vote" not in checked
+            if calling and click_ui(page, "[data-open='accuse']") and click_ui(page, ".tm-accuse"):
+                continue
+            first = {
+                "answer": ".tm-answer",
+                "ask": ".tm-question-card",
+                "vote": ".tm-ballot",
+                "final-vote": ".tm-point",
+            }.get(str(phase))
+            if first:
+                click_ui(page, first)
+        if len(checked) == 2:
+            break
+    assert set(checked) == {"answer", "vote"}, f"not asked to answer and vote: {checked}"
+    for phase, look in checked.items():
+        assert look == {**look, "card": True, "control": True, "question": True, "answer": True}, (
+            phase,
+            look,
+        )
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_each_note_button_says_it_crosses_off_its_place(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The 16 place notes were named by the place alone ("Farm"): a screen reader did not say
+    what pressing one does. Each is now named "Cross off <place>" (with its marks: "you are
+    here", "played"), its pressed state saying whether it is crossed off; pressing it by that
+    name crosses the place off and again restores it."""
+    state = mole_asking()
+    seat = 3
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    guide = page.request.get(f"{server.url}/api/games/the-mole/guide").json()
+    for place in guide["data"]["locations"]:
+        button = page.get_by_role("button", name=f"Cross off {place['name']}", exact=True)
+        expect(button).to_have_count(1)
+        expect(button).to_have_attribute("data-place", place["id"])
+    farm = page.get_by_role("button", name="Cross off Farm", exact=True)
+    expect(farm).to_have_attribute("aria-pressed", "false")
+    farm.click()
+    expect(page.get_by_role("button", name="Cross off Farm", exact=True)).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    page.get_by_role("button", name="Cross off Farm", exact=True).click()
+    expect(page.get_by_role("button", name="Cross off Farm", exact=True)).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    assert page.evaluate("() => window.clicked") == []  # a note, not a game action
+    # A spy's place says so in its name.
+    spy = next(s for s in range(4) if not state.observation(s)["card"]["mole"])
+    spy_view = state.observation(spy)
+    here = spy_view["card"]["location"]
+    name = next(p["name"] for p in guide["data"]["locations"] if p["id"] == here)
+    page.evaluate(
+        draw_alone("the-mole", "null"),
+        [
+            spy_view,
+            sorted(str(a) for a in state.legal_actions(spy)),
+            spy,
+            ["Ann", "Bea", "Cy", "Dan"],
+        ],
+    )
+    expect(
+        page.get_by_role("button", name=f"Cross off {name}, you are here", exact=True)
+    ).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ export const stylesheet = "css/boards/the-mole.css";
 const ui = {
   askTarget: null, accusing: false, guessing: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
   drawn: null, // see ``render``
+  room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
 };
 
 function words(guide) {
@@ -304,11 +305,17 @@ function interjectSection(obs, parts, ctx, name) {
     const body = [el("p", { text: "Reveal that you are the Mole and name the place. Right: you score 2. Wrong: every spy scores 1. The round ends either way." })];
     body.push(ui.guessing
       ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
-      : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); } }, "Guess the place…"));
+      : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); showGuesses(); } }, "Guess the place…"));
     if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
   }
   return blocks.length ? el("section", { class: "tm-interjections" }, blocks) : null;
+}
+
+// The guesses are made on the list of places, below the prompt: opening them (a click) brings
+// the list into view, the questions and answers staying beside it on a wide screen.
+function showGuesses() {
+  document.querySelector("[data-board='the-mole'] .tm-places")?.scrollIntoView({ block: "nearest" });
 }
 
 function placesSection(obs, content, parts, ctx) {
@@ -321,8 +328,12 @@ function placesSection(obs, content, parts, ctx) {
     if (crossed.has(place.id)) classes.push("crossed");
     if (place.id === here) classes.push("here");
     if (played.has(place.id)) classes.push("played");
+    // Named for what pressing does (the pressed state says whether it is crossed off), with
+    // the marks it shows.
+    const marks = (place.id === here ? ", you are here" : "") + (played.has(place.id) ? ", played" : "");
     const toggle = el("button", {
       type: "button", class: "tm-note", "aria-pressed": String(crossed.has(place.id)), "data-place": place.id,
+      "aria-label": `Cross off ${place.name}${marks}`,
       title: crossed.has(place.id) ? "crossed off in your notes: press to restore" : "press to cross off in your notes",
       onclick: () => {
         if (crossed.has(place.id)) crossed.delete(place.id);
@@ -369,10 +380,12 @@ function talkSection(obs, content, name) {
     const no = vote.ballots.filter((b) => b === "no").length;
     return el("li", {}, `${name(vote.nominator)} accused ${name(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
   });
+  // The votes first: the box scrolls to its end, the latest question and answer (8 random
+  // bots' votes at its end filled it).
   return el("section", { class: "tm-talk" },
+    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: "Votes this round" }), el("ul", {}, votes)) : null,
     el("h3", { text: "Questions and answers this round" }),
-    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: "No question asked yet this round." }),
-    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: "Votes this round" }), el("ul", {}, votes)) : null);
+    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: "No question asked yet this round." }));
 }
 
 function roundEnding(result, content, name) {
@@ -506,20 +519,90 @@ function draw(container, context) {
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
   const focused = typing ? null : focusedControl(container);
+  const talkScroll = conversationScroll(container);
+  // Two groups: what a decision is made from (your card, the prompt, calling a vote or
+  // guessing) and the evidence (the round, the players, the questions and answers). A laptop
+  // or a tablet on its side shows them side by side, the evidence in a column that stays in
+  // view (the CSS); narrower screens show the pieces one under another (the groups vanish).
   const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
-    el("div", { class: "tm-head" }, cardSection(obs, content, context.you, context.table), el("div", { class: "tm-head-side" }, statusSection(obs), playersSection(obs, context.table, context.you, name))),
-    lastRoundBanner(obs, content, name),
-    promptSection(obs, content, parts, ctx, name),
-    interjectSection(obs, parts, ctx, name),
-    el("div", { class: "tm-main" }, talkSection(obs, content, name), placesSection(obs, content, parts, ctx)),
+    el("div", { class: "tm-decide" },
+      cardSection(obs, content, context.you, context.table),
+      lastRoundBanner(obs, content, name),
+      promptSection(obs, content, parts, ctx, name),
+      interjectSection(obs, parts, ctx, name)),
+    el("div", { class: "tm-evidence" },
+      statusSection(obs), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name)),
+    placesSection(obs, content, parts, ctx),
     historySection(obs, content, name),
     legendSection(context.table));
   container.replaceChildren(board);
+  fitEvidence(container);
+  keepConversationScroll(board, talkScroll);
   if (typing && ui.answerBox.isConnected) {
     ui.answerBox.focus();
     ui.answerBox.setSelectionRange(typing[0], typing[1]);
   } else if (focused) {
     board.querySelector(focused)?.focus({ preventScroll: true });
+  }
+}
+
+// The questions and answers scroll in their own box (on a laptop with the round's votes): it
+// shows the latest ones, and stays where a person scrolled it to read older ones while others
+// play on (each draw makes a new box). ``ui.talkAtEnd`` follows the person's scrolling.
+function talkScroller(root) {
+  const talk = root.querySelector(".tm-talk");
+  if (!talk) return null;
+  return getComputedStyle(talk).overflowY === "auto" ? talk : talk.querySelector(".tm-conversation");
+}
+
+function conversationScroll(container) {
+  const box = talkScroller(container);
+  return box ? { top: box.scrollTop, round: container.firstElementChild?.dataset.round } : null;
+}
+
+function keepConversationScroll(board, before) {
+  const box = talkScroller(board);
+  if (!box) return;
+  const keep = before && !ui.talkAtEnd && before.round === board.dataset.round;
+  if (!keep) ui.talkAtEnd = true;
+  box.scrollTop = keep ? before.top : box.scrollHeight;
+  box.addEventListener("scroll", () => {
+    ui.talkAtEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 4;
+  }, { passive: true });
+}
+
+// Beside the prompt (a screen 860 px wide or more) the evidence column is as tall as the
+// screen below its top, so the latest question and answer show with the page at its top (the
+// box of questions and answers scrolls inside it); it sticks to the screen's top while the
+// page scrolls to the places. The room is measured when the board is drawn, the window
+// resized or the page scrolled.
+const EVIDENCE_MARGIN = 8;
+
+function fitEvidence(container) {
+  const column = container.querySelector(".tm-evidence");
+  if (!column) return;
+  const top = Math.max(column.getBoundingClientRect().top, EVIDENCE_MARGIN);
+  const room = Math.max(260, Math.floor(window.innerHeight - top - EVIDENCE_MARGIN));
+  if (ui.room !== room) {
+    ui.room = room;
+    container.style.setProperty("--tm-room", `${room}px`);
+  }
+  const box = ui.talkAtEnd && talkScroller(container);
+  if (box) box.scrollTop = box.scrollHeight; // a resized box keeps showing the latest
+  if (!ui.fitting) {
+    ui.fitting = true;
+    let pending = false;
+    const later = () => {
+      if (pending) return;
+      pending = true;
+      requestAnimationFrame(() => {
+        pending = false;
+        const host = document.querySelector("[data-board='the-mole']")?.parentElement;
+        if (host) fitEvidence(host);
+      });
+    };
+    window.addEventListener("resize", later);
+    window.addEventListener("scroll", later, { passive: true });
   }
 }
 
