@@ -397,6 +397,20 @@ def test_every_control_of_the_table_is_a_finger_high(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+def draw_four_seat_position(
+    browser: Browser, server: LiveServer, state: State, *, seat: int
+) -> Page:
+    """A phone's page with The Mole's board drawn alone for ``seat`` of a 4-player ``state``
+    (players Ann, Bea, Cy and Dan), offering that seat's legal actions."""
+    seen = state.observation(seat)
+    offered = sorted(str(action) for action in state.legal_actions(seat))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(
+        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    return page
+
+
 def test_each_guess_button_names_its_place_to_a_screen_reader(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -404,13 +418,7 @@ def test_each_guess_button_names_its_place_to_a_screen_reader(
     now" buttons (closing the vote's choices and the guess's) read alike: each now says
     which place it guesses, or what it declines, and a named Guess makes that guess."""
     state = p4()  # seat 3, the Mole, may guess while seat 1 asks
-    seat = 3
-    seen = state.observation(seat)
-    offered = sorted(str(action) for action in state.legal_actions(seat))
-    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
-    page.evaluate(
-        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
-    )
+    page = draw_four_seat_position(browser, server, state, seat=3)
     page.locator("[data-board] [data-open='accuse']").click()
     page.locator("[data-board] [data-open='guess']").click()
     guide = page.request.get(f"{server.url}/api/games/the-mole/guide").json()
@@ -436,13 +444,7 @@ def test_the_ask_prompts_groups_say_what_their_buttons_choose(
     """The chips name only a player and the question cards only a question: their groups say
     that the chips choose whom to ask and the cards what to ask that player."""
     state = mole_asking()
-    seat = 3
-    seen = state.observation(seat)
-    offered = sorted(str(action) for action in state.legal_actions(seat))
-    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
-    page.evaluate(
-        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
-    )
+    page = draw_four_seat_position(browser, server, state, seat=3)
     chips = page.get_by_role("group", name="Whom do you ask?", exact=True).get_by_role("button")
     expect(chips).to_have_count(3)
     picked = page.locator("[data-board] .tm-chip.picked").inner_text()
@@ -715,13 +717,7 @@ def test_each_note_button_says_it_crosses_off_its_place(
     here", "played"), its pressed state saying whether it is crossed off; pressing it by that
     name crosses the place off and again restores it."""
     state = mole_asking()
-    seat = 3
-    seen = state.observation(seat)
-    offered = sorted(str(action) for action in state.legal_actions(seat))
-    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
-    page.evaluate(
-        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
-    )
+    page = draw_four_seat_position(browser, server, state, seat=3)
     guide = page.request.get(f"{server.url}/api/games/the-mole/guide").json()
     for place in guide["data"]["locations"]:
         button = page.get_by_role("button", name=f"Cross off {place['name']}", exact=True)
