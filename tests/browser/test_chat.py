@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.pages import PHONE, create_table, open_page
+from tests.browser.pages import PHONE, click_action, create_table, open_page, targets
 from tests.server.live_server import LiveServer
 
 
@@ -116,3 +116,49 @@ def test_a_reconnection_leaves_the_lines_shown_as_they_were(
     expect(bob.locator("#chat li").last).to_have_text(said("Ann: welcome, Bob"))
     expect(bob.locator("#chat li[data-kept='yes']")).to_have_count(1)
     assert bob.errors == []  # type: ignore[attr-defined]
+
+
+SMALL_PHONE = {"width": 375, "height": 667}
+SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
+# Where the chat's toast and the turn bar stand in one frame (null for one not shown).
+TOAST_AND_BAR = """() => {
+    const box = id => {
+        const node = document.getElementById(id);
+        if (!node || node.hidden) return null;
+        const {top, bottom} = node.getBoundingClientRect();
+        return {top, bottom};
+    };
+    return {toast: box("chat-toast"), bar: box("turn-bar"), height: innerHeight};
+}"""
+
+
+def test_a_line_said_while_the_turn_bar_shows_stands_above_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone both the chat's toast and the turn bar sit at the bottom of the screen: a
+    line said while the bar shows rises above it, whole, instead of covering the bar's
+    "Go to your move" (or hiding under it)."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bob = open_page(browser, ann.url, viewport=SMALL_PHONE)
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    ann.click("#start")
+    expect(bob.locator("#table")).to_have_attribute("data-status", "running")
+    if ann.locator("#table").get_attribute("data-my-turn") == "true":
+        assert click_action(ann, targets(ann)[0])
+    # Bob reads the rules at the page's end, the board and the chat out of view, as his
+    # move comes: the bar shows.
+    bob.locator("#how-to-play summary").click()
+    bob.evaluate(SCROLL_TO_THE_END)
+    expect(bob.locator("#turn-bar")).to_be_visible()
+    bob.evaluate(SCROLL_TO_THE_END)  # the page grew under the bar
+    ann.fill("#chat-text", "Take your time")
+    ann.press("#chat-text", "Enter")
+    expect(bob.locator("#chat-toast")).to_have_text("Ann: Take your time")
+    shown = bob.evaluate(TOAST_AND_BAR)
+    assert shown["toast"] and shown["bar"], shown
+    assert shown["toast"]["bottom"] <= shown["bar"]["top"], shown
+    assert shown["toast"]["top"] >= 0 and shown["bar"]["bottom"] <= shown["height"], shown
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
