@@ -63,6 +63,10 @@ def test_the_table_and_the_lobby_give_pages_each_seats_label(sqlite_url: str) ->
         "\U0001d41b\U0001d428\U0001d42d",  # mathematical bold letters
         "b\u200dot",  # a joiner between letters draws nothing
         "B\u0336o\u0336t\u0336",  # struck through, still read
+        "b\u043et",  # a Cyrillic o among Latin letters
+        "Ann (b\u03bf\u03c4)",  # Greek omicron and tau
+        "\u0299\u1d0f\u1d1b",  # small capitals
+        "\u0432\u043e\u0442",  # Cyrillic letters drawn as small capitals
     ],
 )
 def test_a_person_may_not_take_a_name_that_reads_as_a_bots(name: str) -> None:
@@ -84,5 +88,5 @@ def test_the_server_refuses_a_bots_name_for_a_seat_and_keeps_names_that_only_hol
         )
         assert created.status_code == 422
         assert sit(client, table_id, 0, "Robot")
-    for name in ["Talbot", "Abbott", "Botond", "Bo T", "Nguy\u1ec5n"]:
+    for name in ["Talbot", "Abbott", "Botond", "Bo T", "Nguy\u1ec5n", "Олег", "Талбот", "Ελένη"]:
         assert SeatJoin(name=name).name == name

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from confusable_homoglyphs import confusables
+
 # Letters and symbols that draw nothing (the Hangul fillers, the Braille blank): a text of
 # these alone reads as nothing at all, so they do not count as visible.
 BLANK_CHARACTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
@@ -50,7 +52,7 @@ def words(text: str) -> list[str]:
     """The words ``text`` reads as, compared loosely: compatibility forms made plain
     (full-width and styled letters, NFKC), case folded, marks and joiners dropped (a mark
     drawn on a letter, or a joiner between two, leaves the word as it reads), split at
-    anything but letters.
+    anything but letters, each letter drawn like a plain Latin one written as it (``_as_latin``).
 
     >>> words("ｈａｒｄ  B̶o̶t̶2 (Ann)")
     ['hard', 'bot', 'ann']
@@ -59,4 +61,38 @@ def words(text: str) -> list[str]:
     kept = "".join(
         ch for ch in folded if not unicodedata.category(ch).startswith("M") and ch not in JOINERS
     )
-    return LETTERS.findall(unicodedata.normalize("NFC", kept))
+    return [_as_latin(word) for word in LETTERS.findall(unicodedata.normalize("NFC", kept))]
+
+
+# A Latin small capital ("ᴛ") is drawn as its letter; NFKC leaves it as it is.
+SMALL_CAPITAL = "LATIN LETTER SMALL CAPITAL "
+
+
+def _as_latin(word: str) -> str:
+    """``word`` with each letter that is drawn like a plain Latin one written as it: letters of
+    other scripts that Unicode lists as confusable with a Latin letter (Cyrillic "о", Greek
+    "ο"; its confusables data) and small capitals.
+
+    >>> _as_latin("b\u043e\u1d1b")
+    'bot'
+    """
+    found = confusables.is_confusable(word, greedy=True, preferred_aliases=["latin"]) or []
+    drawn_as = {
+        entry["character"]: latin
+        for entry in found
+        for glyph in entry["homoglyphs"][:1]
+        if (latin := _plain_letter(glyph["c"]))
+    }
+    return "".join(drawn_as.get(ch) or _plain_letter(ch) or ch for ch in word)
+
+
+def _plain_letter(ch: str) -> str | None:
+    """The lower-case ASCII letter ``ch`` is, or is drawn as (a small capital); else None."""
+    if len(ch) != 1:  # a glyph drawn as several letters ("ꝏ")
+        return None
+    if ch.isascii() and ch.isalpha():
+        return ch.casefold()
+    name = unicodedata.name(ch, "")
+    if name.startswith(SMALL_CAPITAL) and len(name) == len(SMALL_CAPITAL) + 1:
+        return name[-1].casefold()
+    return None
