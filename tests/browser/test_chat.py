@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import PHONE, click_action, create_table, open_page, targets
 from tests.server.live_server import LiveServer
@@ -17,13 +17,18 @@ def said(text: str) -> re.Pattern[str]:
     return re.compile(r"^\d\d:\d\d(\s?[AP]M)? " + re.escape(text) + "$")
 
 
+def sit_as_bob(page: Page) -> None:
+    """Take seat 1 as "Bob" on a table's page."""
+    page.fill("#join-name", "Bob")
+    page.click('[data-sit="1"]')
+    expect(page.locator("#table")).to_have_attribute("data-you", "1")
+
+
 def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) -> None:
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-hill")
     bob = open_page(browser, ann.url, viewport=PHONE)
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit_as_bob(bob)
     watcher = open_page(browser, ann.url)
     expect(watcher.locator("#chat")).to_contain_text("Nothing said yet.")
     expect(watcher.locator("#chat-form")).to_be_hidden()  # a spectator reads only
@@ -106,9 +111,7 @@ def test_a_reconnection_leaves_the_lines_shown_as_they_were(
     bob = open_page(browser, ann.url)
     expect(bob.locator("#chat li")).to_have_count(3)
     bob.evaluate("() => { document.querySelector('#chat li').dataset.kept = 'yes'; }")
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit_as_bob(bob)
     expect(bob.locator("#chat-form")).to_be_visible()
     ann.fill("#chat-text", "welcome, Bob")
     ann.press("#chat-text", "Enter")
@@ -141,9 +144,7 @@ def test_a_line_said_while_the_turn_bar_shows_stands_above_it(
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-hill")
     bob = open_page(browser, ann.url, viewport=SMALL_PHONE)
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit_as_bob(bob)
     ann.click("#start")
     expect(bob.locator("#table")).to_have_attribute("data-status", "running")
     if ann.locator("#table").get_attribute("data-my-turn") == "true":
