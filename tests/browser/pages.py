@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from molehaven.core import JSONValue
 from tests.server.live_server import LiveServer
 
 LAPTOP = {"width": 1280, "height": 900}
@@ -211,3 +213,38 @@ def draw_alone(slug: str, result: str) -> str:
     });
     return RESULT;
 }""".replace("SLUG", slug).replace("RESULT", result)
+
+
+def show_a_fixed_position(
+    page: Page, observation: dict[str, JSONValue], legal: list[str], *, reload: bool = True
+) -> None:
+    """The live table open on ``page`` shows its seat ``observation`` with ``legal`` offered,
+    and nothing later: the first view the server sends over the table's WebSocket is given
+    this position in place of the game's, and later views are dropped (the chat and
+    refusals pass). The whole table page draws it, in the real page's layout, with its turn
+    line and turn bar, while the bots play on unseen; ``reload`` opens the page again under
+    it. Actions clicked still go to the server, which refuses what its game does not allow."""
+
+    def rewrite(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        shown = False
+
+        def from_server(message: str | bytes) -> None:
+            nonlocal shown
+            envelope = json.loads(message)
+            if envelope.get("type") not in ("snapshot", "update"):
+                socket.send(message)
+            elif not shown:
+                shown = True
+                data = envelope["data"]
+                data["observation"] = observation
+                data["legal"] = legal
+                data["waiting"] = {"seats": observation.get("to_move"), "you": bool(legal)}
+                data["result"] = None
+                socket.send(json.dumps(envelope))
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws/tables/**", rewrite)
+    if reload:
+        page.reload()

@@ -18,6 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
+from molehaven.core import State
 from tests.browser.pages import (
     CHANGED,
     LAPTOP,
@@ -25,6 +26,7 @@ from tests.browser.pages import (
     draw_alone,
     fill_bots_and_start,
     open_page,
+    show_a_fixed_position,
     status,
     version,
     wait_for,
@@ -582,4 +584,94 @@ def test_no_mole_hides_a_tiles_letter_or_marks(browser: Browser, server: LiveSer
         assert not hidden, hidden
         assert all(any("mm-hex-label" in mark["what"] for mark in tile["marks"]) for tile in tiles)
         snap(page, f"marks-{viewport['width']}")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def open_a_fixed_table(
+    browser: Browser,
+    server: LiveServer,
+    viewport: dict[str, int],
+    state: State,
+    *,
+    players: int,
+) -> Page:
+    """A live table of ``players`` (Ann and random bots) whose page shows Ann (seat 0) the
+    fixed position ``state``, offering her its legal actions (the bots play on unseen)."""
+    page = open_page(browser, f"{server.url}/", viewport=viewport)
+    page.wait_for_selector("#game option[value='mole-majority']", state="attached")
+    page.select_option("#game", "mole-majority")
+    page.select_option("#players", str(players))
+    page.fill("#name", "Ann")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_url("**/tables/*")
+    fill_bots_and_start(page)
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    show_a_fixed_position(page, state.observation(0), legal)
+    expect(page.locator(f"{BOARD} svg.mm-meadow")).to_be_visible()
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
+    return page
+
+
+PHONES_SIDEWAYS = (
+    {"width": 812, "height": 375},  # an iPhone X-class phone on its side
+    {"width": 740, "height": 360},
+    PHONE_SIDEWAYS,
+)
+# A phone on its side, the page scrolled to the meadow's top (``top``) or its foot: where the
+# meadow's window, the panel, what is asked and End turn are, the smallest space, whether the
+# page scrolls sideways, and the window's sides marked as having more meadow beyond them.
+SIDEWAYS = f"""where => {{
+    const board = document.querySelector("{BOARD}");
+    const meadow = board.querySelector("svg.mm-meadow");
+    window.scrollTo(0, 0);
+    const edge = where === "top" ? meadow.getBoundingClientRect().top
+        : meadow.getBoundingClientRect().bottom - innerHeight;
+    window.scrollBy(0, where === "top" ? edge - 4 : edge);
+    const box = (node) => {{
+        const {{left, right, top, bottom}} = node.getBoundingClientRect();
+        return {{left, right, top, bottom}};
+    }};
+    const frame = board.querySelector(".mm-board-box");
+    return {{
+        window: box(board.querySelector(".mm-meadow-window")),
+        panel: box(board.querySelector(".mm-panel")),
+        prompt: box(board.querySelector(".mm-prompt")),
+        end: box(board.querySelector('[data-action="end"]')),
+        space: Math.min(...[...meadow.querySelectorAll("[data-space]")]
+            .map(space => space.getBoundingClientRect().width)),
+        page_overflow: document.documentElement.scrollWidth - innerWidth,
+        more: ["more-left", "more-right"].filter(side => frame.classList.contains(side)),
+    }};
+}}"""
+
+
+def test_a_phone_on_its_side_keeps_the_panel_beside_the_meadow(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone on its side narrower than 844 px (812 x 375, an iPhone X-class phone; 740 x
+    360) the board is under 800 px wide, and the panel (what is asked, End turn, the hand) went
+    under the meadow: a player scrolled past the whole meadow to act. Now it stands beside the
+    meadow and stays in view while the page scrolls through it, as at 844 x 390: with the page
+    at the meadow's top and at its foot, what is asked and End turn are on the screen. The
+    meadow keeps its spaces 22 px across; at 740 px, too narrow for all of it beside the panel,
+    its window scrolls sideways, with a shade on the side that has more beyond it, and the
+    page itself never does. A live table shows a fixed position (Ann's first card played)."""
+    state = s3()
+    apply_all(state, "0: play two")
+    page = open_a_fixed_table(browser, server, PHONE_SIDEWAYS, state, players=3)
+    for viewport in PHONES_SIDEWAYS:
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        width, height = viewport["width"], viewport["height"]
+        for where in ("top", "foot"):
+            seen = page.evaluate(SIDEWAYS, where)
+            assert seen["page_overflow"] <= 0, (width, seen)
+            assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at {width} px"
+            assert seen["window"]["right"] <= seen["panel"]["left"], (width, seen)
+            assert seen["panel"]["right"] <= width, (width, seen)
+            for what in ("prompt", "end"):
+                assert seen[what]["top"] >= 0, (width, where, what, seen)
+                assert seen[what]["bottom"] <= height, (width, where, what, seen)
+            snap(page, f"phone-sideways-{width}-{where}")
+        # The meadow is cut by its window only where the screen is too narrow for it.
+        assert bool(seen["more"]) == (width < 800), (width, seen)
     assert page.errors == []  # type: ignore[attr-defined]

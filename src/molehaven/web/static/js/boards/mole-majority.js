@@ -414,8 +414,25 @@ function markMeadowTop() {
   const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
-window.addEventListener("resize", markMeadowTop);
-if (typeof ResizeObserver === "function") new ResizeObserver(() => markMeadowTop()).observe(document.body);
+
+// A shade on each side of the meadow's window with more of the meadow beyond it (the CSS draws
+// it where the window scrolls sideways beside the panel, a phone on its side of 740 px), so
+// that a meadow cut by the window's edge reads as one to scroll rather than as its end.
+function markEdges() {
+  const view = lastContainer && lastContainer.querySelector(".mm-meadow-window");
+  if (!view) return;
+  const more = view.scrollWidth - view.clientWidth;
+  const box = view.parentElement;
+  box.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
+  box.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+}
+
+function markLayout() {
+  markMeadowTop();
+  markEdges();
+}
+window.addEventListener("resize", markLayout);
+if (typeof ResizeObserver === "function") new ResizeObserver(() => markLayout()).observe(document.body);
 
 // ------------------------------------------------------------------ render
 
@@ -473,5 +490,7 @@ export function render(container, context) {
   container.replaceChildren(root);
   markMeadowTop();
   placeWindow(view, scrolled);
+  markEdges();
+  view.addEventListener("scroll", markEdges, { passive: true });
   return { handlesActions: true };
 }
