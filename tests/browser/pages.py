@@ -34,11 +34,14 @@ def create_table(
     *,
     name: str = "Ann",
     options: dict[str, str] | None = None,
+    players: int | None = None,
 ) -> str:
     """Fill the lobby's form (taking seat 0) and land on the new table; returns its id."""
     page.goto(f"{server.url}/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
     for option, value in (options or {}).items():
         page.select_option(f"#option-{option}", value)
     page.fill("#name", name)

@@ -23,6 +23,7 @@ from tests.browser.pages import (
     CHANGED,
     LAPTOP,
     PHONE,
+    create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
@@ -598,12 +599,7 @@ def open_a_fixed_table(
     """A live table of ``players`` (Ann and random bots) whose page shows Ann (seat 0) the
     fixed position ``state``, offering her its legal actions (the bots play on unseen)."""
     page = open_page(browser, f"{server.url}/", viewport=viewport)
-    page.wait_for_selector("#game option[value='mole-majority']", state="attached")
-    page.select_option("#game", "mole-majority")
-    page.select_option("#players", str(players))
-    page.fill("#name", "Ann")
-    page.click("#create-form button[type=submit]")
-    page.wait_for_url("**/tables/*")
+    create_table(page, server, "mole-majority", players=players)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal)
