@@ -18,7 +18,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
-from molehaven.core import State
+from molehaven.core import CHANCE, State
 from tests.browser.pages import (
     CHANGED,
     LAPTOP,
@@ -35,6 +35,8 @@ from tests.browser.pages import (
 from tests.games.mole_majority.helpers import (
     S3_HAND_OTHERS,
     apply_all,
+    deal,
+    new_game,
     s2,
     s3,
     seat_view,
@@ -670,4 +672,82 @@ def test_a_phone_on_its_side_keeps_the_panel_beside_the_meadow(
             snap(page, f"phone-sideways-{width}-{where}")
         # The meadow is cut by its window only where the screen is too narrow for it.
         assert bool(seen["more"]) == (width < 800), (width, seen)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Where every player's points show on the table page: the page's Scores list (if shown) and
+# the players' boards in the panel, each with its place on the screen, whose turn it is marked
+# on, and the winners marked.
+POINTS_SHOWN = f"""() => {{
+    window.scrollTo(0, 0);
+    const board = document.querySelector("{BOARD}");
+    const scores = document.querySelector("#scores");
+    return {{
+        scores_list: Boolean(scores && scores.checkVisibility()),
+        boards: [...board.querySelectorAll(".mm-seats li")].map(row => {{
+            const {{top, bottom}} = row.querySelector(".mm-seat-score").getBoundingClientRect();
+            return {{
+                text: row.querySelector(".mm-seat-score").innerText, top, bottom,
+                active: row.classList.contains("active"),
+                won: Boolean(row.querySelector(".won-mark")),
+            }};
+        }}),
+    }};
+}}"""
+
+
+def four_players_dealt() -> State:
+    """A 4-player game set up by the first of every choice (tiles, Home Bases, places) and
+    dealt: Ann (seat 0) holds five different cards and plays first."""
+    state = new_game(4)
+    while state.is_chance() or state.to_move() != [0] or not state.observation(0)["hand"]:
+        if state.is_chance():
+            if str(state.chance_outcomes()[0][0]).startswith("card"):
+                hands = [("two", "twoplus", "three", "four", "cavein"), *[S3_HAND_OTHERS] * 3]
+                deal(state, hands)
+            else:
+                state.apply(CHANCE, state.chance_outcomes()[0][0])
+            continue
+        seat = state.to_move()[0]
+        state.apply(seat, min(str(action) for action in state.legal_actions(seat)))
+    return state
+
+
+def test_the_players_points_show_once_beside_the_meadow(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 1280 x 800 the players' points showed twice: in the page's Scores list beside the
+    board and on the players' boards in the panel, under the hand, where a fourth player's
+    fell below the first screen. The players' boards are the place players read (the colour
+    of each player's moles, whose turn it is, the supplies beside the points): the Scores list
+    is gone from a Mole Majority table, and the boards are at the panel's top, as below 1200
+    px, every player's points on the first screen, whose turn it is marked. The list marked
+    the winners at the end: the boards do now (and the result box above the board says who
+    won). Fixed positions: 4 players, Ann's first card played; the end of a 3-player game."""
+    state = apply_all(four_players_dealt(), "0: play two")
+    page = open_a_fixed_table(browser, server, DESK, state, players=4)
+    seen = page.evaluate(POINTS_SHOWN)
+    assert not seen["scores_list"], seen
+    assert [row["text"] for row in seen["boards"]] == ["6 pts"] * 4, seen
+    for row in seen["boards"]:
+        assert row["top"] >= 0 and row["bottom"] <= DESK["height"], seen
+    assert [row["active"] for row in seen["boards"]] == [True, False, False, False], seen
+    snap(page, "desk-points")
+    # The end of a game whose turn limit is reached: the winners are marked on their boards.
+    over = s3(turn_limit=4)
+    while not over.is_terminal():
+        if over.is_chance():
+            over.apply(CHANCE, over.chance_outcomes()[0][0])
+            continue
+        seat = over.to_move()[0]
+        legal = sorted(str(action) for action in over.legal_actions(seat))
+        over.apply(seat, "end" if "end" in legal else legal[0])
+    observation = over.observation(0)
+    assert observation["winners"] == [1, 2], observation["winners"]
+    page.goto(f"{server.url}/tables/no-such-table")
+    page.evaluate(TURN, [observation, [], 0, ["Ann", "Bea", "Cy"]])
+    seen = page.evaluate(POINTS_SHOWN)
+    assert [row["won"] for row in seen["boards"]] == [False, True, True], seen
+    assert [row["active"] for row in seen["boards"]] == [False] * 3, seen
+    snap(page, "desk-points-over")
     assert page.errors == []  # type: ignore[attr-defined]

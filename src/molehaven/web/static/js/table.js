@@ -805,6 +805,10 @@ function renderScores(earlier) {
   if (showing) scores = showing.scores; // the replay's step, not the final scores
   const result = showing ? showing.result : table.status === "running" || table.status === "open" || earlier ? null : view.result;
   const board = BOARDS[table.game];
+  // A board module may export ``scoresOnBoard``: its table shows every player's points itself,
+  // beside the board (Mole Majority's players' boards, with their colours, whose turn it is and,
+  // at the end, who won); a second list of the same numbers only had the reader compare two.
+  $("scores").closest(".panel").hidden = Boolean(board && board.scoresOnBoard);
   if (board && board.noScores) {
     // A game of no points (its scores only mark the winners at the end): say how it is won.
     $("scores").replaceChildren(el("p", { class: "muted", text: board.noScores }));

@@ -12,6 +12,10 @@ import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
+// The players' boards in the panel show every player's points, by the colour of their moles,
+// whose turn it is and, at the end, who won: the page's Scores list beside the board repeated
+// the numbers alone (at 1280 x 800 both were on the screen).
+export const scoresOnBoard = true;
 
 const EVENTS_KEPT = 6;
 const SEAT_NAMES = ["red", "blue", "purple", "black"];
@@ -301,11 +305,19 @@ function drawSeats(obs, context) {
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     const score = (obs.scores || [])[seat];
-    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}`, "data-seat-row": seat },
+    // Once the game is over the scores are the final ones and the observation names the winners.
+    const over = obs.phase === "over";
+    const won = over && Array.isArray(obs.winners) && obs.winners.includes(seat);
+    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}${won ? " won" : ""}`, "data-seat-row": seat },
       el("span", { class: "mm-seat-name" },
         el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }),
-        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
-      el("span", { class: "mm-seat-score", title: "points of claimed tiles (Home Tokens count at the end)", text: score === undefined ? "" : `${score} pts` }),
+        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`,
+        won ? el("span", { class: "won-mark", text: " won" }) : null),
+      el("span", {
+        class: "mm-seat-score",
+        title: over ? "final points: claimed tiles and Home Tokens" : "points of claimed tiles (Home Tokens count at the end)",
+        text: score === undefined ? "" : `${score} pts`,
+      }),
       el("span", { class: "mm-seat-stats" },
         stat("Moles", `${entry.moles_on_board}/${entry.moles}`, "moles on the board / in supply"),
         stat("Claim", String(entry.claims), "Claim Tokens left in supply"),
