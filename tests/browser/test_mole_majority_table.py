@@ -751,3 +751,19 @@ def test_the_players_points_show_once_beside_the_meadow(
     assert [row["active"] for row in seen["boards"]] == [False] * 3, seen
     snap(page, "desk-points-over")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_opened_on_ones_move_the_moves_as_buttons_fold_under_the_board(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The page draws its first view before the board's module has come in, listing the moves
+    as buttons; the module's arrival redrew the board but left the list as it was (the moves
+    had not changed), so a page opened on one's move showed every move as a button under the
+    board (79 here: End turn and 78 moves) until the next one. Now they fold away once the
+    board is drawn, as on every later move."""
+    state = s3()
+    apply_all(state, "0: play two")
+    page = open_a_fixed_table(browser, server, DESK, state, players=3)
+    expect(page.locator("#action-buttons .moves-fold")).to_have_count(1)
+    expect(page.locator("#action-buttons > .action-group")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
