@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from playwright.sync_api import Error as PlaywrightError
 
+from molehaven.core import JSONValue
 from tests.server.live_server import LiveServer
 
 LAPTOP = {"width": 1280, "height": 900}
@@ -32,11 +34,14 @@ def create_table(
     *,
     name: str = "Ann",
     options: dict[str, str] | None = None,
+    players: int | None = None,
 ) -> str:
     """Fill the lobby's form (taking seat 0) and land on the new table; returns its id."""
     page.goto(f"{server.url}/")
     page.wait_for_selector(f"#game option[value='{game}']", state="attached")
     page.select_option("#game", game)
+    if players is not None:
+        page.select_option("#players", str(players))
     for option, value in (options or {}).items():
         page.select_option(f"#option-{option}", value)
     page.fill("#name", name)
@@ -211,3 +216,38 @@ def draw_alone(slug: str, result: str) -> str:
     });
     return RESULT;
 }""".replace("SLUG", slug).replace("RESULT", result)
+
+
+def show_a_fixed_position(
+    page: Page, observation: dict[str, JSONValue], legal: list[str], *, reload: bool = True
+) -> None:
+    """The live table open on ``page`` shows its seat ``observation`` with ``legal`` offered,
+    and nothing later: the first view the server sends over the table's WebSocket is given
+    this position in place of the game's, and later views are dropped (the chat and
+    refusals pass). The whole table page draws it, in the real page's layout, with its turn
+    line and turn bar, while the bots play on unseen; ``reload`` opens the page again under
+    it. Actions clicked still go to the server, which refuses what its game does not allow."""
+
+    def rewrite(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        shown = False
+
+        def from_server(message: str | bytes) -> None:
+            nonlocal shown
+            envelope = json.loads(message)
+            if envelope.get("type") not in ("snapshot", "update"):
+                socket.send(message)
+            elif not shown:
+                shown = True
+                data = envelope["data"]
+                data["observation"] = observation
+                data["legal"] = legal
+                data["waiting"] = {"seats": observation.get("to_move"), "you": bool(legal)}
+                data["result"] = None
+                socket.send(json.dumps(envelope))
+
+        server.on_message(from_server)
+
+    page.route_web_socket("**/ws/tables/**", rewrite)
+    if reload:
+        page.reload()

@@ -18,13 +18,16 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
+from molehaven.core import CHANCE, State
 from tests.browser.pages import (
     CHANGED,
     LAPTOP,
     PHONE,
+    create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
+    show_a_fixed_position,
     status,
     version,
     wait_for,
@@ -32,6 +35,8 @@ from tests.browser.pages import (
 from tests.games.mole_majority.helpers import (
     S3_HAND_OTHERS,
     apply_all,
+    deal,
+    new_game,
     s2,
     s3,
     seat_view,
@@ -582,4 +587,183 @@ def test_no_mole_hides_a_tiles_letter_or_marks(browser: Browser, server: LiveSer
         assert not hidden, hidden
         assert all(any("mm-hex-label" in mark["what"] for mark in tile["marks"]) for tile in tiles)
         snap(page, f"marks-{viewport['width']}")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def open_a_fixed_table(
+    browser: Browser,
+    server: LiveServer,
+    viewport: dict[str, int],
+    state: State,
+    *,
+    players: int,
+) -> Page:
+    """A live table of ``players`` (Ann and random bots) whose page shows Ann (seat 0) the
+    fixed position ``state``, offering her its legal actions (the bots play on unseen)."""
+    page = open_page(browser, f"{server.url}/", viewport=viewport)
+    create_table(page, server, "mole-majority", players=players)
+    fill_bots_and_start(page)
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    show_a_fixed_position(page, state.observation(0), legal)
+    expect(page.locator(f"{BOARD} svg.mm-meadow")).to_be_visible()
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
+    return page
+
+
+PHONES_SIDEWAYS = (
+    {"width": 812, "height": 375},  # an iPhone X-class phone on its side
+    {"width": 740, "height": 360},
+    PHONE_SIDEWAYS,
+)
+# A phone on its side, the page scrolled to the meadow's top (``top``) or its foot: where the
+# meadow's window, the panel, what is asked and End turn are, the smallest space, whether the
+# page scrolls sideways, and the window's sides marked as having more meadow beyond them.
+SIDEWAYS = f"""where => {{
+    const board = document.querySelector("{BOARD}");
+    const meadow = board.querySelector("svg.mm-meadow");
+    window.scrollTo(0, 0);
+    const edge = where === "top" ? meadow.getBoundingClientRect().top
+        : meadow.getBoundingClientRect().bottom - innerHeight;
+    window.scrollBy(0, where === "top" ? edge - 4 : edge);
+    const box = (node) => {{
+        const {{left, right, top, bottom}} = node.getBoundingClientRect();
+        return {{left, right, top, bottom}};
+    }};
+    const frame = board.querySelector(".mm-board-box");
+    return {{
+        window: box(board.querySelector(".mm-meadow-window")),
+        panel: box(board.querySelector(".mm-panel")),
+        prompt: box(board.querySelector(".mm-prompt")),
+        end: box(board.querySelector('[data-action="end"]')),
+        space: Math.min(...[...meadow.querySelectorAll("[data-space]")]
+            .map(space => space.getBoundingClientRect().width)),
+        page_overflow: document.documentElement.scrollWidth - innerWidth,
+        more: ["more-left", "more-right"].filter(side => frame.classList.contains(side)),
+    }};
+}}"""
+
+
+def test_a_phone_on_its_side_keeps_the_panel_beside_the_meadow(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone on its side narrower than 844 px (812 x 375, an iPhone X-class phone; 740 x
+    360) the board is under 800 px wide, and the panel (what is asked, End turn, the hand) went
+    under the meadow: a player scrolled past the whole meadow to act. Now it stands beside the
+    meadow and stays in view while the page scrolls through it, as at 844 x 390: with the page
+    at the meadow's top and at its foot, what is asked and End turn are on the screen. The
+    meadow keeps its spaces 22 px across; at 740 px, too narrow for all of it beside the panel,
+    its window scrolls sideways, with a shade on the side that has more beyond it, and the
+    page itself never does. A live table shows a fixed position (Ann's first card played)."""
+    state = s3()
+    apply_all(state, "0: play two")
+    page = open_a_fixed_table(browser, server, PHONE_SIDEWAYS, state, players=3)
+    for viewport in PHONES_SIDEWAYS:
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        width, height = viewport["width"], viewport["height"]
+        for where in ("top", "foot"):
+            seen = page.evaluate(SIDEWAYS, where)
+            assert seen["page_overflow"] <= 0, (width, seen)
+            assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at {width} px"
+            assert seen["window"]["right"] <= seen["panel"]["left"], (width, seen)
+            assert seen["panel"]["right"] <= width, (width, seen)
+            for what in ("prompt", "end"):
+                assert seen[what]["top"] >= 0, (width, where, what, seen)
+                assert seen[what]["bottom"] <= height, (width, where, what, seen)
+            snap(page, f"phone-sideways-{width}-{where}")
+        # The meadow is cut by its window only where the screen is too narrow for it.
+        assert bool(seen["more"]) == (width < 800), (width, seen)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Where every player's points show on the table page: the page's Scores list (if shown) and
+# the players' boards in the panel, each with its place on the screen, whose turn it is marked
+# on, and the winners marked.
+POINTS_SHOWN = f"""() => {{
+    window.scrollTo(0, 0);
+    const board = document.querySelector("{BOARD}");
+    const scores = document.querySelector("#scores");
+    return {{
+        scores_list: Boolean(scores && scores.checkVisibility()),
+        boards: [...board.querySelectorAll(".mm-seats li")].map(row => {{
+            const {{top, bottom}} = row.querySelector(".mm-seat-score").getBoundingClientRect();
+            return {{
+                text: row.querySelector(".mm-seat-score").innerText, top, bottom,
+                active: row.classList.contains("active"),
+                won: Boolean(row.querySelector(".won-mark")),
+            }};
+        }}),
+    }};
+}}"""
+
+
+def four_players_dealt() -> State:
+    """A 4-player game set up by the first of every choice (tiles, Home Bases, places) and
+    dealt: Ann (seat 0) holds five different cards and plays first."""
+    state = new_game(4)
+    while state.is_chance() or state.to_move() != [0] or not state.observation(0)["hand"]:
+        if state.is_chance():
+            if str(state.chance_outcomes()[0][0]).startswith("card"):
+                hands = [("two", "twoplus", "three", "four", "cavein"), *[S3_HAND_OTHERS] * 3]
+                deal(state, hands)
+            else:
+                state.apply(CHANCE, state.chance_outcomes()[0][0])
+            continue
+        seat = state.to_move()[0]
+        state.apply(seat, min(str(action) for action in state.legal_actions(seat)))
+    return state
+
+
+def test_the_players_points_show_once_beside_the_meadow(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 1280 x 800 the players' points showed twice: in the page's Scores list beside the
+    board and on the players' boards in the panel, under the hand, where a fourth player's
+    fell below the first screen. The players' boards are the place players read (the colour
+    of each player's moles, whose turn it is, the supplies beside the points): the Scores list
+    is gone from a Mole Majority table, and the boards are at the panel's top, as below 1200
+    px, every player's points on the first screen, whose turn it is marked. The list marked
+    the winners at the end: the boards do now (and the result box above the board says who
+    won). Fixed positions: 4 players, Ann's first card played; the end of a 3-player game."""
+    state = apply_all(four_players_dealt(), "0: play two")
+    page = open_a_fixed_table(browser, server, DESK, state, players=4)
+    seen = page.evaluate(POINTS_SHOWN)
+    assert not seen["scores_list"], seen
+    assert [row["text"] for row in seen["boards"]] == ["6 pts"] * 4, seen
+    for row in seen["boards"]:
+        assert row["top"] >= 0 and row["bottom"] <= DESK["height"], seen
+    assert [row["active"] for row in seen["boards"]] == [True, False, False, False], seen
+    snap(page, "desk-points")
+    # The end of a game whose turn limit is reached: the winners are marked on their boards.
+    over = s3(turn_limit=4)
+    while not over.is_terminal():
+        if over.is_chance():
+            over.apply(CHANCE, over.chance_outcomes()[0][0])
+            continue
+        seat = over.to_move()[0]
+        legal = sorted(str(action) for action in over.legal_actions(seat))
+        over.apply(seat, "end" if "end" in legal else legal[0])
+    observation = over.observation(0)
+    assert observation["winners"] == [1, 2], observation["winners"]
+    page.goto(f"{server.url}/tables/no-such-table")
+    page.evaluate(TURN, [observation, [], 0, ["Ann", "Bea", "Cy"]])
+    seen = page.evaluate(POINTS_SHOWN)
+    assert [row["won"] for row in seen["boards"]] == [False, True, True], seen
+    assert [row["active"] for row in seen["boards"]] == [False] * 3, seen
+    snap(page, "desk-points-over")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_opened_on_ones_move_the_moves_as_buttons_fold_under_the_board(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The page draws its first view before the board's module has come in, listing the moves
+    as buttons; the module's arrival redrew the board but left the list as it was (the moves
+    had not changed), so a page opened on one's move showed every move as a button under the
+    board (79 here: End turn and 78 moves) until the next one. Now they fold away once the
+    board is drawn, as on every later move."""
+    state = s3()
+    apply_all(state, "0: play two")
+    page = open_a_fixed_table(browser, server, DESK, state, players=3)
+    expect(page.locator("#action-buttons .moves-fold")).to_have_count(1)
+    expect(page.locator("#action-buttons > .action-group")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -15,7 +15,9 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     play_random_targets_until_over,
+    show_a_fixed_position,
 )
+from tests.games.mole_majority.helpers import S3_HAND_OTHERS, apply_all, s3
 from tests.server.live_server import LiveServer
 
 SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
@@ -199,4 +201,58 @@ def test_the_turn_bar_follows_the_offered_controls_on_a_tall_board(
         page.evaluate(f"() => window.scrollTo(0, {y})")
         assert page.evaluate(MY_MOVE_AND_BAR, [False])
         assert not page.evaluate(BAR_EVER_SHOWN, 1_000)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Mole Majority on a phone, the page at its top: whether any control the board offers shows,
+# and how much of the screen the board fills (the old rule counted the place in view once the
+# board filled half of it).
+PAGE_AT_THE_TOP = f"""([offered]) => {{
+    const shows = {SHOWS};
+    const board = document.querySelector("[data-board='mole-majority']");
+    window.scrollTo(0, 0);
+    const box = board.getBoundingClientRect();
+    return {{
+        shown: [...board.querySelectorAll(offered)].filter(node => shows(node))
+            .map(node => node.dataset.action || node.dataset.pick),
+        filled: (Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)) / innerHeight,
+    }};
+}}"""
+
+
+def test_the_turn_bar_follows_mole_majoritys_hand_and_end_turn_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Later in a turn (a card played and its two steps taken) Mole Majority offers only the
+    hand's card to stack and End turn, in the panel under the meadow's window, below the first
+    screen of a 390 x 844 phone. With the page at its top nothing offered shows, though the
+    meadow fills two thirds of the screen: the bar shows (the old rule, half the board in view,
+    showed none), "Go to your move" brings an offered control into view and focuses it, and
+    then the bar goes. A live 3-player table shows the fixed position."""
+    hands = (("two", "twoplus", "three", "four", "cavein"), *[S3_HAND_OTHERS] * 2)
+    state = apply_all(s3(hands=hands), "0: play two, 0: move b1 a1, 0: move b2 a2")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    assert legal == ["end", "stack twoplus"]
+    offered, _ = BOARD_GAMES["mole-majority"]
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "mole-majority", players=3)
+    fill_bots_and_start(page)
+    show_a_fixed_position(page, state.observation(0), legal)
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
+    board = page.locator("[data-board='mole-majority']")
+    # The card to stack (its button and the card itself) and End turn, nothing on the meadow.
+    expect(board.locator(":is([data-action], [data-pick]:not(.picked))")).to_have_count(3)
+    expect(board.locator(".mm-meadow-window :is([data-action], [data-pick])")).to_have_count(0)
+
+    seen = page.evaluate(PAGE_AT_THE_TOP, [offered])
+    assert seen["shown"] == [] and seen["filled"] >= 0.5, seen
+    page.wait_for_function(MY_MOVE_AND_BAR, arg=[True], polling="raf", timeout=5_000)
+    expect(page.locator("#turn-bar")).to_contain_text("Use your card, then end your turn.")
+    page.screenshot(path="test-artifacts/turn-bar-mole-majority-later-390.png")
+
+    page.get_by_role("button", name="Go to your move").click()
+    page.wait_for_function(FOCUS_ON_AN_OFFERED_CONTROL, arg=[offered], polling="raf", timeout=5_000)
+    page.evaluate(SCROLL_SETTLED)
+    assert page.evaluate(FOCUS_ON_AN_OFFERED_CONTROL, [offered])
+    wait_for_my_move(page, bar_shown=False)
     assert page.errors == []  # type: ignore[attr-defined]

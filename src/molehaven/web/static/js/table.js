@@ -764,7 +764,10 @@ function renderActions(earlier) {
   if (!view) return;
   const legal = view.table.status === "running" ? view.legal : [];
   const waiting = Boolean(earlier) && legal.length > 0;
-  const drawing = `${pending}\n${waiting}\n${legal.join("\n")}`;
+  // A drawn board's module comes in after the first view is drawn (on opening the page on one's
+  // move): the moves listed as buttons then fold away under it, though they are the same.
+  const drawn = BOARDS[view.table.game] !== undefined;
+  const drawing = `${pending}\n${waiting}\n${drawn}\n${legal.join("\n")}`;
   if (drawing === actionsDrawn) return; // bots' moves leave this seat's buttons as they were
   actionsDrawn = drawing;
   $("actions").hidden = !legal.length;
@@ -774,7 +777,6 @@ function renderActions(earlier) {
     if (!groups.has(verb)) groups.set(verb, []);
     groups.get(verb).push(action);
   }
-  const drawn = BOARDS[view.table.game] !== undefined;
   const blocks = waiting
     ? [el("p", { class: "muted moves-wait", text: "Your moves come once the board has shown what just happened." })]
     : [...groups.entries()].map(([verb, actions]) => actionGroup(verb, actions));
@@ -805,6 +807,10 @@ function renderScores(earlier) {
   if (showing) scores = showing.scores; // the replay's step, not the final scores
   const result = showing ? showing.result : table.status === "running" || table.status === "open" || earlier ? null : view.result;
   const board = BOARDS[table.game];
+  // A board module may export ``scoresOnBoard``: its table shows every player's points itself,
+  // beside the board (Mole Majority's players' boards, with their colours, whose turn it is and,
+  // at the end, who won); a second list of the same numbers only had the reader compare two.
+  $("scores").closest(".panel").hidden = Boolean(board && board.scoresOnBoard);
   if (board && board.noScores) {
     // A game of no points (its scores only mark the winners at the end): say how it is won.
     $("scores").replaceChildren(el("p", { class: "muted", text: board.noScores }));

@@ -12,6 +12,10 @@ import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
 export const stylesheet = "css/boards/mole-majority.css";
+// The players' boards in the panel show every player's points, by the colour of their moles,
+// whose turn it is and, at the end, who won: the page's Scores list beside the board repeated
+// the numbers alone (at 1280 x 800 both were on the screen).
+export const scoresOnBoard = true;
 
 const EVENTS_KEPT = 6;
 const SEAT_NAMES = ["red", "blue", "purple", "black"];
@@ -301,11 +305,19 @@ function drawSeats(obs, context) {
       : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
     const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     const score = (obs.scores || [])[seat];
-    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}`, "data-seat-row": seat },
+    // Once the game is over the scores are the final ones and the observation names the winners.
+    const over = obs.phase === "over";
+    const won = over && Array.isArray(obs.winners) && obs.winners.includes(seat);
+    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}${won ? " won" : ""}`, "data-seat-row": seat },
       el("span", { class: "mm-seat-name" },
         el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }),
-        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`),
-      el("span", { class: "mm-seat-score", title: "points of claimed tiles (Home Tokens count at the end)", text: score === undefined ? "" : `${score} pts` }),
+        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`,
+        won ? el("span", { class: "won-mark", text: " won" }) : null),
+      el("span", {
+        class: "mm-seat-score",
+        title: over ? "final points: claimed tiles and Home Tokens" : "points of claimed tiles (Home Tokens count at the end)",
+        text: score === undefined ? "" : `${score} pts`,
+      }),
       el("span", { class: "mm-seat-stats" },
         stat("Moles", `${entry.moles_on_board}/${entry.moles}`, "moles on the board / in supply"),
         stat("Claim", String(entry.claims), "Claim Tokens left in supply"),
@@ -414,8 +426,25 @@ function markMeadowTop() {
   const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
-window.addEventListener("resize", markMeadowTop);
-if (typeof ResizeObserver === "function") new ResizeObserver(() => markMeadowTop()).observe(document.body);
+
+// A shade on each side of the meadow's window with more of the meadow beyond it (the CSS draws
+// it where the window scrolls sideways beside the panel, a phone on its side of 740 px), so
+// that a meadow cut by the window's edge reads as one to scroll rather than as its end.
+function markEdges() {
+  const view = lastContainer && lastContainer.querySelector(".mm-meadow-window");
+  if (!view) return;
+  const more = view.scrollWidth - view.clientWidth;
+  const box = view.parentElement;
+  box.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
+  box.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+}
+
+function markLayout() {
+  markMeadowTop();
+  markEdges();
+}
+window.addEventListener("resize", markLayout);
+if (typeof ResizeObserver === "function") new ResizeObserver(() => markLayout()).observe(document.body);
 
 // ------------------------------------------------------------------ render
 
@@ -473,5 +502,7 @@ export function render(container, context) {
   container.replaceChildren(root);
   markMeadowTop();
   placeWindow(view, scrolled);
+  markEdges();
+  view.addEventListener("scroll", markEdges, { passive: true });
   return { handlesActions: true };
 }
