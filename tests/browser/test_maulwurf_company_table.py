@@ -664,7 +664,8 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
     and exactly the legal actions are offered; a tap 16 px off a target's point plays that
     target's move. The whole layer can still be seen, on demand. The same on a phone on its
     side (844 x 390), which drew the whole layer at the screen's width, taps about 27 px
-    across: it now has the phone's window too, a screen high, scrolling both ways."""
+    across: it now draws the layer at the phone's scale or larger, beside the prompt (see the
+    test after this one)."""
     page = open_page(browser, f"{server.url}/", viewport=viewport)
     size = f"{viewport['width']}x{viewport['height']}"
     table_id = create_short_table(page, server, max_turns=40)
@@ -744,3 +745,94 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
         assert layer is not None and layer["width"] > window["width"]
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots:", *shots, sep="\n  ")
+
+
+SIDEWAYS_SMALL = {"width": 812, "height": 375}  # a smaller phone on its side
+
+# What a phone on its side shows once the page is scrolled to the layer's top: the layer's
+# window, the layer and the prompt, and which points, moles and touch areas the window cuts
+# (partly outside its box: a window that scrolls hid them under its edge).
+SIDEWAYS_VIEW = f"""() => new Promise(resolve => {{
+    const board = document.querySelector("{BOARD}");
+    const view = board.querySelector(".mc-window");
+    window.scrollBy(0, view.getBoundingClientRect().top);
+    requestAnimationFrame(() => {{
+        const box = node => {{
+            const {{left, top, right, bottom, width, height}} = node.getBoundingClientRect();
+            return {{left, top, right, bottom, width, height}};
+        }};
+        const frame = box(view);
+        const parts = [...board.querySelectorAll(
+            "svg.mc-layer [data-point], svg.mc-layer .mc-mole-body, "
+            + "[data-action] > .mc-tap-area, [data-mole] > .mc-hit")];
+        const cut = parts.filter(node => {{
+            const part = box(node);
+            return part.left < frame.left - 0.5 || part.right > frame.right + 0.5
+                || part.top < frame.top - 0.5 || part.bottom > frame.bottom + 0.5;
+        }}).map(node => node.closest("[data-point], [data-at], [data-to]").outerHTML.slice(0, 90));
+        resolve({{window: frame, layer: box(board.querySelector("svg.mc-layer")),
+                  prompt: box(board.querySelector(".mc-prompt")), parts: parts.length, cut,
+                  screen: {{width: innerWidth, height: innerHeight}},
+                  page: document.documentElement.scrollWidth}});
+    }});
+}})"""
+
+
+def sideways_green() -> tuple[State, str, str]:
+    """Green with two players: Ann turned a 1, her moles on the top and the bottom rows."""
+    moles = {0: "+2-5 -2+5 +0+0", 1: "+0-5 +5-5 -5+5"}
+    state = position(moles, layer="green", face_down={0: "1"})
+    return apply_all(state, "c flip 1"), "+2-5", "-2+5"
+
+
+def sideways_red() -> tuple[State, str, str]:
+    """Red with four players: Ann turned a 1, her moles on the top and the bottom rows."""
+    moles = {0: "+2-4 -2+4", 1: "+0-4 +4-4", 2: "-4+4 +0+4", 3: "-1+0 +1+0"}
+    state = position(moles, players=4, layer="red", face_down={0: "1"})
+    return apply_all(state, "c flip 1"), "+2-4", "-2+4"
+
+
+@pytest.mark.parametrize("viewport", [SIDEWAYS, SIDEWAYS_SMALL], ids=["844x390", "812x375"])
+@pytest.mark.parametrize("drawn", [sideways_green, sideways_red], ids=["green", "red"])
+def test_on_a_phone_on_its_side_the_layer_fills_the_height_beside_the_prompt(
+    browser: Browser,
+    server: LiveServer,
+    tmp_path: Path,
+    viewport: dict[str, int],
+    drawn: Callable[[], tuple[State, str, str]],
+) -> None:
+    """At 844 x 390 the layer, drawn at the phone's scale, sat in a window as wide as the
+    screen with blank beside it, under the prompt, 310 px high (green's layer is 434, red's
+    354) and centred, so its top row was cut by the window's edge. Now the prompt stands
+    beside the layer, the window is as wide as the layer and clips none of its points, moles
+    and touch areas, the layer is as tall as the screen (less a little) and shows with the
+    prompt once the page is scrolled to it; touch areas stay 40 px or more, and a mole on the
+    top row and one on the bottom row are selected and moved by real taps. On green and on
+    red, at 844 x 390 and 812 x 375."""
+    state, top, bottom = drawn()
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=viewport)
+    draw(page, state, 0)
+    size = f"{viewport['width']}x{viewport['height']}"
+    shot = tmp_path / f"maulwurf-company-sideways-{state.observation(0)['layer']}-{size}.png"
+    seen = page.evaluate(SIDEWAYS_VIEW)
+    page.screenshot(path=str(shot))
+    window, layer, prompt, screen = seen["window"], seen["layer"], seen["prompt"], seen["screen"]
+    assert seen["parts"] > 30 and seen["cut"] == [], (shot.name, seen["cut"][:4])
+    assert window["width"] <= layer["width"] + 1, f"{shot.name}: blank beside the layer"
+    assert prompt["left"] >= layer["right"], f"{shot.name}: the prompt is not beside the layer"
+    assert prompt["top"] >= 0 and prompt["bottom"] <= screen["height"], (shot.name, prompt)
+    assert layer["top"] == pytest.approx(0, abs=1) and layer["left"] >= 0, (shot.name, layer)
+    assert layer["height"] >= screen["height"] - 17, f"{shot.name}: {layer['height']:.0f} px high"
+    assert seen["page"] <= screen["width"], f"{shot.name}: the page is wider than the screen"
+    check_touch_areas(page, shot.name)
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    played = []
+    for mole in (top, bottom):
+        page.locator(f'{BOARD} [data-mole="{mole}"]').click()  # a real tap: it only selects
+        expect(page.locator(f'{BOARD} .mc-mole.selected[data-at="{mole}"]')).to_have_count(1)
+        action = next(action for action in legal if action.split(" ")[1] == mole)
+        page.locator(f'{BOARD} [data-action="{action}"]').click()
+        played.append(action)
+    assert page.evaluate("() => window.clicked") == played
+    assert page.errors == []  # type: ignore[attr-defined]
+    print("screenshot:", shot)

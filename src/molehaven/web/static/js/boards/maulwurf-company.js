@@ -88,6 +88,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   const layer = geo.layers[geo.layerIndex.get(layerName)];
   const radius = layer.radius + MARGIN;
   const width = 2 * radius * S;
+  // A phone on its side (the CSS) takes the layer's width from the screen's height by this ratio.
   const height = 2 * radius * S * 0.92;
   const board = svg("svg", {
     viewBox: `${-width / 2} ${-height / 2} ${width} ${height}`,
@@ -507,7 +508,6 @@ function markEdges(view) {
   frame.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
   frame.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
 }
-
 
 function placeView(view) {
   if (view.scrollWidth <= view.clientWidth && view.scrollHeight <= view.clientHeight) return;
