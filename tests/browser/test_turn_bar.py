@@ -17,6 +17,8 @@ from tests.browser.pages import (
     play_random_targets_until_over,
     show_a_fixed_position,
 )
+from tests.games.maulwurf_company.helpers import apply_all as mc_apply_all
+from tests.games.maulwurf_company.helpers import position as mc_position
 from tests.games.mole_majority.helpers import S3_HAND_OTHERS, apply_all, s3
 from tests.server.live_server import LiveServer
 
@@ -254,5 +256,44 @@ def test_the_turn_bar_follows_mole_majoritys_hand_and_end_turn_on_a_phone(
     page.wait_for_function(FOCUS_ON_AN_OFFERED_CONTROL, arg=[offered], polling="raf", timeout=5_000)
     page.evaluate(SCROLL_SETTLED)
     assert page.evaluate(FOCUS_ON_AN_OFFERED_CONTROL, [offered])
+    wait_for_my_move(page, bar_shown=False)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Whether one of the controls a board offers shows (with ``whole``: shows whole).
+OFFERED_SHOWS = f"""([board, offered, whole]) => [...document.querySelectorAll(
+    `${{board}} :is(${{offered}})`)].some(node => ({SHOWS})(node, whole))"""
+
+
+def test_the_turn_bar_goes_when_a_board_redrawn_by_itself_brings_its_controls_into_view(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A board may redraw itself between the server's updates (Die Maulwurf Company's "Zoom in
+    on the layer"), replacing the controls the page watched while they were out of view: the
+    browser reports nothing of elements that leave the page unseen, so the bar stayed over
+    the controls the redraw brought into view until the next move. Now the page looks again
+    whenever the board changes. On a 390 x 844 phone, the whole green layer scrolled just
+    above the screen, its zoom button at the top: the bar shows; zoomed in, the layer grows
+    down into the screen with an offered mole, and the bar goes."""
+    moles = {0: "+2-5 -2+5 +0+0", 1: "+0-5 +5-5 -5+5"}  # Ann's on the top and bottom rows
+    state = mc_apply_all(mc_position(moles, layer="green", face_down={0: "1"}), "c flip 1")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    offered, _ = BOARD_GAMES["maulwurf-company"]
+    board = "[data-board='maulwurf-company']"
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "maulwurf-company")
+    fill_bots_and_start(page)
+    show_a_fixed_position(page, state.observation(0), legal)
+    expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
+    page.get_by_role("button", name="Show the whole layer").click()
+    zoom = page.get_by_role("button", name="Zoom in on the layer")
+    page.evaluate(
+        f"""() => window.scrollBy(0, document.querySelector("{board} .mc-zoom")
+            .getBoundingClientRect().top - 8)"""
+    )
+    assert not page.evaluate(OFFERED_SHOWS, [board, offered, False]), "a control shows"
+    wait_for_my_move(page, bar_shown=True)
+    zoom.click()
+    page.wait_for_function(OFFERED_SHOWS, arg=[board, offered, True], polling="raf", timeout=5_000)
     wait_for_my_move(page, bar_shown=False)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -393,6 +393,13 @@ function watchTurnPlace() {
   for (const node of watched) turnBarObserver.observe(node);
 }
 
+// A board that redraws itself (Die Maulwurf Company's zoom) may replace controls that were out
+// of view: the observer reports nothing of an element that leaves the page unseen, so the page
+// looks again after any change to the board (a redraw of the same controls changes nothing).
+new MutationObserver(() => {
+  if (turnBar.wanted) watchTurnPlace();
+}).observe($("board"), { childList: true, subtree: true });
+
 function showTurnBar() {
   const shown = turnBar.wanted && !turnBar.inView && !turnBar.typing;
   $("turn-bar").hidden = !shown;
