@@ -483,7 +483,7 @@ function showdownView(context, obs) {
   const { table, you } = context;
   const tie = tiedShowdown(obs);
   const mark = (seat) => {
-    if (obs.crowned === seat) return el("span", { class: "mp-badge won crowned", text: "wins the Crown" });
+    if (obs.crowned === seat) return el("span", { class: "mp-badge showdown-won", text: "wins the Crown" });
     if (tie && tie.finalists.includes(seat)) return el("span", { class: "mp-badge tied", text: "tied: King Mole picks" });
     return null;
   };
@@ -651,6 +651,20 @@ function lineView(entry, table, you) {
   return el("li", { class: "mp-event" }, withNames(entry.text, table, you));
 }
 
+// King Mole's pick, above the board as it lights up in the reveal: on a phone the reveal's last
+// lines are below the fold, and they are the ones that end the game.
+function pickBanner(context, obs, reveal, shown, now) {
+  const entry = reveal && reveal.lines.find((line) => line.pick);
+  if (!entry) return null;
+  const { table, you } = context;
+  const { king, winner } = entry.pick;
+  const game = obs.step === "over" && (obs.winners || []).includes(winner) ? " and the game" : "";
+  const banner = el("p", { class: "mp-verdict-banner", role: "status" }, crownIcon(),
+    ` King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}: ${seatLabel(table, winner, you)} wins the Crown${game}.`);
+  animateFrom(banner, shown.starts.get(entry.key), now, LINE_MS);
+  return banner;
+}
+
 function thisRoundView(context, obs, reveal, playing) {
   if (playing || (reveal && reveal.current)) return null;
   if (!obs.events.length) return null;
@@ -702,6 +716,7 @@ export function render(container, context) {
     statusBar(context, tableObs, rolling),
     holding ? holdingLine(reveal) : promptFor(context, obs),
     playing ? null : waitingLine(context, obs),
+    pickBanner(context, obs, reveal, shown, now),
     handView(tableObs),
     revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal, playing),
