@@ -644,3 +644,176 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     page.reload()
     expect(page.locator("#outcome #result")).to_have_text(result["summary"])
     assert page.eval_on_selector("#outcome", "box => getComputedStyle(box).animationName") == "none"
+
+
+# ------------------------------------------------- a tied Showdown and King Mole's pick (MP-33)
+
+
+def tied_showdown_moments() -> tuple[State, State, State]:
+    """11.7 with Jo (seat 2) as King Mole: Lee and Sam declare (Jo picks his die last), reach 41
+    and 40, and tie at 4 in the Showdown; Jo is asked to crown one of them, and crowns Sam. The
+    three observations a table gets: before the dice, the tie, the end."""
+    before = lee_and_sam(king=2, players=3)
+    for _ in range(2):
+        before.apply(before.to_move()[0], "declare")
+    tied = showdown_all_miss(lee_and_sam(king=2, players=3))
+    assert tied.to_move() == [2] and tied.observation(0)["finalists"] == [0, 1]
+    over = tied.clone()
+    over.apply(2, "crown 1")
+    assert over.is_terminal() and over.observation(0)["crowned"] == 1
+    return before, tied, over
+
+
+def legal_for(state: State, seat: int) -> list[str]:
+    return [] if state.is_terminal() else sorted(map(str, state.legal_actions(seat)))
+
+
+# What the board shows of the Showdown: the status words, the reveal's lines (and those not on
+# screen yet), the tie's marks, the winners, the prompt, and the observation the page around the
+# board is held to (``stillShowing``: its step, null when not held).
+SHOWDOWN_SHOWN = """({
+    step: document.querySelector("[data-board] .mp-step").textContent,
+    title: document.querySelector("[data-board] .mp-reveal h3")?.firstChild.textContent ?? null,
+    playing: document.querySelector("[data-board] .mp-reveal.playing") !== null,
+    lines: [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+        .map(line => line.textContent),
+    unseen: [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
+        .filter(line => Number(getComputedStyle(line).opacity) < 0.5)
+        .map(line => line.textContent),
+    animated: document.querySelectorAll("[data-board] .mp-event.animate").length,
+    waiting: document.querySelector("[data-board] .mp-waiting")?.textContent.trim() ?? null,
+    banner: [...document.querySelectorAll("[data-board] .mp-verdict-banner")].map(banner =>
+        Number(getComputedStyle(banner).opacity) < 0.5 ? "unseen" : banner.textContent.trim()),
+    tiedRows: [...document.querySelectorAll("[data-board] .mp-showdown-row.tied")]
+        .map(row => Number(row.dataset.seat)),
+    crownedRows: [...document.querySelectorAll("[data-board] .mp-showdown-row.crowned")]
+        .map(row => Number(row.dataset.seat)),
+    won: [...document.querySelectorAll("[data-board] .mp-player:has(.mp-badge.won)")]
+        .map(player => Number(player.dataset.seat)),
+    prompt: document.querySelector("[data-board] .mp-prompt")?.textContent ?? null,
+    holding: document.querySelector("[data-board] .mp-holding") !== null,
+    offered: [...document.querySelectorAll("[data-board] [data-action]")]
+        .map(node => node.dataset.action),
+    held: board.stillShowing({observation, legal})?.step ?? null,
+})"""
+DRAW_THE_SHOWDOWN = draw_alone("mole-park", SHOWDOWN_SHOWN)
+# The same look, later, at the board already drawn (``observation`` and ``legal`` as drawn).
+READ_THE_SHOWDOWN = f"""async ([observation, legal]) => {{
+    const board = await import("/static/js/boards/mole-park.js");
+    return {SHOWDOWN_SHOWN};
+}}"""
+
+TIE = "Lee{0} and Sam are tied at 4★: King Mole Jo{2} picks the winner."
+PICK = "King Mole Jo{2} picks Sam."
+BANNER = "King Mole Jo{2} picks Sam: Sam wins the Crown and the game."
+CROWN_LINE = "Sam wins King Mole's Crown!"
+
+
+def you(text: str, seat: int) -> str:
+    """``text`` as ``seat`` reads it: its own name marked "(you)"."""
+    return text.format(*[" (you)" if other == seat else "" for other in range(3)])
+
+
+def watch_the_reveal_end(page: Page, observation: object, legal: list[str]) -> dict[str, object]:
+    page.wait_for_function(
+        """() => document.querySelector("[data-board] .mp-reveal.playing") === null"""
+    )
+    shown: dict[str, object] = page.evaluate(READ_THE_SHOWDOWN, [observation, legal])
+    return shown
+
+
+def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat(
+    browser: Browser, server: LiveServer
+) -> None:
+    """When the Showdown was tied, King Mole's pick ended the game with no reveal of its own:
+    the crown step showed last round's reveal and the Showdown's lines at once, and after the
+    pick the board replayed the whole round, its one new line saying who won but not that King
+    Mole chose. Now every seat sees the Showdown's dice and lines revealed, the tie (who, at what
+    score, King Mole picks), then "King Mole Jo picks Sam" and the Crown light up alone, on the
+    table as it stood at the pick, the result held until they have."""
+    before, tied, over = tied_showdown_moments()
+    names = ["Lee", "Sam", "Jo"]
+    for seat in (0, 2):  # a finalist waiting, and King Mole, who picks
+        page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+        draw = [before.observation(seat), legal_for(before, seat), seat, names]
+        page.evaluate(DRAW_THE_SHOWDOWN, draw)
+
+        # The tie arrives: the Showdown's reveal plays, the table as it was before the dice.
+        legal = legal_for(tied, seat)
+        assert bool(legal) == (seat == 2)
+        shown = page.evaluate(DRAW_THE_SHOWDOWN, [tied.observation(seat), legal, seat, names])
+        assert shown["title"] == "Round 8: Showdown for the Crown", shown
+        assert shown["playing"] and shown["unseen"] and shown["step"] == "Rolling", shown
+        assert shown["held"] == "choose" and shown["offered"] == [], shown
+        assert shown["holding"] == (seat == 2), shown
+        shown = watch_the_reveal_end(page, tied.observation(seat), legal)
+        assert shown["lines"][-1] == you(TIE, seat), shown
+        assert shown["tiedRows"] == [0, 1] and shown["held"] is None, shown
+        assert shown["step"] == "King Mole settles the Showdown", shown
+        if seat == 2:
+            assert shown["offered"] == legal == ["crown 0", "crown 1"], shown
+            assert "Lee and Sam are tied at 4★ in the Showdown." in str(shown["prompt"]), shown
+            shoot(page, "showdown-tied-king-picks")
+            page.locator('[data-board] [data-action="crown 1"]').click()
+            assert page.evaluate("() => window.clicked") == ["crown 1"]
+        else:
+            assert shown["waiting"] == (
+                "The Showdown is tied at 4★. King Mole Jo picks the winner of the Crown and"
+                " the game: Lee (you) or Sam."
+            ), shown
+            shoot(page, "showdown-tied-waiting")
+
+        # The pick: only its line and the Crown's light up, on the table of the tie; the page
+        # around the board waits for them (``stillShowing`` still gives the tie).
+        shown = page.evaluate(DRAW_THE_SHOWDOWN, [over.observation(seat), [], seat, names])
+        assert shown["unseen"] == [you(PICK, seat), CROWN_LINE], shown
+        assert shown["held"] == "crown" and shown["won"] == [], shown
+        # Above the board too (a phone shows the reveal's last lines below the fold).
+        assert shown["banner"] == ["unseen"], shown
+        assert shown["step"] == "King Mole settles the Showdown", shown
+        assert shown["tiedRows"] == [0, 1], shown
+        shoot(page, f"showdown-picked-playing-seat-{seat}")
+        shown = watch_the_reveal_end(page, over.observation(seat), [])
+        assert shown["lines"][-3:] == [you(TIE, seat), you(PICK, seat), CROWN_LINE], shown
+        assert shown["held"] is None and shown["step"] == "Game over", shown
+        assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
+        assert shown["tiedRows"] == [] and shown["waiting"] is None, shown
+        assert shown["banner"] == [you(BANNER, seat)], shown
+        shoot(page, f"showdown-over-seat-{seat}")
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.context.close()
+
+
+def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_and_after_the_end(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The tie and King Mole's pick are shown at once, at rest, to a person who asked for less
+    motion and in a replay; a page opened after the end shows the final state at once. The
+    final observation no longer names the tie's King Mole nor the finalists, so a page that did
+    not see the pick asked tells only the engine's lines: the page invents nothing."""
+    before, tied, over = tied_showdown_moments()
+    names = ["Lee", "Sam", "Jo"]
+    moments = [(before, False), (tied, False), (over, False)]
+    for motion, replaying in (("reduce", False), ("no-preference", True)):
+        page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+        page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+        for state, _ in moments:
+            legal = [] if replaying else legal_for(state, 0)
+            shown = page.evaluate(
+                DRAW_THE_SHOWDOWN, [state.observation(0), legal, 0, names, replaying]
+            )
+            assert not shown["playing"] and shown["unseen"] == [], (motion, shown)
+            assert shown["animated"] == 0 and shown["held"] is None, (motion, shown)
+        assert shown["lines"][-3:] == [you(TIE, 0), you(PICK, 0), CROWN_LINE], shown
+        assert shown["won"] == [1] and shown["step"] == "Game over", shown
+        assert shown["banner"] == [you(BANNER, 0)], shown
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.context.close()
+
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    shown = page.evaluate(DRAW_THE_SHOWDOWN, [over.observation(0), [], 0, names])
+    assert not shown["playing"] and shown["unseen"] == [] and shown["held"] is None, shown
+    assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
+    assert shown["lines"][-1] == CROWN_LINE and you(PICK, 0) not in shown["lines"], shown
+    assert shown["banner"] == [] and page.locator("[data-board] .mp-verdict").count() == 0
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -51,6 +51,11 @@ let decisionShown = null; // the decision whose prompt is on the table (``decisi
 let holdTimer = null;
 let holdTimerAt = null;
 let redrawBoard = null; // draws the board again (the page's whole redraw, with the turn line)
+// King Mole's pick in a tied Showdown (MP-33) as this page saw it asked: ``key`` (its Showdown),
+// ``king``, ``finalists``, their score ``total``, and ``at``, how many of the round's lines came
+// before it. The observation after the pick no longer holds these (the winner is King Mole
+// then, and ``finalists`` is gone), so only a page that saw the pick asked can tell it was made.
+let crownAsked = null;
 let legendOpen = false;
 
 // ------------------------------------------------------------------------ small drawings
@@ -122,6 +127,19 @@ function withNames(text, table, you) {
 
 function listNames(seats, table, you) {
   return seats.map((seat) => seatLabel(table, seat, you)).join(", ");
+}
+
+function andList(seats, table, you) {
+  const names = seats.map((seat) => seatLabel(table, seat, you));
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
+// The tied Showdown King Mole is asked to settle (MP-33), as the observation names it: the
+// finalists, their equal score, and King Mole; null at any other moment.
+function tiedShowdown(obs) {
+  if (obs.step !== "crown" || !Array.isArray(obs.finalists) || !obs.finalists.length || !obs.showdown) return null;
+  const entry = obs.showdown.find((row) => row.seat === obs.finalists[0]);
+  return { finalists: obs.finalists, total: entry ? entry.total : null, king: obs.king };
 }
 
 function dieInfo(guide, key) {
@@ -254,8 +272,10 @@ function promptFor(context, obs) {
       })));
   }
   if (verbs.has("crown")) {
+    const tie = tiedShowdown(obs);
+    const tied = tie ? `${andList(tie.finalists, table, you)} are tied at ${tie.total}★ in the Showdown. ` : "";
     return box(promptTitle(verbs, obs, me),
-      "As King Mole you decide which of the tied players wins King Mole's Crown and the game.",
+      `${tied}As King Mole you decide which of them wins King Mole's Crown and the game.`,
       el("div", { class: "mp-choices list" }, legal.map((action) =>
         actionButton(action, context, "mp-crown-pick", crownIcon(), el("span", { text: seatLabel(table, Number(action.split(" ")[1]), you) })))));
   }
@@ -266,7 +286,7 @@ function promptFor(context, obs) {
 // In the prompt's place while the reveal plays: this seat acts next, once it has been shown.
 function holdingLine(reveal) {
   return el("div", { class: "mp-holding", role: "status" },
-    el("span", { text: `Round ${reveal.round}: the dice are out. Your move comes after the reveal below.` }),
+    el("span", { text: `${revealTitle(reveal, true)}. Your move comes after the reveal below.` }),
     el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸", onclick: skipReveal }));
 }
 
@@ -277,6 +297,12 @@ function waitingLine(context, obs) {
   if (obs.step === "over") return null;
   const movers = (obs.to_move || []).filter((seat) => seat !== you);
   if (!movers.length || context.legal.length) return null;
+  const tie = tiedShowdown(obs);
+  if (tie) {
+    const whom = tie.finalists.map((seat) => seatLabel(table, seat, you)).join(" or ");
+    return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
+      ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, obs.king, you)} picks the winner of the Crown and the game: ${whom}.`);
+  }
   return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
 }
 
@@ -291,15 +317,61 @@ function statusBar(context, obs, playing) {
     el("span", { text: `Deck ${obs.deck} · Discard pile ${obs.discard}` }));
 }
 
-// The round whose dice are face up now: this one once rolled, else the one before.
+// The round whose dice are face up now: this one once rolled, else the one before. In a Showdown
+// the dice face up are the competitors' four each (``showdown``; the round's own rolls are
+// gone from the observation). Its ``lines`` are the round's events, each keyed by its place in
+// the round (``e3``), and around King Mole's pick in a tied Showdown the page's own lines.
 function revealedRound(obs) {
+  const dice = obs.seats.map((seat) => ({ die: seat.die, roll: seat.roll }));
+  if (obs.showdown) return { round: obs.round, dice, showdown: obs.showdown, lines: showdownLines(obs), current: true };
   const rolled = obs.seats.some((seat) => seat.roll !== null);
-  if (rolled || obs.step === "over") {
-    return { round: obs.round, dice: obs.seats.map((seat) => ({ die: seat.die, roll: seat.roll })), events: obs.events, current: true };
-  }
-  const dice = obs.last_round_dice || [];
-  if (!dice.some((entry) => entry.die)) return null;
-  return { round: obs.round - 1, dice, events: obs.last_round_events || [], current: false };
+  if (rolled || obs.step === "over") return { round: obs.round, dice, lines: eventLines(obs.events), current: true };
+  const last = obs.last_round_dice || [];
+  if (!last.some((entry) => entry.die)) return null;
+  return { round: obs.round - 1, dice: last, lines: eventLines(obs.last_round_events || []), current: false };
+}
+
+function eventLines(events, from = 0) {
+  return events.slice(from).map((text, index) => ({ key: `e${from + index}`, text }));
+}
+
+function showdownKey(obs) {
+  return obs.showdown ? `${obs.round}|${JSON.stringify(obs.showdown)}` : null;
+}
+
+// Kept when the observation asks King Mole to settle a tie: the pick is told from it later.
+function noteCrownAsked(obs) {
+  const tie = Array.isArray(obs.seats) ? tiedShowdown(obs) : null;
+  if (tie) crownAsked = { key: showdownKey(obs), ...tie, at: obs.events.length };
+}
+
+// The Showdown's lines: the engine's, with the tie and King Mole's pick where they came (the
+// engine's next line says who won the Crown). Only the observation asking for the pick names
+// the tie and its King Mole, so a page that never saw it ask tells the engine's lines alone.
+function showdownLines(obs) {
+  const asked = crownAsked && crownAsked.key === showdownKey(obs) ? crownAsked : null;
+  if (!asked) return eventLines(obs.events);
+  const picked = obs.step === "over" && asked.finalists.includes(obs.crowned);
+  return [
+    ...eventLines(obs.events.slice(0, asked.at)),
+    { key: "tie", tie: asked },
+    ...(picked ? [{ key: "pick", pick: { king: asked.king, winner: obs.crowned } }] : []),
+    ...eventLines(obs.events, asked.at),
+  ];
+}
+
+// What identifies a reveal's dice: a new key is a new reveal, played from its dice.
+function revealKey(reveal) {
+  if (!reveal) return "";
+  const dice = reveal.showdown
+    ? reveal.showdown.map((entry) => `${entry.seat}:${Object.values(entry.rolls).join("")}`)
+    : reveal.dice.map((d) => `${d.die}${d.roll}`);
+  return `${reveal.round}:${reveal.showdown ? "showdown:" : ""}${dice.join(",")}`;
+}
+
+function revealTitle(reveal, playing) {
+  if (reveal.showdown) return `Round ${reveal.round}: Showdown for the Crown`;
+  return reveal.current || playing ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
 }
 
 // ``playing``: the reveal is under way and ``obs`` is the table from before its dice, on
@@ -409,11 +481,18 @@ function handView(obs) {
 function showdownView(context, obs) {
   if (!obs.showdown) return null;
   const { table, you } = context;
-  const rows = obs.showdown.map((entry) => el("li", { class: "mp-showdown-row" },
+  const tie = tiedShowdown(obs);
+  const mark = (seat) => {
+    if (obs.crowned === seat) return el("span", { class: "mp-badge showdown-won", text: "wins the Crown" });
+    if (tie && tie.finalists.includes(seat)) return el("span", { class: "mp-badge tied", text: "tied: King Mole picks" });
+    return null;
+  };
+  const rows = obs.showdown.map((entry) => el("li", { class: `mp-showdown-row${tie && tie.finalists.includes(entry.seat) ? " tied" : ""}${obs.crowned === entry.seat ? " crowned" : ""}`, "data-seat": entry.seat },
     el("strong", {}, seatDot(entry.seat), seatLabel(table, entry.seat, you)),
     el("span", { class: "mp-showdown-dice" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-landed-die" }, dieIcon(key, 16), roll === null ? "…" : face(roll, true)))),
     el("span", { text: `moles ${entry.moles.join(" ") || "none"}` }),
-    el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` })));
+    el("span", { class: "mp-total", text: entry.total === null ? "" : `score ${entry.total}` }),
+    mark(entry.seat)));
   return el("section", { class: "mp-area mp-showdown", "aria-label": "Showdown for the Crown" },
     el("h3", { text: "Showdown for the Crown" }),
     el("p", { class: "muted", text: "Each competitor rolls all four dice; every whacking die claims its hole on its own. Showdown score = moles whacked now + prize die; the best takes the Crown." }),
@@ -447,6 +526,7 @@ function staged(obs, legal, replaying, now) {
   if (obs !== observationNow) {
     observationBefore = observationNow;
     observationNow = obs;
+    noteCrownAsked(obs);
   }
   const decision = decisionKey(obs, legal);
   const shown = stageReveal(revealedRound(obs), replaying, decision !== null && decision === decisionShown, now, observationBefore);
@@ -455,39 +535,42 @@ function staged(obs, legal, replaying, now) {
 
 // Brings ``revealShown`` up to date with the round's dice and lines: a new line lights up after
 // the one before, yet within REVEAL_MS of its arrival, unless this seat is already ``asking``
-// (its prompt is on the table: the line is shown at once). A new reveal keeps ``before``, the
-// observation drawn before its dice came out.
+// (its prompt is on the table: the line is shown at once). ``starts`` holds each line's start
+// by its key, so that a line told between two earlier ones (King Mole's pick) lights up alone.
+// The reveal keeps ``before``, the observation drawn before what it is about to tell: before its
+// dice came out, or before lines that come once it has been shown (the pick after the tie).
 function stageReveal(reveal, replaying, asking, now, before) {
   if (!reveal) {
     // Nothing face up (the page opened before the first roll): the next reveal is played.
-    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: [], held: false, heldUntil: -Infinity };
+    revealShown = revealShown || { diceKey: "", diceStart: -Infinity, starts: new Map(), held: false, heldUntil: -Infinity };
     return revealShown;
   }
-  const diceKey = `${reveal.round}:${reveal.dice.map((d) => `${d.die}${d.roll}`).join(",")}`;
+  const diceKey = revealKey(reveal);
   const still = revealAtRest(replaying);
   if (!revealShown || revealShown.diceKey !== diceKey) {
     // A reveal already on the table when the page opens is shown at rest, and so is one that
     // comes while this seat's prompt is up.
     const atRest = still || asking || revealShown === null;
-    revealShown = { diceKey, diceStart: atRest ? -Infinity : now, starts: atRest ? reveal.events.map(() => -Infinity) : [], held: false, heldUntil: -Infinity, before };
+    const starts = new Map(atRest ? reveal.lines.map((line) => [line.key, -Infinity]) : []);
+    revealShown = { diceKey, diceStart: atRest ? -Infinity : now, starts, held: false, heldUntil: -Infinity, before };
   }
   const shown = revealShown;
-  const fresh = reveal.events.length - shown.starts.length;
-  if (fresh > 0) {
-    const previous = shown.starts.length ? shown.starts[shown.starts.length - 1] : shown.diceStart;
-    const first = Math.max(now, previous + STEP_MS);
-    for (let index = 0; index < fresh; index += 1) {
-      shown.starts.push(still || asking ? -Infinity : Math.min(first + index * STEP_MS, now + ((index + 1) * REVEAL_MS) / fresh));
-    }
+  const fresh = reveal.lines.filter((line) => !shown.starts.has(line.key));
+  if (fresh.length) {
+    if (shown.heldUntil <= now) shown.before = before;
+    const first = Math.max(now, Math.max(shown.diceStart, ...shown.starts.values()) + STEP_MS);
+    fresh.forEach((line, index) => {
+      shown.starts.set(line.key, still || asking ? -Infinity : Math.min(first + index * STEP_MS, now + ((index + 1) * REVEAL_MS) / fresh.length));
+    });
   }
   if (still) {
     // A reveal under way when the tab is hidden or a replay begins is shown at rest too: the
     // table and the decision it held need not wait for what nobody watches.
     shown.diceStart = -Infinity;
-    shown.starts = shown.starts.map(() => -Infinity);
+    for (const key of shown.starts.keys()) shown.starts.set(key, -Infinity);
     shown.held = false;
   }
-  const until = Math.max(shown.diceStart + DICE_MS, ...shown.starts.slice(0, reveal.events.length).map((start) => start + FADE_MS));
+  const until = Math.max(shown.diceStart + DICE_MS, ...reveal.lines.map((line) => shown.starts.get(line.key) + FADE_MS));
   if (until > now && until > shown.heldUntil) {
     shown.held = true;
     shown.heldUntil = until;
@@ -499,7 +582,7 @@ function stageReveal(reveal, replaying, asking, now, before) {
 function skipReveal() {
   if (!revealShown) return;
   revealShown.diceStart = -Infinity;
-  revealShown.starts = revealShown.starts.map(() => -Infinity);
+  for (const key of revealShown.starts.keys()) revealShown.starts.set(key, -Infinity);
   revealShown.held = false;
   if (redrawBoard) redrawBoard();
 }
@@ -526,24 +609,60 @@ function revealView(context, reveal, shown, holding) {
   if (!reveal) return null;
   const { table, you } = context;
   const now = performance.now();
-  const dice = reveal.dice.map((entry, seat) => {
-    if (!entry.die) return null;
-    const rolled = entry.roll === null ? null : face(entry.roll);
-    if (rolled) animateFrom(rolled, shown.diceStart, now, DICE_MS);
-    return el("li", { class: "mp-reveal-die" }, el("span", { class: "mp-reveal-name" }, seatDot(seat), seatLabel(table, seat, you)), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled);
-  });
-  const steps = reveal.events.map((text, index) => {
-    const line = el("li", { class: "mp-event" }, withNames(text, table, you));
-    animateFrom(line, shown.starts[index], now, LINE_MS);
+  const rolled = (roll) => {
+    if (roll === null) return null;
+    const node = face(roll);
+    animateFrom(node, shown.diceStart, now, DICE_MS);
+    return node;
+  };
+  const name = (seat) => el("span", { class: "mp-reveal-name" }, seatDot(seat), seatLabel(table, seat, you));
+  const dice = reveal.showdown
+    ? reveal.showdown.map((entry) => el("li", { class: "mp-reveal-die mp-reveal-showdown" }, name(entry.seat),
+      el("span", { class: "mp-reveal-four" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-reveal-one" }, dieIcon(key, 20), rolled(roll))))))
+    : reveal.dice.map((entry, seat) => (entry.die
+      ? el("li", { class: "mp-reveal-die" }, name(seat), dieIcon(entry.die, 22), el("span", { class: "mp-reveal-title", text: entry.die }), rolled(entry.roll))
+      : null));
+  const steps = reveal.lines.map((entry) => {
+    const line = lineView(entry, table, you);
+    animateFrom(line, shown.starts.get(entry.key), now, LINE_MS);
     return line;
   });
   // The round the reveal tells is "last round" only once the table has moved on to the next.
-  const title = reveal.current || shown.held ? `Round ${reveal.round}: the dice are out` : `Last round (${reveal.round})`;
-  const playing = shown.held || shown.starts.some((start) => start + FADE_MS > now);
+  const title = revealTitle(reveal, shown.held);
+  const playing = shown.held || [...shown.starts.values()].some((start) => start + FADE_MS > now);
   return el("section", { class: `mp-area mp-reveal${playing ? " playing" : ""}`, "aria-label": "Reveal", "data-round": reveal.round, onclick: playing ? skipReveal : null },
     el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸" }) : null),
     el("ol", { class: "mp-reveal-dice" }, dice),
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
+}
+
+// A line of the reveal: the engine's words, or King Mole's part in a tied Showdown (MP-33).
+function lineView(entry, table, you) {
+  if (entry.tie) {
+    const { finalists, total, king } = entry.tie;
+    return el("li", { class: "mp-event mp-verdict", "data-line": "tie" }, crownIcon(16),
+      el("span", { text: `${andList(finalists, table, you)} are tied at ${total}★: King Mole ${seatLabel(table, king, you)} picks the winner.` }));
+  }
+  if (entry.pick) {
+    const { king, winner } = entry.pick;
+    return el("li", { class: "mp-event mp-verdict", "data-line": "pick" }, crownIcon(16),
+      el("span", { text: `King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}.` }));
+  }
+  return el("li", { class: "mp-event" }, withNames(entry.text, table, you));
+}
+
+// King Mole's pick, above the board as it lights up in the reveal: on a phone the reveal's last
+// lines are below the fold, and they are the ones that end the game.
+function pickBanner(context, obs, reveal, shown, now) {
+  const entry = reveal && reveal.lines.find((line) => line.pick);
+  if (!entry) return null;
+  const { table, you } = context;
+  const { king, winner } = entry.pick;
+  const game = obs.step === "over" && (obs.winners || []).includes(winner) ? " and the game" : "";
+  const banner = el("p", { class: "mp-verdict-banner", role: "status" }, crownIcon(),
+    ` King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}: ${seatLabel(table, winner, you)} wins the Crown${game}.`);
+  animateFrom(banner, shown.starts.get(entry.key), now, LINE_MS);
+  return banner;
 }
 
 function thisRoundView(context, obs, reveal, playing) {
@@ -590,10 +709,14 @@ export function render(container, context) {
   // While the reveal plays (``playing``) the table is ``tableObs``, as it stood before the dice;
   // the prompt, which waits meanwhile, and the reveal itself read the new observation.
   const playing = shown.held && reveal !== null;
+  // "Rolling" while the dice the reveal tells are not yet on the table it stands on; lines told
+  // after them (King Mole's pick) keep that table's own step.
+  const rolling = playing && revealKey(revealedRound(tableObs)) !== revealKey(reveal);
   const board = el("div", { class: "mp", "data-board": "mole-park" },
-    statusBar(context, tableObs, playing),
+    statusBar(context, tableObs, rolling),
     holding ? holdingLine(reveal) : promptFor(context, obs),
     playing ? null : waitingLine(context, obs),
+    pickBanner(context, obs, reveal, shown, now),
     handView(tableObs),
     revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal, playing),
