@@ -30,6 +30,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"core", GAMES, "agents", "docs", "sim", "boards"},
     "web": {"core"},
     "cli": {"molehaven", "core", GAMES, "agents", "boards", "sim", "docs", "server", "rl"},
+    "__main__": {"cli"},  # ``python -m molehaven``: the command line, nothing else
 }
 
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
+import sys
 
 import pytest
 from typer.testing import CliRunner
@@ -76,3 +79,17 @@ def test_lab_help_names_the_agents_and_where_options_are_listed() -> None:
     assert "random, mcts, greedy" in text
     assert "-a" in text
     assert "'molehaven games'" in text.split("--variant")[1]
+
+
+def test_python_dash_m_molehaven_is_the_command() -> None:
+    """Where the ``molehaven`` script is not on the PATH, ``python -m molehaven`` runs it."""
+    done = subprocess.run(
+        [sys.executable, "-m", "molehaven", "games"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, **NARROW},
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert all(slug in done.stdout for slug in molehaven.list_games())
