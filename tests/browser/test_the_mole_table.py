@@ -24,7 +24,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
 )
-from tests.games.the_mole.helpers import apply_all, legal, p4
+from tests.games.the_mole.helpers import apply_all, deal_round, legal, new_game, p4
 from tests.server.live_server import LiveServer
 
 # Bots at full speed could end every round before a person's first click (see test_play).
@@ -360,6 +360,10 @@ TABLET_UPRIGHT = {"width": 768, "height": 1024}
 TABLET_SIDEWAYS = {"width": 1024, "height": 768}
 
 
+def width_id(viewport: dict[str, int]) -> str:
+    return f"{viewport['width']}x{viewport['height']}"
+
+
 @pytest.mark.parametrize(
     "position", [p4, mole_asked_to_answer, mole_asking, mole_voting, mole_pointing]
 )
@@ -676,14 +680,48 @@ def bystander_voting() -> State:
     return apply_all(state, [first_legal(state, 0, "answer"), "2: nominate 1"])
 
 
+# Standard position P4 with 8 players: the bakery, seat 7 the Mole, seats 0-6 its seven
+# roles; seat 1 asks first. As in ``bystander_voting``: seat 0 votes on seat 2's call against
+# seat 1, with three answers given.
+def eight_seat_voting() -> State:
+    state = deal_round(
+        new_game(8, question_limit=20),
+        "bakery",
+        7,
+        [
+            "baker",
+            "cashier",
+            "delivery-driver",
+            "pastry-chef",
+            "customer",
+            "cake-decorator",
+            "apprentice",
+        ],
+    )
+    for asker, answerer in ((1, 2), (2, 3), (3, 0)):
+        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
+        state = apply_all(state, first_legal(state, answerer, "answer"))
+    return apply_all(state, "2: nominate 1")
+
+
 def draw_where_a_table_draws_it(
-    browser: Browser, server: LiveServer, viewport: dict[str, int], state: State, seat: int
+    browser: Browser,
+    server: LiveServer,
+    viewport: dict[str, int],
+    state: State,
+    seat: int,
+    *,
+    counted: bool = False,
 ) -> Page:
-    """The Mole's board drawn alone for ``seat`` of a 4-player ``state`` (players Ann, Bea,
-    Cy and Dan), in the box where a live 4-player table's page puts its board at this
-    ``viewport`` (measured on one, with the page at its top), offering the seat's actions."""
+    """The Mole's board drawn alone for ``seat`` of ``state``, in the box where a live table's
+    page with as many players puts its board at this ``viewport`` (measured on one, with the
+    page at its top), its players named as there (Ann, random bot 1, random bot 2…),
+    offering the seat's actions; with ``counted``, the page's redraws it asks for are counted
+    (see ``draw_alone``)."""
+    players = state.game.players
+    names = ["Ann", *(f"random bot {other}" for other in range(1, players))]
     page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_mole_table(page, server, players=4)
+    create_mole_table(page, server, players=players)
     fill_bots_and_start(page)
     page.evaluate("() => window.scrollTo(0, 0)")
     box = page.locator("#board").bounding_box()
@@ -691,19 +729,21 @@ def draw_where_a_table_draws_it(
     page.goto(f"{server.url}/tables/no-such-table")
     page.evaluate(
         """box => {
+            const page = document.createElement("div");  // its rules for the board's box
+            page.className = "table-page";
+            page.dataset.game = "the-mole";
             const host = document.createElement("div");
             host.id = "board";
             host.className = "board";
             host.style.cssText = `margin: ${box.y}px 0 0 ${box.x}px; width: ${box.width}px`;
-            document.body.replaceChildren(host);
+            page.append(host);
+            document.body.replaceChildren(page);
         }""",
         box,
     )
     seen = state.observation(seat)
     offered = sorted(str(action) for action in state.legal_actions(seat))
-    page.evaluate(
-        draw_alone("the-mole", "null"), [seen, offered, seat, ["Ann", "Bea", "Cy", "Dan"]]
-    )
+    page.evaluate(draw_alone("the-mole", "null"), [seen, offered, seat, names, False, counted])
     drawn = page.locator("#board").bounding_box()
     assert drawn is not None
     assert (round(drawn["x"]), round(drawn["y"]), round(drawn["width"])) == (
@@ -714,25 +754,35 @@ def draw_where_a_table_draws_it(
     return page
 
 
+@pytest.mark.parametrize("viewport", [TABLET_UPRIGHT, TABLET_SIDEWAYS, LAPTOP_800], ids=width_id)
 @pytest.mark.parametrize(
-    ("phase", "position"), [("answer", bystander_asked_to_answer), ("vote", bystander_voting)]
+    ("phase", "position"),
+    [
+        ("answer", bystander_asked_to_answer),
+        ("vote", bystander_voting),
+        ("vote", eight_seat_voting),
+    ],
 )
 def test_a_decision_is_made_with_the_card_the_prompt_and_the_talk_on_one_screen(
-    browser: Browser, server: LiveServer, phase: str, position: object
+    browser: Browser, server: LiveServer, phase: str, position: object, viewport: dict[str, int]
 ) -> None:
-    """At 1024 x 768 (a tablet on its side, the seats and the chat beside the board) the
-    round's questions and answers came after the prompt and the calls, below the first
-    screen while a person answered or voted: the evidence they decide from was out of sight.
-    Now, asked to answer the round's third question, and voting with three answers given,
+    """At 1024 x 768 and 1280 x 800 (the seats and the chat beside the board) the round's
+    questions and answers came after the prompt and the calls, below the first screen while a
+    person answered or voted: the evidence they decide from was out of sight. So they were
+    at 768 x 1024 (a tablet upright, the seats and the chat under the board), 1,000 px down
+    the page, after the prompt and the calls. Now, asked to answer the round's third
+    question, and voting with three answers given (4 players, and 8, whose list is longer),
     the card, the prompt's first control and the round's latest question and answer are all
     on the first screen with the page at its top. The board is drawn for a fixed position in
-    the place a live table's page gives it (a live random game reached these moments only
-    now and then under load)."""
+    the place a live table's page gives it (a live random game reached these moments only now
+    and then under load)."""
     state = position()  # type: ignore[operator]
-    page = draw_where_a_table_draws_it(browser, server, TABLET_SIDEWAYS, state, seat=0)
+    page = draw_where_a_table_draws_it(browser, server, viewport, state, seat=0)
     look = page.evaluate(FIRST_SCREEN, phase)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"first-screen-{phase}-1024.png"))
+    players = state.game.players
+    shot = f"first-screen-{phase}-{players}-{viewport['width']}.png"
+    page.screenshot(path=str(ARTIFACTS / shot))
     assert look == {
         "card": True,
         "control": True,
@@ -740,6 +790,145 @@ def test_a_decision_is_made_with_the_card_the_prompt_and_the_talk_on_one_screen(
         "answer": True,
         "answers": 2 + (phase == "vote"),
     }, look
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# From P4, seat 1 asks seat 2 and seat 2 asks seat 0, who asks seat 3, the Mole: it may
+# answer, or guess the place instead, with two answers on the table.
+def mole_asked_the_third_question() -> State:
+    state = p4(question_limit=20)
+    for asker, answerer in ((1, 2), (2, 0), (0, 3)):
+        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
+        if answerer != 3:
+            state = apply_all(state, first_legal(state, answerer, "answer"))
+    return state
+
+
+# The controls the board names to the page as this seat's move (``offeredControls``, the
+# prompt's first control and the Guess buttons while they show; none otherwise, when the page
+# watches the prompt), by what each does; null for a board that names none.
+OFFERED_CONTROLS = """async () => {
+    const board = await import("/static/js/boards/the-mole.js");
+    if (typeof board.offeredControls !== "function") return null;
+    return board.offeredControls(document.querySelector("#board"))
+        .map(node => node.dataset.action ?? node.className);
+}"""
+# Whether each of these is whole on the screen (1 px for subpixels: the list of places is
+# scrolled to the screen's bottom edge) and not under something else (the point at its middle
+# belongs to it): every node a selector finds, or with ``last`` its last one.
+ON_SCREEN = """pairs => pairs.map(([selector, last]) => {
+    const found = [...document.querySelectorAll(`[data-board] ${selector}`)];
+    const nodes = last ? found.slice(-1) : found;
+    return nodes.length > 0 && nodes.every(node => {
+        const box = node.getBoundingClientRect();
+        const off = box.top < -1 || box.bottom > innerHeight + 1;
+        if (off || box.left < 0 || box.right > innerWidth) return false;
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return !!hit && (node === hit || node.contains(hit));
+    });
+})"""
+
+
+@pytest.mark.parametrize("viewport", [TABLET_UPRIGHT, TABLET_SIDEWAYS, LAPTOP_800], ids=width_id)
+def test_the_mole_picks_a_guess_with_the_question_in_view_and_no_bar_over_it(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """The Mole, asked a question it cannot answer, opens the guess ("Guess the place…"): the
+    list of places comes into view, the prompt goes off the top. Its card (which only says it
+    is the Mole) may go too; what it decides from stays: every Guess button, "Not now", and
+    beside them the round's questions and answers with the question it was asked and the
+    latest answer. The page's turn bar used to come up then ("Your move: you answer the
+    question"), lying over that question at 1024 x 768 and over the places' last row at
+    768 x 1024, as it watched only the prompt: the board now names the Guess buttons as moves
+    too while they show, and tells the page when it opens or closes them."""
+    state = mole_asked_the_third_question()
+    page = draw_where_a_table_draws_it(browser, server, viewport, state, seat=3, counted=True)
+    assert page.evaluate(OFFERED_CONTROLS) == []  # the page watches the prompt
+    page.get_by_role("button", name="Guess the place…").click()
+    page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"guess-{viewport['width']}.png"))
+    guesses = sorted(a for a in map(str, state.legal_actions(3)) if a.startswith("guess "))
+    first_answer = page.locator("[data-board] .tm-prompt .tm-answer").first.get_attribute(
+        "data-action"
+    )
+    offered = page.evaluate(OFFERED_CONTROLS)
+    assert offered is not None and len(guesses) == 16
+    assert (offered[0], sorted(offered[1:])) == (first_answer, guesses)
+    assert page.evaluate("() => window.redrawn") == 1
+    seen = page.evaluate(
+        ON_SCREEN,
+        [
+            [".tm-guess", False],
+            ["[aria-label='Not now: make no guess']", False],
+            [".tm-exchange.pending .tm-q", False],
+            [".tm-exchange .tm-a-text", True],
+        ],
+    )
+    assert seen == [True, True, True, True], seen
+    pending = page.locator("[data-board] .tm-exchange.pending .tm-who").first.inner_text()
+    assert pending.endswith("→ random bot 3 (you)"), pending
+    page.get_by_role("button", name="Not now: make no guess").click()
+    assert page.evaluate(OFFERED_CONTROLS) == []
+    assert page.evaluate("() => window.redrawn") == 2
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Each player of the evidence column, in one look: what does not read as the others do.
+# A player reads: the name on one line and the points at that line's end; the cards and the
+# marks together on a line under it; nothing sticking out; every player as tall as the rest.
+PLAYERS_READ_ALIKE = """() => {
+    const tiles = [...document.querySelectorAll("[data-board] .tm-evidence .tm-players li")];
+    const box = node => node.getBoundingClientRect();
+    const lines = node => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        return new Set([...range.getClientRects()].map(line => Math.round(line.top))).size;
+    };
+    const heights = tiles.map(tile => box(tile).height);
+    return tiles.map(tile => {
+        const name = tile.querySelector(".tm-name");
+        const score = tile.querySelector(".tm-score");
+        const facts = [tile.querySelector(".tm-hand"), ...tile.querySelectorAll(".tm-mark")];
+        const style = getComputedStyle(tile);
+        const end = box(tile).right - parseFloat(style.paddingRight)
+            - parseFloat(style.borderRightWidth);
+        const tops = facts.map(node => box(node).top);
+        const wrong = [];
+        if (lines(name) !== 1) wrong.push("the name takes more than a line");
+        if (box(score).top >= box(name).bottom || box(score).bottom <= box(name).top) {
+            wrong.push("the points are not on the name's line");
+        }
+        if (end - box(score).right > 1) wrong.push("the points are not at the line's end");
+        if (Math.min(...tops) < box(name).bottom - 1) wrong.push("cards or a mark beside the name");
+        if (Math.max(...tops) - Math.min(...tops) > 1) wrong.push("the cards and marks wrap");
+        if (tile.scrollWidth > tile.clientWidth) wrong.push("something sticks out");
+        if (Math.max(...heights) - box(tile).height > 1) wrong.push("shorter than another player");
+        return wrong.length ? `${tile.innerText.replace(/\\s+/g, " ")}: ${wrong.join("; ")}` : null;
+    }).filter(Boolean);
+}"""
+
+
+@pytest.mark.parametrize("viewport", [TABLET_SIDEWAYS, LAPTOP_800], ids=width_id)
+@pytest.mark.parametrize("position", [bystander_voting, eight_seat_voting])
+def test_every_player_reads_alike_beside_the_prompt(
+    browser: Browser, server: LiveServer, viewport: dict[str, int], position: object
+) -> None:
+    """Beside the prompt the players stand two a line, and each wrapped where its width ran
+    out: at 1280 x 800 some took one line and others two (the marks "asks" or "vote called"
+    under the points), at 1024 x 768 the points came right after the name and the marks
+    beside the cards or under them. Now each reads alike, with 4 players and with 8 (their
+    names as a live table gives them, marks for the dealer, the asker and a vote called):
+    the name and the points at its line's end, the cards and marks on the line under it."""
+    state = position()  # type: ignore[operator]
+    players = state.game.players
+    page = draw_where_a_table_draws_it(browser, server, viewport, state, seat=0)
+    tiles = page.locator("[data-board] .tm-evidence .tm-players li")
+    expect(tiles).to_have_count(players)
+    assert page.locator("[data-board] .tm-players .tm-mark.voted").count() == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"players-{players}-{viewport['width']}.png"))
+    assert page.evaluate(PLAYERS_READ_ALIKE) == []
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -115,6 +115,18 @@ export function promptElement(container) {
   return container.querySelector("[data-board='the-mole'] .tm-prompt.task");
 }
 
+// The Mole may guess instead of making the move asked of it (a question it cannot answer is
+// the moment to): while it picks one on the list of places, which pushes the prompt off the
+// screen, the 16 Guess buttons are moves too. The page's bar then stays away while one of them
+// is in view, instead of lying over the places' last row (768 px wide) or the latest question
+// (1024 px); "Go to your move" still goes to the prompt. Otherwise the page watches the prompt.
+export function offeredControls(container) {
+  const prompt = promptElement(container);
+  const guesses = prompt ? [...container.querySelectorAll("[data-board='the-mole'] .tm-guess")] : [];
+  if (!guesses.length) return [];
+  return [prompt.querySelector("button:not([disabled]), textarea") || prompt, ...guesses];
+}
+
 // Seat names as people read them (two bots of one kind carry their seat numbers).
 function makeNamer(table, you) {
   return (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
@@ -159,8 +171,9 @@ function playersSection(obs, table, you, name) {
     seats.push(el("li", { class: seat === you ? "you" : "", "data-seat": seat },
       el("span", { class: "tm-name", text: name(seat) }),
       el("span", { class: "tm-score", title: "points", text: String(obs.scores[seat]) }),
-      el("span", { class: "tm-hand", title: "question cards in hand", text: String(obs.hand_sizes[seat]) }),
-      marks));
+      el("span", { class: "tm-facts" },
+        el("span", { class: "tm-hand", title: "question cards in hand", text: String(obs.hand_sizes[seat]) }),
+        marks)));
   }
   return el("ul", { class: "tm-players", "aria-label": "Players: points, cards, marks" }, seats);
 }
@@ -504,12 +517,16 @@ function draw(container, context) {
   if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
   if (!parts.answer.length) ui.sentOwnWords = false;
   // A redraw for choices made on this board only (no new state): the page's own additions
-  // below the board (the raw observation) stay.
+  // below the board (the raw observation) stay. The page is then told (its own redraw finds
+  // the board unchanged and keeps it): where this seat's move is made may have changed (the
+  // Mole's guesses opened or closed), and its turn bar watches that place, not the old
+  // controls, which it kept watching when they were out of view as they went away.
   const redraw = () => {
     const extras = [...container.children].slice(1);
     draw(container, context);
     ui.drawn = drawSignature(context);
     container.append(...extras);
+    if (typeof context.redraw === "function") context.redraw();
   };
   const ctx = { ...context, redraw };
   if (!content.places.length) {
@@ -571,7 +588,7 @@ function keepConversationScroll(board, before) {
   }, { passive: true });
 }
 
-// Beside the prompt (a screen 860 px wide or more) the evidence column is as tall as the
+// Beside the prompt (a screen 700 px wide or more) the evidence column is as tall as the
 // screen below its top, so the latest question and answer show with the page at its top (the
 // box of questions and answers scrolls inside it); it sticks to the screen's top while the
 // page scrolls to the places. The room is measured when the board is drawn, the window
