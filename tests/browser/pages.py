@@ -188,10 +188,8 @@ def draw_alone(slug: str, result: str) -> str:
     "no such table" page (which runs no table script, so nothing draws over it), then returns
     the JavaScript expression ``result`` (``board``, ``table`` and the arguments in scope).
     Its arguments: ``[observation, legal, you, names]``, and ``replaying`` after them to draw
-    a replay's step; clicks are kept in ``window.clicked``. With ``counted`` (after
-    ``replaying``) the board is given a page's ``redraw``, which only counts its calls in
-    ``window.redrawn``."""
-    return """async ([observation, legal, you, names, replaying = false, counted = false]) => {
+    a replay's step; clicks are kept in ``window.clicked``."""
+    return """async ([observation, legal, you, names, replaying = false]) => {
     let host = document.querySelector("#board");
     if (!host) {
         host = document.createElement("div");
@@ -212,11 +210,9 @@ def draw_alone(slug: str, result: str) -> str:
     const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
     const table = {game: "SLUG", players: names.length, seats};
     window.clicked = [];
-    window.redrawn = 0;
-    const redraw = counted ? {redraw: () => { window.redrawn += 1; }} : {};
     board.render(host, {
         observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
-        table, you, log: [], describe: () => "", guide, replaying, pending: false, ...redraw,
+        table, you, log: [], describe: () => "", guide, replaying, pending: false,
     });
     return RESULT;
 }""".replace("SLUG", slug).replace("RESULT", result)

@@ -517,16 +517,13 @@ function draw(container, context) {
   if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
   if (!parts.answer.length) ui.sentOwnWords = false;
   // A redraw for choices made on this board only (no new state): the page's own additions
-  // below the board (the raw observation) stay. The page is then told (its own redraw finds
-  // the board unchanged and keeps it): where this seat's move is made may have changed (the
-  // Mole's guesses opened or closed), and its turn bar watches that place, not the old
-  // controls, which it kept watching when they were out of view as they went away.
+  // below the board (the raw observation) stay. (The page sees the board change and looks
+  // again at where this seat's move is made: the Mole's guesses may have opened or closed.)
   const redraw = () => {
     const extras = [...container.children].slice(1);
     draw(container, context);
     ui.drawn = drawSignature(context);
     container.append(...extras);
-    if (typeof context.redraw === "function") context.redraw();
   };
   const ctx = { ...context, redraw };
   if (!content.places.length) {
