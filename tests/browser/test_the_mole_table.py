@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from molehaven.core import State
+from molehaven.games.the_mole.content import LOCATION_BY_ID
 from tests.browser.pages import (
     CHANGED,
     OFFERED,
@@ -663,15 +664,20 @@ def first_legal(state: State, seat: int, prefix: str) -> str:
     return f"{seat}: {min(a for a in legal(state, seat) if a.startswith(prefix))}"
 
 
+def asked_in_turn(state: State, *turns: tuple[int, int]) -> State:
+    """``state`` after each (asker, answerer) of ``turns`` in order, the asker's first legal
+    question and each answerer's first legal answer, but the last answerer's: it is asked."""
+    for at, (asker, answerer) in enumerate(turns, start=1):
+        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
+        if at < len(turns):
+            state = apply_all(state, first_legal(state, answerer, "answer"))
+    return state
+
+
 # From P4 (seat 1 asks first), seat 1 asks seat 2, seat 2 asks seat 3, seat 3 asks seat 0:
 # seat 0, a bystander, answers the round's third question with two answers on the table.
 def bystander_asked_to_answer() -> State:
-    state = p4(question_limit=20)
-    for asker, answerer in ((1, 2), (2, 3), (3, 0)):
-        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
-        if answerer != 0:
-            state = apply_all(state, first_legal(state, answerer, "answer"))
-    return state
+    return asked_in_turn(p4(question_limit=20), (1, 2), (2, 3), (3, 0))
 
 
 # ...then seat 0 answers and seat 2 calls a vote on seat 1: seat 0 votes with three answers given.
@@ -684,24 +690,11 @@ def bystander_voting() -> State:
 # roles; seat 1 asks first. As in ``bystander_voting``: seat 0 votes on seat 2's call against
 # seat 1, with three answers given.
 def eight_seat_voting() -> State:
-    state = deal_round(
-        new_game(8, question_limit=20),
-        "bakery",
-        7,
-        [
-            "baker",
-            "cashier",
-            "delivery-driver",
-            "pastry-chef",
-            "customer",
-            "cake-decorator",
-            "apprentice",
-        ],
+    roles = [role.id for role in LOCATION_BY_ID["bakery"].roles]
+    state = asked_in_turn(
+        deal_round(new_game(8, question_limit=20), "bakery", 7, roles), (1, 2), (2, 3), (3, 0)
     )
-    for asker, answerer in ((1, 2), (2, 3), (3, 0)):
-        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
-        state = apply_all(state, first_legal(state, answerer, "answer"))
-    return apply_all(state, "2: nominate 1")
+    return apply_all(state, [first_legal(state, 0, "answer"), "2: nominate 1"])
 
 
 def draw_where_a_table_draws_it(
@@ -793,12 +786,7 @@ def test_a_decision_is_made_with_the_card_the_prompt_and_the_talk_on_one_screen(
 # From P4, seat 1 asks seat 2 and seat 2 asks seat 0, who asks seat 3, the Mole: it may
 # answer, or guess the place instead, with two answers on the table.
 def mole_asked_the_third_question() -> State:
-    state = p4(question_limit=20)
-    for asker, answerer in ((1, 2), (2, 0), (0, 3)):
-        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
-        if answerer != 3:
-            state = apply_all(state, first_legal(state, answerer, "answer"))
-    return state
+    return asked_in_turn(p4(question_limit=20), (1, 2), (2, 0), (0, 3))
 
 
 # The controls the board names to the page as this seat's move (``offeredControls``, the
