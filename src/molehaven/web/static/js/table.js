@@ -325,22 +325,17 @@ function pressHold(element, redraw, longest) {
 // offers to go there. The page never scrolls by itself: the person may be reading or typing.
 // A board module may export ``promptElement(container)``: the element holding what this seat
 // is asked now (The Mole's prompt), where the board as a whole is too tall to tell; the page
-// then watches that prompt's first control. A board may instead export
+// then watches that prompt's first control. A board may also export
 // ``offeredControls(container)``: every control it offers now, scattered over a tall board
-// (Die Maulwurf Company's layer, Mole Majority's meadow, hand and End turn); the page counts
+// (Die Maulwurf Company's layer, Mole Majority's meadow, hand and End turn, The Mole's
+// Guess buttons while they show); when it names any, the page watches them instead, counts
 // the place in view while any one of them is half in view, and goes to the first. Otherwise
 // it watches the whole board, and counts it in view when it fills half the screen (or shows whole).
 const turnBar = { wanted: false, watched: [], seen: new Map(), inView: true, typing: false };
 const IN_VIEW_STEPS = Array.from({ length: 51 }, (_, step) => step / 50);
 const turnBarObserver = new IntersectionObserver((entries) => {
   const seenNow = entries.filter((seen) => turnBar.watched.includes(seen.target));
-  if (!seenNow.length) return; // elements drawn over since
-  if (seenNow.some((entry) => !entry.target.isConnected)) {
-    // A board that redrew itself (a choice made on it: The Mole's chip for whom to ask)
-    // took the element away: watch its successor, and keep the bar as it was meanwhile.
-    watchTurnPlace();
-    return;
-  }
+  if (!seenNow.length) return; // elements drawn over since (the board's observer below)
   for (const entry of seenNow) {
     const screen = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
     const enough = Math.min(entry.boundingClientRect.height, screen) / 2;
@@ -393,9 +388,10 @@ function watchTurnPlace() {
   for (const node of watched) turnBarObserver.observe(node);
 }
 
-// A board that redraws itself (Die Maulwurf Company's zoom) may replace controls that were out
-// of view: the observer reports nothing of an element that leaves the page unseen, so the page
-// looks again after any change to the board (a redraw of the same controls changes nothing).
+// A board that redraws itself (Die Maulwurf Company's zoom, The Mole's chip for whom to ask)
+// replaces the controls watched: the observer reports nothing of an element that leaves the
+// page unseen, so the page looks again after any change to the board, at once (a redraw of
+// the same controls changes nothing), and the bar stays as it was until the new ones are seen.
 new MutationObserver(() => {
   if (turnBar.wanted) watchTurnPlace();
 }).observe($("board"), { childList: true, subtree: true });

@@ -103,3 +103,13 @@ export function seatLabel(table, seat, you = null) {
 export function humanize(key) {
   return String(key).replace(/_/g, " ");
 }
+
+// A board drawn in a window that scrolls sideways (Die Maulwurf Company's layer, Mole
+// Majority's meadow) marks the window's parent ``more-left`` / ``more-right`` while more of the
+// board lies beyond that side, and its CSS draws a shade there: a board cut by the window's
+// edge then reads as one to scroll rather than as the board's end.
+export function markScrollEdges(view) {
+  const more = view.scrollWidth - view.clientWidth;
+  view.parentElement.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
+  view.parentElement.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+}

@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { el, seatLabel } from "../util.js";
+import { el, markScrollEdges, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
@@ -487,26 +487,17 @@ function boxAround(nodes) {
 // when every point is a target, it moves only if none is in view.
 function placeWindow(view) {
   if (memory.watch) memory.watch.disconnect();
-  view.addEventListener("scroll", () => markEdges(view), { passive: true });
+  view.addEventListener("scroll", () => markScrollEdges(view), { passive: true });
   // Sizes change once the stylesheet has come, and when the screen turns.
   memory.watch = new ResizeObserver(() => {
     if (!view.isConnected) return;
     if (!view.hasAttribute("data-placed")) placeView(view);
-    markEdges(view);
+    markScrollEdges(view);
   });
   memory.watch.observe(view);
   memory.watch.observe(view.firstElementChild);
   placeView(view);
-  markEdges(view);
-}
-
-// A shade on each side of the window with more of the layer beyond it, so that a layer cut
-// by the screen's edge reads as one to scroll rather than as the board's end.
-function markEdges(view) {
-  const frame = view.parentElement;
-  const more = view.scrollWidth - view.clientWidth;
-  frame.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
-  frame.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+  markScrollEdges(view);
 }
 
 function placeView(view) {

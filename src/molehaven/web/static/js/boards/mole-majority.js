@@ -7,7 +7,7 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { api, el, seatLabel, store } from "../util.js";
+import { api, el, markScrollEdges, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -427,16 +427,11 @@ function markMeadowTop() {
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
 
-// A shade on each side of the meadow's window with more of the meadow beyond it (the CSS draws
-// it where the window scrolls sideways beside the panel, a phone on its side of 740 px), so
-// that a meadow cut by the window's edge reads as one to scroll rather than as its end.
+// The meadow's window scrolls sideways beside the panel on a phone on its side of 740 px: a
+// shade on each side with more of the meadow beyond it (the CSS draws it there).
 function markEdges() {
   const view = lastContainer && lastContainer.querySelector(".mm-meadow-window");
-  if (!view) return;
-  const more = view.scrollWidth - view.clientWidth;
-  const box = view.parentElement;
-  box.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
-  box.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
+  if (view) markScrollEdges(view);
 }
 
 function markLayout() {
