@@ -14,6 +14,8 @@ from tests.server.live_server import LiveServer
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
+# Scrolls to the page's end (the chat, the moves): the board out of view.
+SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 
 
 def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP) -> Page:

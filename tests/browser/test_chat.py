@@ -7,7 +7,14 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, click_action, create_table, open_page, targets
+from tests.browser.pages import (
+    PHONE,
+    SCROLL_TO_THE_END,
+    click_action,
+    create_table,
+    open_page,
+    targets,
+)
 from tests.server.live_server import LiveServer
 
 
@@ -122,7 +129,6 @@ def test_a_reconnection_leaves_the_lines_shown_as_they_were(
 
 
 SMALL_PHONE = {"width": 375, "height": 667}
-SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 # Where the chat's toast and the turn bar stand in one frame (null for one not shown).
 TOAST_AND_BAR = """() => {
     const box = id => {

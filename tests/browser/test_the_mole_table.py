@@ -19,6 +19,7 @@ from tests.browser.pages import (
     CHANGED,
     OFFERED,
     PHONE,
+    SCROLL_TO_THE_END,
     click_only,
     describe,
     draw_alone,
@@ -512,7 +513,6 @@ BAR_EVER_SHOWN = f"""async ms => {{
     }}
     return false;
 }}"""
-SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 
 
 def wait_for_my_move(page: Page, condition: str, seconds: float = 60.0) -> dict[str, object]:

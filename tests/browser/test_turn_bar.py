@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import (
     PHONE,
+    SCROLL_TO_THE_END,
     create_table,
     fill_bots_and_start,
     open_page,
@@ -22,7 +23,6 @@ from tests.games.maulwurf_company.helpers import position as mc_position
 from tests.games.mole_majority.helpers import S3_HAND_OTHERS, apply_all, s3
 from tests.server.live_server import LiveServer
 
-SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
 # This seat's move, as the page tells it, and whether the bar shows, in one frame.
 MY_MOVE_AND_BAR = """([wanted]) => {
     const table = document.querySelector("#table");
