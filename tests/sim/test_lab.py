@@ -49,7 +49,13 @@ from molehaven.sim.lab_report import (
     side_by_side,
     summary_json,
 )
-from molehaven.sim.lab_stats import compare, paired_difference, summarise, widest_interval
+from molehaven.sim.lab_stats import (
+    compare,
+    paired_difference,
+    pairs_alike_in_every_game,
+    summarise,
+    widest_interval,
+)
 from molehaven.sim.stats import Estimate, wilson_interval
 
 runner = CliRunner()
@@ -505,3 +511,33 @@ def test_both_tables_name_each_figure_alike() -> None:
     shares = tuple(f"{summary.draws / summary.games:.3f} (" for summary in summaries)
     shown = rows["share of games with a shared win or draw"]
     assert all(text.startswith(share) for text, share in zip(shown, shares, strict=True))
+
+
+def test_variants_alike_in_every_game_are_named_with_what_to_try() -> None:
+    """A limit no game reaches changes no figure: the lab says so once per pair, in the
+    terminal and on the report, instead of leaving a designer to read rows of zeros."""
+    result = runner.invoke(
+        app,
+        [
+            "lab", "mole-hill", "-v", "twice", "-v", "again=rounds=2", "-v", "once=rounds=1",
+            "-n", "12", "-j", "1", "--report", "/dev/null",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "twice and again measured the same in all 12 games" in said
+    assert "twice and once measured" not in said and "again and once measured" not in said
+    assert said.count("measured the same in all") == 1
+
+
+def test_only_pairs_alike_in_every_metric_and_game_are_alike() -> None:
+    results = play([Variant("a", {"rounds": 1}), Variant("b", {"rounds": 1})], games=6)
+    differences = compare(results, ["a", "b"])
+    assert pairs_alike_in_every_game(differences) == [("a", "b", 6)]
+    summaries = [summarise(name, [r for r in results if r.variant == name]) for name in "ab"]
+    page = render_html({"game": "mole-hill"}, summaries, differences, results)
+    assert "a and b measured the same in all 6 games" in page
+    one_apart = [dataclasses.replace(differences[0], mean=0.5, low=0.5, high=0.5)]
+    assert pairs_alike_in_every_game(one_apart + differences[1:]) == []
+    one_game = [dataclasses.replace(d, games=1) for d in differences]
+    assert pairs_alike_in_every_game(one_game) == []

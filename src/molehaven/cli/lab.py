@@ -45,7 +45,9 @@ from molehaven.sim.lab_report import (
 from molehaven.sim.lab_stats import (
     PairedDifference,
     VariantSummary,
+    alike_text,
     compare,
+    pairs_alike_in_every_game,
     summarise,
     widest_interval,
 )
@@ -465,3 +467,5 @@ def print_results(
         for row in difference_rows(differences):
             paired.add_row(*row)
         console.print(paired)
+    for first, second, games in pairs_alike_in_every_game(differences):
+        console.print(alike_text(first, second, games), style="bold yellow", highlight=False)

@@ -29,6 +29,8 @@ from molehaven.sim.lab_stats import (
     WINNER_LEADS,
     PairedDifference,
     VariantSummary,
+    alike_text,
+    pairs_alike_in_every_game,
 )
 from molehaven.sim.stats import Distribution, Estimate, wilson_interval
 
@@ -330,6 +332,10 @@ def render_html(
         if differences
         else "<p>One variant: nothing to compare.</p>"
     )
+    alike = "".join(
+        f'<p class="notice">{html.escape(alike_text(*pair))}</p>'
+        for pair in pairs_alike_in_every_game(differences)
+    )
     title = f"Molehaven lab: {meta.get('game', '')}"
     return f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>
@@ -340,7 +346,7 @@ def render_html(
 <p class="meta">{html.escape(METHOD)}</p>
 <h2>Plots</h2>{images}
 <h2>Each variant (95% intervals)</h2>{variant_tables}
-<h2>Paired differences</h2>{pairs}
+<h2>Paired differences</h2>{alike}{pairs}
 </body></html>
 """
 

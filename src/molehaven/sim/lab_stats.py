@@ -219,6 +219,30 @@ def compare(results: Sequence[GameMetrics], variants: Sequence[str]) -> list[Pai
     ]
 
 
+def pairs_alike_in_every_game(
+    differences: Sequence[PairedDifference],
+) -> list[tuple[str, str, int]]:
+    """The pairs of variants whose every paired metric came out the same in every game (at
+    least two), with their game count: the rules they differ in never changed a figure, so
+    their differences measure nothing about those rules."""
+    by_pair: dict[tuple[str, str], list[PairedDifference]] = {}
+    for difference in differences:
+        by_pair.setdefault((difference.first, difference.second), []).append(difference)
+    return [
+        (first, second, max(d.games for d in pair))
+        for (first, second), pair in by_pair.items()
+        if all(d.games >= 2 and d.mean == d.low == d.high == 0.0 for d in pair)
+    ]
+
+
+def alike_text(first: str, second: str, games: int) -> str:
+    return (
+        f"{first} and {second} measured the same in all {games} games: with these agents and"
+        " seeds the rules they differ in never changed a figure. Try more games (-n), other"
+        " agents (-a), more players or a larger change."
+    )
+
+
 def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> float:
     """What ``--until-ci`` watches: the widest 95% interval of the seat-0 win share (for one
     variant) or of its paired differences (for several)."""
