@@ -133,14 +133,13 @@ def _situation(observation: Observation) -> Text | None:
                 text += " (he picks after them)"
         return Text(text, style="bold green")
     finalists = observation.get("finalists")
-    tie = ", ".join(str(seat) for seat in finalists) if isinstance(finalists, list) else ""
-    if tie and observation["step"] == "crown":
-        return Text(f"Tied Showdown: King Mole crowns one of seats {tie}", style="bold red")
+    if isinstance(finalists, list):
+        names = ", ".join(str(seat) for seat in finalists)
+        return Text(f"Tied Showdown: King Mole crowns one of seats {names}", style="bold red")
     winners = as_sequence(observation["winners"])
     if winners:
         names = ", ".join(str(seat) for seat in winners)
-        picked = f", King Mole's pick from the tie of seats {tie}" if tie else ""
-        return Text(f"Game over — winner: seat {names}{picked}", style="bold magenta")
+        return Text(f"Game over — winner: seat {names}", style="bold magenta")
     return None
 
 

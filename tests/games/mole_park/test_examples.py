@@ -284,36 +284,6 @@ def test_11_7_king_outside_the_tie_crowns_the_winner() -> None:
     assert state.observation(None)["crowned"] == 0
 
 
-def test_11_7_king_moles_lost_tie_is_said_in_the_events() -> None:
-    """MP-33: King Mole in the tie loses it automatically; the events say so, or the best
-    Showdown score at the table would seem to lose for no reason."""
-    state = showdown_all_miss(lee_and_sam(king=0))
-    events = public(state, "events")
-    assert "seat 0 is King Mole and so loses the tie at 4" in events  # type: ignore[operator]
-    assert events[-1] == "seat 1 wins King Mole's Crown!"  # type: ignore[index]
-    assert public(state, "finalists") is None  # nobody was left to pick from
-
-
-def test_11_7_king_moles_pick_stays_in_the_final_view() -> None:
-    """MP-33: the tie and King Mole's pick stay in the public view after the end, so a page or
-    replay opened then can tell that the Crown was King Mole's choice, and from whom."""
-    state = showdown_all_miss(lee_and_sam(king=2, players=3))
-    assert public(state, "events")[-1] == (  # type: ignore[index]
-        "seat 0 and seat 1 are tied at 4: King Mole seat 2 picks the winner"
-    )
-    state.apply(2, "crown 1")
-    assert public(state, "events")[-2:] == [  # type: ignore[index]
-        "King Mole seat 2 picks seat 1",
-        "seat 1 wins King Mole's Crown!",
-    ]
-    for viewer in (None, 0, 1, 2):
-        view = state.observation(viewer)
-        assert (view["finalists"], view["crowned"], view["king"]) == ([0, 1], 1, 1)
-        assert view["end_reason"] == (
-            "King Mole's Crown was won: King Mole picked from a tied Showdown"
-        )
-
-
 def test_11_8_deck_exhaustion_with_8_players() -> None:
     """11.8 (MP-11, MP-12): the discard pile becomes the deck when a deal finds the deck
     empty; with both empty the rest of the deal is skipped."""

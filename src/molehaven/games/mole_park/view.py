@@ -123,9 +123,7 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         if phase in (rules.ORDER, rules.TAKE)
         else None,
         "showdown": _showdown_entry(state) if state.competitors else None,
-        # The tied seats King Mole picks from (MP-33), kept after the pick so that a page or a
-        # replay opened at the end can still tell the Crown was King Mole's choice.
-        "finalists": list(state.finalists) if state.finalists else None,
+        "finalists": list(state.finalists) if phase == rules.CROWN else None,
         "scores": rules.scores(state),
         "winners": list(state.winners),
         # The seat that won King Mole's Crown (MP-34), public as soon as it is won; None while
@@ -136,14 +134,11 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "last_round_dice": _last_round_dice(state),
     }
     if phase == rules.OVER:  # why the game ended, in words (MP-34 or the round limit)
-        if state.crowned < 0:
-            result["end_reason"] = "the round limit was reached: the highest score wins"
-        elif state.finalists:
-            result["end_reason"] = (
-                "King Mole's Crown was won: King Mole picked from a tied Showdown"
-            )
-        else:
-            result["end_reason"] = "King Mole's Crown was won"
+        result["end_reason"] = (
+            "King Mole's Crown was won"
+            if state.crowned >= 0
+            else "the round limit was reached: the highest score wins"
+        )
     if viewer is not None:
         result["seat"] = viewer
         result["hand"] = pile_values(state.hands[viewer])

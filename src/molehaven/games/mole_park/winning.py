@@ -185,28 +185,12 @@ def showdown_result(state: MoleParkState) -> None:
     best = max(totals[seat] for seat in state.competitors)
     tied = tuple(seat for seat in state.competitors if totals[seat] == best)
     if len(tied) > 1 and state.king in tied:
-        tied = tuple(seat for seat in tied if seat != state.king)
-        # Said aloud: otherwise the best score at the table seems to lose for no reason.
-        note(state, f"seat {state.king} is King Mole and so loses the tie at {best}")
+        tied = tuple(seat for seat in tied if seat != state.king)  # King Mole loses his ties
     if len(tied) == 1:
         crown(state, tied[0])
     else:
         state.finalists = tied
-        note(
-            state,
-            f"{_seats(tied)} are tied at {best}: King Mole seat {state.king} picks the winner",
-        )
         state.phase = rules.CROWN
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    return ", ".join(f"seat {seat}" for seat in seats[:-1]) + f" and seat {seats[-1]}"
-
-
-def king_picks(state: MoleParkState, seat: int) -> None:
-    """MP-33: King Mole's pick among the tied seats ends the game."""
-    note(state, f"King Mole seat {state.king} picks seat {seat}")
-    crown(state, seat)
 
 
 def crown(state: MoleParkState, seat: int) -> None:

@@ -294,7 +294,7 @@ def encode_state(state: State, seat: Seat, players: int) -> FloatArray:
                 if competitors
                 else chunks.no_showdown
             ),
-            FLAGS[_members(game.finalists, players)] if game.finalists else chunks.no_seats,
+            FLAGS[_members(game.finalists, players)] if phase == rules.CROWN else chunks.no_seats,
             scores,
         ],
         chunks.size,

@@ -53,9 +53,8 @@ let holdTimerAt = null;
 let redrawBoard = null; // draws the board again (the page's whole redraw, with the turn line)
 // King Mole's pick in a tied Showdown (MP-33) as this page saw it asked: ``key`` (its Showdown),
 // ``king``, ``finalists``, their score ``total``, and ``at``, how many of the round's lines came
-// before the pick's (the engine's line naming the tie is the one before). After the pick the
-// winner is King Mole, so the King who picked is known only to a page that saw him asked: it
-// lights the tie and the pick up as verdicts; any other page tells the engine's lines as they are.
+// before it. The observation after the pick no longer holds these (the winner is King Mole
+// then, and ``finalists`` is gone), so only a page that saw the pick asked can tell it was made.
 let crownAsked = null;
 let legendOpen = false;
 
@@ -346,18 +345,19 @@ function noteCrownAsked(obs) {
   if (tie) crownAsked = { key: showdownKey(obs), ...tie, at: obs.events.length };
 }
 
-// The Showdown's lines: the engine's, the tie and King Mole's pick among them marked as verdicts
-// where this page saw the pick asked (``crownAsked``).
+// The Showdown's lines: the engine's, with the tie and King Mole's pick where they came (the
+// engine's next line says who won the Crown). Only the observation asking for the pick names
+// the tie and its King Mole, so a page that never saw it ask tells the engine's lines alone.
 function showdownLines(obs) {
-  const lines = eventLines(obs.events);
   const asked = crownAsked && crownAsked.key === showdownKey(obs) ? crownAsked : null;
-  if (!asked) return lines;
+  if (!asked) return eventLines(obs.events);
   const picked = obs.step === "over" && asked.finalists.includes(obs.crowned);
-  return lines.map((line, index) => {
-    if (index === asked.at - 1) return { ...line, tie: asked };
-    if (index === asked.at && picked) return { ...line, pick: { king: asked.king, winner: obs.crowned } };
-    return line;
-  });
+  return [
+    ...eventLines(obs.events.slice(0, asked.at)),
+    { key: "tie", tie: asked },
+    ...(picked ? [{ key: "pick", pick: { king: asked.king, winner: obs.crowned } }] : []),
+    ...eventLines(obs.events, asked.at),
+  ];
 }
 
 // What identifies a reveal's dice: a new key is a new reveal, played from its dice.
@@ -638,9 +638,15 @@ function revealView(context, reveal, shown, holding) {
 
 // A line of the reveal: the engine's words, or King Mole's part in a tied Showdown (MP-33).
 function lineView(entry, table, you) {
-  if (entry.tie || entry.pick) {
-    return el("li", { class: "mp-event mp-verdict", "data-line": entry.tie ? "tie" : "pick" }, crownIcon(16),
-      el("span", {}, withNames(entry.text, table, you)));
+  if (entry.tie) {
+    const { finalists, total, king } = entry.tie;
+    return el("li", { class: "mp-event mp-verdict", "data-line": "tie" }, crownIcon(16),
+      el("span", { text: `${andList(finalists, table, you)} are tied at ${total}★: King Mole ${seatLabel(table, king, you)} picks the winner.` }));
+  }
+  if (entry.pick) {
+    const { king, winner } = entry.pick;
+    return el("li", { class: "mp-event mp-verdict", "data-line": "pick" }, crownIcon(16),
+      el("span", { text: `King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}.` }));
   }
   return el("li", { class: "mp-event" }, withNames(entry.text, table, you));
 }
