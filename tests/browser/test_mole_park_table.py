@@ -839,15 +839,15 @@ def test_mole_parks_king_mole_losing_his_own_tie_is_told_on_a_page_opened_at_the
         shown = page.evaluate(DRAW_THE_SHOWDOWN, draw)
         assert not shown["playing"] and shown["unseen"] == [], shown
         assert shown["lines"][-2:] == [
-            "Lee (you) ties for the best score (4) but is King Mole, who loses his own ties",
+            "Lee (you) ties for the best score (4) but, as King Mole, loses the tie",
             CROWN_LINE,
         ], shown
         assert shown["banner"] == [
-            "King Mole Lee (you) tied at 4★ but loses his own ties."
+            "Lee (you) tied at 4★ but, as King Mole, loses the tie."
             " Sam wins the Crown and the game."
         ], shown
         assert shown["tiedRows"] == [0] and shown["crownedRows"] == [1], shown
-        assert shown["marks"] == ["tied: King Mole loses his own ties", "wins the Crown"], shown
+        assert shown["marks"] == ["tied: King Mole loses ties", "wins the Crown"], shown
         if not replaying:
             shoot(page, "showdown-king-loses-opened-at-the-end")
         assert page.errors == []  # type: ignore[attr-defined]

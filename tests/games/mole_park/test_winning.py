@@ -308,7 +308,7 @@ def test_mp_33_king_mole_in_the_tie_is_told_to_lose_it() -> None:
     assert showdown_events(state) == [
         "seat 0 scores 4 in the Showdown",
         "seat 1 scores 4 in the Showdown",
-        "seat 0 ties for the best score (4) but is King Mole, who loses his own ties",
+        "seat 0 ties for the best score (4) but, as King Mole, loses the tie",
         "seat 1 wins King Mole's Crown!",
     ]
     assert tie_seen(state) == {
@@ -331,7 +331,7 @@ def test_mp_33_king_mole_leaves_a_three_way_tie_then_picks() -> None:
     state.apply(0, "crown 2")
     assert state.returns() == [0.0, 0.0, 1.0]
     assert showdown_events(state)[3:] == [
-        "seat 0 ties for the best score (4) but is King Mole, who loses his own ties",
+        "seat 0 ties for the best score (4) but, as King Mole, loses the tie",
         "seat 1 and seat 2 tie for the best score (4): seat 0, King Mole, picks the winner",
         "seat 0, King Mole, picks seat 2 from the tie between seat 1 and seat 2",
         "seat 2 wins King Mole's Crown!",

@@ -193,7 +193,7 @@ def showdown_result(state: MoleParkState) -> None:
             note(
                 state,
                 f"seat {state.king} ties for the best score ({best})"
-                " but is King Mole, who loses his own ties",
+                " but, as King Mole, loses the tie",
             )
     if len(tied) == 1:
         crown(state, tied[0])

@@ -463,7 +463,7 @@ function showdownView(context, obs) {
   const mark = (seat) => {
     if (obs.crowned === seat) return el("span", { class: "mp-badge showdown-won", text: tie && tie.pick === seat ? "King Mole's pick: wins the Crown" : "wins the Crown" });
     if (!tie || !tie.seats.includes(seat)) return null;
-    if (tie.king_loses && seat === tie.king) return el("span", { class: "mp-badge tied lost", text: "tied: King Mole loses his own ties" });
+    if (tie.king_loses && seat === tie.king) return el("span", { class: "mp-badge tied lost", text: "tied: King Mole loses ties" });
     if (settling) return el("span", { class: "mp-badge tied", text: "tied: King Mole picks" });
     return el("span", { class: "mp-badge tied lost", text: "tied: not picked" });
   };
@@ -630,7 +630,7 @@ function tieVerdict(obs, table, you) {
   const name = (seat) => seatLabel(table, seat, you);
   const others = tie.finalists.filter((seat) => seat !== tie.pick);
   const parts = [];
-  if (tie.king_loses) parts.push(`King Mole ${name(tie.king)} tied at ${tie.total}★ but loses his own ties.`);
+  if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, loses the tie.`);
   if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${andList(others, table, you)}:`);
   parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
   return parts.join(" ");
