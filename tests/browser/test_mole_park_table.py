@@ -688,6 +688,8 @@ SHOWDOWN_SHOWN = """({
         .map(row => Number(row.dataset.seat)),
     crownedRows: [...document.querySelectorAll("[data-board] .mp-showdown-row.crowned")]
         .map(row => Number(row.dataset.seat)),
+    marks: [...document.querySelectorAll("[data-board] .mp-showdown-row")]
+        .map(row => row.querySelector(".mp-badge")?.textContent ?? null),
     won: [...document.querySelectorAll("[data-board] .mp-player:has(.mp-badge.won)")]
         .map(player => Number(player.dataset.seat)),
     prompt: document.querySelector("[data-board] .mp-prompt")?.textContent ?? null,
@@ -703,9 +705,9 @@ READ_THE_SHOWDOWN = f"""async ([observation, legal]) => {{
     return {SHOWDOWN_SHOWN};
 }}"""
 
-TIE = "Lee{0} and Sam are tied at 4★: King Mole Jo{2} picks the winner."
-PICK = "King Mole Jo{2} picks Sam."
-BANNER = "King Mole Jo{2} picks Sam: Sam wins the Crown and the game."
+TIE = "Lee{0} and Sam tie for the best score (4): Jo{2}, King Mole, picks the winner"
+PICK = "Jo{2}, King Mole, picks Sam from the tie between Lee{0} and Sam"
+BANNER = "King Mole Jo{2} picks Sam over Lee{0}: Sam wins the Crown and the game."
 CROWN_LINE = "Sam wins King Mole's Crown!"
 
 
@@ -777,7 +779,7 @@ def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat
         assert shown["lines"][-3:] == [you(TIE, seat), you(PICK, seat), CROWN_LINE], shown
         assert shown["held"] is None and shown["step"] == "Game over", shown
         assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
-        assert shown["tiedRows"] == [] and shown["waiting"] is None, shown
+        assert shown["tiedRows"] == [0] and shown["waiting"] is None, shown
         assert shown["banner"] == [you(BANNER, seat)], shown
         shoot(page, f"showdown-over-seat-{seat}")
         assert page.errors == []  # type: ignore[attr-defined]
@@ -788,9 +790,10 @@ def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_a
     browser: Browser, server: LiveServer
 ) -> None:
     """The tie and King Mole's pick are shown at once, at rest, to a person who asked for less
-    motion and in a replay; a page opened after the end shows the final state at once. The
-    final observation no longer names the tie's King Mole nor the finalists, so a page that did
-    not see the pick asked tells only the engine's lines: the page invents nothing."""
+    motion and in a replay; a page opened after the end shows the final state at once, the
+    pick with it. It used to show tied scores and a winner and nothing of the pick: the final
+    observation named neither the tie's King Mole nor the finalists. The engine's lines and its
+    ``showdown_tie`` now tell them, and the page draws only what they say."""
     before, tied, over = tied_showdown_moments()
     names = ["Lee", "Sam", "Jo"]
     moments = [(before, False), (tied, False), (over, False)]
@@ -814,6 +817,38 @@ def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_a
     shown = page.evaluate(DRAW_THE_SHOWDOWN, [over.observation(0), [], 0, names])
     assert not shown["playing"] and shown["unseen"] == [] and shown["held"] is None, shown
     assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
-    assert shown["lines"][-1] == CROWN_LINE and you(PICK, 0) not in shown["lines"], shown
-    assert shown["banner"] == [] and page.locator("[data-board] .mp-verdict").count() == 0
+    assert shown["lines"][-3:] == [you(TIE, 0), you(PICK, 0), CROWN_LINE], shown
+    assert shown["banner"] == [you(BANNER, 0)], shown
+    assert shown["tiedRows"] == [0], shown
+    assert shown["marks"] == ["tied: not picked", "King Mole's pick: wins the Crown"], shown
+    shoot(page, "showdown-picked-opened-at-the-end")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_mole_parks_king_mole_losing_his_own_tie_is_told_on_a_page_opened_at_the_end(
+    browser: Browser, server: LiveServer
+) -> None:
+    """11.7: King Mole Lee ties Sam at 4 and so loses (MP-33). A page opened at the end, or a
+    replay that jumps there, used to show two equal scores and Sam crowned with no word of why;
+    it now tells that Lee, as King Mole, lost his own tie."""
+    over = showdown_all_miss(lee_and_sam(king=0))
+    assert over.is_terminal() and over.returns() == [0.0, 1.0]
+    for replaying in (False, True):
+        page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+        draw = [over.observation(0), [], 0, ["Lee", "Sam"], replaying]
+        shown = page.evaluate(DRAW_THE_SHOWDOWN, draw)
+        assert not shown["playing"] and shown["unseen"] == [], shown
+        assert shown["lines"][-2:] == [
+            "Lee (you) ties for the best score (4) but, as King Mole, loses the tie",
+            CROWN_LINE,
+        ], shown
+        assert shown["banner"] == [
+            "Lee (you) tied at 4★ but, as King Mole, loses the tie."
+            " Sam wins the Crown and the game."
+        ], shown
+        assert shown["tiedRows"] == [0] and shown["crownedRows"] == [1], shown
+        assert shown["marks"] == ["tied: King Mole loses ties", "wins the Crown"], shown
+        if not replaying:
+            shoot(page, "showdown-king-loses-opened-at-the-end")
+        assert page.errors == []  # type: ignore[attr-defined]
+        page.context.close()

@@ -20,7 +20,7 @@ from tests.games.mole_park.helpers import (
     roll,
     seat_view,
 )
-from tests.games.mole_park.test_examples import lee_and_sam, tied_at_fifteen
+from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss, tied_at_fifteen
 from tests.games.mole_park.test_round import GLOVE_ODDS, MALLET_ODDS, PAN_ODDS, PRIZE_ODDS
 
 
@@ -260,6 +260,102 @@ def test_mp_32_showdown_total_ignores_prizes() -> None:
     showdown = public(state, "showdown")
     assert isinstance(showdown, list)
     assert [entry["total"] for entry in showdown] == [3, 14]
+
+
+def showdown_events(state: State) -> list[object]:
+    """The round's lines from the Showdown's scores on, the same for every viewer (MP-33's
+    decisions are public)."""
+    events = public(state, "events")
+    assert isinstance(events, list)
+    for seat in range(state.game.players):
+        assert state.observation(seat)["events"] == events
+    first = next(i for i, line in enumerate(events) if "in the Showdown" in str(line))
+    return events[first:]
+
+
+def tie_seen(state: State) -> object:
+    """The tied Showdown as the observation tells it, the same for every viewer."""
+    tie = public(state, "showdown_tie")
+    for seat in range(state.game.players):
+        assert state.observation(seat)["showdown_tie"] == tie
+    return tie
+
+
+def test_mp_33_king_moles_pick_is_told_after_the_end() -> None:
+    """MP-33: King Mole (seat 2) settles Lee and Sam's tie at 4 (11.7). Once he has picked,
+    the Crown makes Sam King Mole and the pick is over, yet the lines and ``showdown_tie``
+    still say who picked whom from which tie, for a page opened at the end."""
+    state = showdown_all_miss(lee_and_sam(king=2, players=3))
+    tie_line = "seat 0 and seat 1 tie for the best score (4): seat 2, King Mole, picks the winner"
+    assert showdown_events(state)[-1] == tie_line
+    tie = {"seats": [0, 1], "total": 4, "king": 2, "king_loses": False, "finalists": [0, 1]}
+    assert tie_seen(state) == {**tie, "pick": None}
+    state.apply(2, "crown 1")
+    assert state.is_terminal() and public(state, "king") == 1  # MP-34
+    assert showdown_events(state)[-3:] == [
+        tie_line,
+        "seat 2, King Mole, picks seat 1 from the tie between seat 0 and seat 1",
+        "seat 1 wins King Mole's Crown!",
+    ]
+    assert tie_seen(state) == {**tie, "pick": 1}
+
+
+def test_mp_33_king_mole_in_the_tie_is_told_to_lose_it() -> None:
+    """MP-33: King Mole Lee ties Sam at 4 (11.7) and loses: the lines say why Sam won without
+    a pick, and ``showdown_tie`` keeps Lee as the King Mole who left the tie."""
+    state = showdown_all_miss(lee_and_sam(king=0))
+    assert state.is_terminal() and public(state, "king") == 1
+    assert showdown_events(state) == [
+        "seat 0 scores 4 in the Showdown",
+        "seat 1 scores 4 in the Showdown",
+        "seat 0 ties for the best score (4) but, as King Mole, loses the tie",
+        "seat 1 wins King Mole's Crown!",
+    ]
+    assert tie_seen(state) == {
+        "seats": [0, 1],
+        "total": 4,
+        "king": 0,
+        "king_loses": True,
+        "finalists": [],
+        "pick": None,
+    }
+
+
+def test_mp_33_king_mole_leaves_a_three_way_tie_then_picks() -> None:
+    """MP-33: all three competitors score 4; King Mole (seat 0) leaves the tie and picks
+    between the other two: every step of it is told, in order."""
+    state = three_way_crown_round()
+    deal(state, *[2] * 15)
+    roll(state, "x x x 4 x x x 4 x x x 4")
+    assert legal(state, 0) == {"crown 1", "crown 2"}
+    state.apply(0, "crown 2")
+    assert state.returns() == [0.0, 0.0, 1.0]
+    assert showdown_events(state)[3:] == [
+        "seat 0 ties for the best score (4) but, as King Mole, loses the tie",
+        "seat 1 and seat 2 tie for the best score (4): seat 0, King Mole, picks the winner",
+        "seat 0, King Mole, picks seat 2 from the tie between seat 1 and seat 2",
+        "seat 2 wins King Mole's Crown!",
+    ]
+    assert tie_seen(state) == {
+        "seats": [0, 1, 2],
+        "total": 4,
+        "king": 0,
+        "king_loses": True,
+        "finalists": [1, 2],
+        "pick": 2,
+    }
+
+
+def test_mp_33_an_untied_showdown_has_no_tie() -> None:
+    """MP-33: Sam wins 14 to 3 (11.3): nothing to settle, and no ``showdown_tie`` at all."""
+    state = lee_and_sam()
+    apply_all(state, "0: declare, 1: declare")
+    roll(state, "1 5")
+    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
+    roll(state, "2 2 x 3 2 4 5 2")
+    assert state.is_terminal()
+    assert "showdown_tie" not in state.observation(None)
+    assert showdown_events(state)[-1] == "seat 1 wins King Mole's Crown!"
 
 
 def test_mp_34_the_winner_becomes_king_mole() -> None:

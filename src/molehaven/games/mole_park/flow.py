@@ -83,7 +83,7 @@ def apply_action(state: MoleParkState, seat: int, action: Action) -> None:
         case Take(stand=stand):
             winning.take_prize(state, seat, stand)
         case Crown(seat=winner):  # MP-33
-            winning.crown(state, winner)
+            winning.king_picks(state, winner)
         case _:
             raise AssertionError(f"unexpected action {action!r}")
     advance(state)

@@ -71,6 +71,8 @@ class MoleParkState(State):
     showdown_moles: tuple[Pile, ...] = ()  # moles whacked in the Showdown (public, MP-31)
     showdown_totals: tuple[int, ...] = ()
     finalists: tuple[int, ...] = ()  # seats among which King Mole crowns the winner (MP-33)
+    tied: tuple[int, ...] = ()  # every seat sharing the best Showdown score, when more than one
+    tie_king: int = -1  # King Mole when the Showdown was tied (the Crown makes a new one)
     winners: tuple[int, ...] = ()
     crowned: int = -1  # the seat that won the Crown
     events: tuple[str, ...] = ()  # this round, public facts only

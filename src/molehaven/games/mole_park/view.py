@@ -76,6 +76,20 @@ def _showdown_entry(state: MoleParkState) -> list[JSONValue]:
     return entries
 
 
+def _showdown_tie(state: MoleParkState) -> JSONValue:
+    """A tied Showdown and how it was settled (MP-33), public from the tie to the end: the
+    Crown makes its winner King Mole, so the seat that settled the tie is kept apart."""
+    return {
+        "seats": list(state.tied),
+        "total": state.showdown_totals[state.tied[0]],
+        "king": state.tie_king,
+        "king_loses": state.tie_king in state.tied,
+        # The seats King Mole picks among; empty when his leaving the tie left only one.
+        "finalists": list(state.finalists),
+        "pick": state.crowned if state.finalists and state.crowned >= 0 else None,
+    }
+
+
 def _last_round_dice(state: MoleParkState) -> list[JSONValue]:
     """The previous round's die and roll per seat: all public since its reveal (MP-16, MP-17),
     so the table can show the reveal after the round has moved on."""
@@ -133,6 +147,8 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
         "last_round_events": list(state.last_events),
         "last_round_dice": _last_round_dice(state),
     }
+    if state.tied:  # only then: a key always there would change every past observation
+        result["showdown_tie"] = _showdown_tie(state)
     if phase == rules.OVER:  # why the game ended, in words (MP-34 or the round limit)
         result["end_reason"] = (
             "King Mole's Crown was won"

@@ -184,13 +184,46 @@ def showdown_result(state: MoleParkState) -> None:
     state.showdown_totals = tuple(totals)
     best = max(totals[seat] for seat in state.competitors)
     tied = tuple(seat for seat in state.competitors if totals[seat] == best)
-    if len(tied) > 1 and state.king in tied:
-        tied = tuple(seat for seat in tied if seat != state.king)  # King Mole loses his ties
+    if len(tied) > 1:
+        # Kept to the end: once crowned, the winner is King Mole, and a page opened then must
+        # still be able to tell who settled the tie and how.
+        state.tied, state.tie_king = tied, state.king
+        if state.king in tied:
+            tied = tuple(seat for seat in tied if seat != state.king)
+            note(
+                state,
+                f"seat {state.king} ties for the best score ({best})"
+                " but, as King Mole, loses the tie",
+            )
     if len(tied) == 1:
         crown(state, tied[0])
     else:
         state.finalists = tied
+        note(
+            state,
+            f"{_seats_and(tied)} tie for the best score ({best}):"
+            f" seat {state.king}, King Mole, picks the winner",
+        )
         state.phase = rules.CROWN
+
+
+def king_picks(state: MoleParkState, seat: int) -> None:
+    """MP-33: King Mole's ``crown s`` settles the tie among the finalists."""
+    note(
+        state,
+        f"seat {state.king}, King Mole, picks seat {seat}"
+        f" from the tie between {_seats_and(state.finalists)}",
+    )
+    crown(state, seat)
+
+
+def _seats_and(seats: tuple[int, ...]) -> str:
+    """Seats as the lines name them, "seat 0, seat 1 and seat 3": each seat written on its
+    own, so that a page can put each player's name in its place."""
+    named = [f"seat {seat}" for seat in seats]
+    if len(named) == 1:
+        return named[0]
+    return f"{', '.join(named[:-1])} and {named[-1]}"
 
 
 def crown(state: MoleParkState, seat: int) -> None:

@@ -51,11 +51,6 @@ let decisionShown = null; // the decision whose prompt is on the table (``decisi
 let holdTimer = null;
 let holdTimerAt = null;
 let redrawBoard = null; // draws the board again (the page's whole redraw, with the turn line)
-// King Mole's pick in a tied Showdown (MP-33) as this page saw it asked: ``key`` (its Showdown),
-// ``king``, ``finalists``, their score ``total``, and ``at``, how many of the round's lines came
-// before it. The observation after the pick no longer holds these (the winner is King Mole
-// then, and ``finalists`` is gone), so only a page that saw the pick asked can tell it was made.
-let crownAsked = null;
 let legendOpen = false;
 
 // ------------------------------------------------------------------------ small drawings
@@ -134,12 +129,19 @@ function andList(seats, table, you) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
 }
 
-// The tied Showdown King Mole is asked to settle (MP-33), as the observation names it: the
-// finalists, their equal score, and King Mole; null at any other moment.
+// A tied Showdown (MP-33) as the engine tells it, from the tie to the end: every tied seat
+// (``seats``), their score (``total``), the King Mole who settles it (``king``; the Crown then
+// makes its winner King Mole), whether he was tied himself and so lost (``king_loses``), the
+// seats he picks among (``finalists``) and his ``pick``. Null when the Showdown was not tied.
 function tiedShowdown(obs) {
-  if (obs.step !== "crown" || !Array.isArray(obs.finalists) || !obs.finalists.length || !obs.showdown) return null;
-  const entry = obs.showdown.find((row) => row.seat === obs.finalists[0]);
-  return { finalists: obs.finalists, total: entry ? entry.total : null, king: obs.king };
+  const tie = obs.showdown_tie;
+  return tie && Array.isArray(tie.seats) ? tie : null;
+}
+
+// The tie King Mole is asked to settle now: null once he has, or when he need not.
+function tieToSettle(obs) {
+  const tie = tiedShowdown(obs);
+  return obs.step === "crown" && tie && tie.finalists.length ? tie : null;
 }
 
 function dieInfo(guide, key) {
@@ -272,7 +274,7 @@ function promptFor(context, obs) {
       })));
   }
   if (verbs.has("crown")) {
-    const tie = tiedShowdown(obs);
+    const tie = tieToSettle(obs);
     const tied = tie ? `${andList(tie.finalists, table, you)} are tied at ${tie.total}★ in the Showdown. ` : "";
     return box(promptTitle(verbs, obs, me),
       `${tied}As King Mole you decide which of them wins King Mole's Crown and the game.`,
@@ -297,11 +299,11 @@ function waitingLine(context, obs) {
   if (obs.step === "over") return null;
   const movers = (obs.to_move || []).filter((seat) => seat !== you);
   if (!movers.length || context.legal.length) return null;
-  const tie = tiedShowdown(obs);
+  const tie = tieToSettle(obs);
   if (tie) {
     const whom = tie.finalists.map((seat) => seatLabel(table, seat, you)).join(" or ");
     return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
-      ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, obs.king, you)} picks the winner of the Crown and the game: ${whom}.`);
+      ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, tie.king, you)} picks the winner of the Crown and the game: ${whom}.`);
   }
   return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
 }
@@ -320,10 +322,10 @@ function statusBar(context, obs, playing) {
 // The round whose dice are face up now: this one once rolled, else the one before. In a Showdown
 // the dice face up are the competitors' four each (``showdown``; the round's own rolls are
 // gone from the observation). Its ``lines`` are the round's events, each keyed by its place in
-// the round (``e3``), and around King Mole's pick in a tied Showdown the page's own lines.
+// the round (``e3``): lines told later, as King Mole's pick after a tie, light up on their own.
 function revealedRound(obs) {
   const dice = obs.seats.map((seat) => ({ die: seat.die, roll: seat.roll }));
-  if (obs.showdown) return { round: obs.round, dice, showdown: obs.showdown, lines: showdownLines(obs), current: true };
+  if (obs.showdown) return { round: obs.round, dice, showdown: obs.showdown, lines: eventLines(obs.events), current: true };
   const rolled = obs.seats.some((seat) => seat.roll !== null);
   if (rolled || obs.step === "over") return { round: obs.round, dice, lines: eventLines(obs.events), current: true };
   const last = obs.last_round_dice || [];
@@ -333,31 +335,6 @@ function revealedRound(obs) {
 
 function eventLines(events, from = 0) {
   return events.slice(from).map((text, index) => ({ key: `e${from + index}`, text }));
-}
-
-function showdownKey(obs) {
-  return obs.showdown ? `${obs.round}|${JSON.stringify(obs.showdown)}` : null;
-}
-
-// Kept when the observation asks King Mole to settle a tie: the pick is told from it later.
-function noteCrownAsked(obs) {
-  const tie = Array.isArray(obs.seats) ? tiedShowdown(obs) : null;
-  if (tie) crownAsked = { key: showdownKey(obs), ...tie, at: obs.events.length };
-}
-
-// The Showdown's lines: the engine's, with the tie and King Mole's pick where they came (the
-// engine's next line says who won the Crown). Only the observation asking for the pick names
-// the tie and its King Mole, so a page that never saw it ask tells the engine's lines alone.
-function showdownLines(obs) {
-  const asked = crownAsked && crownAsked.key === showdownKey(obs) ? crownAsked : null;
-  if (!asked) return eventLines(obs.events);
-  const picked = obs.step === "over" && asked.finalists.includes(obs.crowned);
-  return [
-    ...eventLines(obs.events.slice(0, asked.at)),
-    { key: "tie", tie: asked },
-    ...(picked ? [{ key: "pick", pick: { king: asked.king, winner: obs.crowned } }] : []),
-    ...eventLines(obs.events, asked.at),
-  ];
 }
 
 // What identifies a reveal's dice: a new key is a new reveal, played from its dice.
@@ -482,12 +459,18 @@ function showdownView(context, obs) {
   if (!obs.showdown) return null;
   const { table, you } = context;
   const tie = tiedShowdown(obs);
+  const settling = tieToSettle(obs);
   const mark = (seat) => {
-    if (obs.crowned === seat) return el("span", { class: "mp-badge showdown-won", text: "wins the Crown" });
-    if (tie && tie.finalists.includes(seat)) return el("span", { class: "mp-badge tied", text: "tied: King Mole picks" });
-    return null;
+    if (obs.crowned === seat) return el("span", { class: "mp-badge showdown-won", text: tie && tie.pick === seat ? "King Mole's pick: wins the Crown" : "wins the Crown" });
+    if (!tie || !tie.seats.includes(seat)) return null;
+    if (tie.king_loses && seat === tie.king) return el("span", { class: "mp-badge tied lost", text: "tied: King Mole loses ties" });
+    if (settling) return el("span", { class: "mp-badge tied", text: "tied: King Mole picks" });
+    return el("span", { class: "mp-badge tied lost", text: "tied: not picked" });
   };
-  const rows = obs.showdown.map((entry) => el("li", { class: `mp-showdown-row${tie && tie.finalists.includes(entry.seat) ? " tied" : ""}${obs.crowned === entry.seat ? " crowned" : ""}`, "data-seat": entry.seat },
+  // Every tied seat the Crown did not go to stays marked, after the end too: the scores alone
+  // would not say why the others lost.
+  const tied = (seat) => tie !== null && tie.seats.includes(seat) && obs.crowned !== seat;
+  const rows = obs.showdown.map((entry) => el("li", { class: `mp-showdown-row${tied(entry.seat) ? " tied" : ""}${obs.crowned === entry.seat ? " crowned" : ""}`, "data-seat": entry.seat },
     el("strong", {}, seatDot(entry.seat), seatLabel(table, entry.seat, you)),
     el("span", { class: "mp-showdown-dice" }, Object.entries(entry.rolls).map(([key, roll]) => el("span", { class: "mp-landed-die" }, dieIcon(key, 16), roll === null ? "…" : face(roll, true)))),
     el("span", { text: `moles ${entry.moles.join(" ") || "none"}` }),
@@ -526,7 +509,6 @@ function staged(obs, legal, replaying, now) {
   if (obs !== observationNow) {
     observationBefore = observationNow;
     observationNow = obs;
-    noteCrownAsked(obs);
   }
   const decision = decisionKey(obs, legal);
   const shown = stageReveal(revealedRound(obs), replaying, decision !== null && decision === decisionShown, now, observationBefore);
@@ -536,7 +518,7 @@ function staged(obs, legal, replaying, now) {
 // Brings ``revealShown`` up to date with the round's dice and lines: a new line lights up after
 // the one before, yet within REVEAL_MS of its arrival, unless this seat is already ``asking``
 // (its prompt is on the table: the line is shown at once). ``starts`` holds each line's start
-// by its key, so that a line told between two earlier ones (King Mole's pick) lights up alone.
+// by its key, so that lines told after the others (King Mole's pick) light up on their own.
 // The reveal keeps ``before``, the observation drawn before what it is about to tell: before its
 // dice came out, or before lines that come once it has been shown (the pick after the tie).
 function stageReveal(reveal, replaying, asking, now, before) {
@@ -636,32 +618,32 @@ function revealView(context, reveal, shown, holding) {
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
 }
 
-// A line of the reveal: the engine's words, or King Mole's part in a tied Showdown (MP-33).
 function lineView(entry, table, you) {
-  if (entry.tie) {
-    const { finalists, total, king } = entry.tie;
-    return el("li", { class: "mp-event mp-verdict", "data-line": "tie" }, crownIcon(16),
-      el("span", { text: `${andList(finalists, table, you)} are tied at ${total}★: King Mole ${seatLabel(table, king, you)} picks the winner.` }));
-  }
-  if (entry.pick) {
-    const { king, winner } = entry.pick;
-    return el("li", { class: "mp-event mp-verdict", "data-line": "pick" }, crownIcon(16),
-      el("span", { text: `King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}.` }));
-  }
   return el("li", { class: "mp-event" }, withNames(entry.text, table, you));
 }
 
-// King Mole's pick, above the board as it lights up in the reveal: on a phone the reveal's last
-// lines are below the fold, and they are the ones that end the game.
+// How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
+// if tied, did not win. Null while nothing is settled yet.
+function tieVerdict(obs, table, you) {
+  const tie = tiedShowdown(obs);
+  if (!tie || obs.crowned === null || obs.crowned === undefined) return null;
+  const name = (seat) => seatLabel(table, seat, you);
+  const others = tie.finalists.filter((seat) => seat !== tie.pick);
+  const parts = [];
+  if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, loses the tie.`);
+  if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${andList(others, table, you)}:`);
+  parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
+  return parts.join(" ");
+}
+
+// How the tied Showdown ended, above the board as its last line lights up in the reveal: on a
+// phone the reveal's last lines are below the fold, and they are the ones that end the game.
 function pickBanner(context, obs, reveal, shown, now) {
-  const entry = reveal && reveal.lines.find((line) => line.pick);
-  if (!entry) return null;
-  const { table, you } = context;
-  const { king, winner } = entry.pick;
-  const game = obs.step === "over" && (obs.winners || []).includes(winner) ? " and the game" : "";
-  const banner = el("p", { class: "mp-verdict-banner", role: "status" }, crownIcon(),
-    ` King Mole ${seatLabel(table, king, you)} picks ${seatLabel(table, winner, you)}: ${seatLabel(table, winner, you)} wins the Crown${game}.`);
-  animateFrom(banner, shown.starts.get(entry.key), now, LINE_MS);
+  const verdict = reveal && reveal.showdown ? tieVerdict(obs, context.table, context.you) : null;
+  if (!verdict) return null;
+  const banner = el("p", { class: "mp-verdict-banner", role: "status" }, crownIcon(), ` ${verdict}`);
+  const last = reveal.lines[reveal.lines.length - 1];
+  if (last) animateFrom(banner, shown.starts.get(last.key), now, LINE_MS);
   return banner;
 }
 
