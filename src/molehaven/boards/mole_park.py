@@ -139,7 +139,9 @@ def _situation(observation: Observation) -> Text | None:
     winners = as_sequence(observation["winners"])
     if winners:
         names = ", ".join(str(seat) for seat in winners)
-        return Text(f"Game over — winner: seat {names}", style="bold magenta")
+        why = observation.get("end_reason")
+        because = f" ({why})" if isinstance(why, str) else ""
+        return Text(f"Game over — winner: seat {names}{because}", style="bold magenta")
     return None
 
 

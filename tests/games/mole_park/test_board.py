@@ -12,6 +12,7 @@ from molehaven.boards import render
 from molehaven.core.conformance import playout_states
 from molehaven.games.mole_park import GAME
 from tests.games.mole_park.helpers import deal, new_game, play_round
+from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss
 
 
 def drawn(observation: object, viewer: int | None) -> str:
@@ -51,3 +52,15 @@ def test_board_counts_one_mole_in_the_singular() -> None:
     state = new_game(3)
     play_round(state, [1, 1, 1, 1, 1], "1 x x")
     assert "(1 mole, 1 star; limit 5)" in drawn(state.observation(0), 0)
+
+
+def test_board_tells_how_a_tied_showdown_ended() -> None:
+    """MP-33 in the terminal: after King Mole's pick the game-over line says the Crown was his
+    pick from a tied Showdown, not only who won it."""
+    state = showdown_all_miss(lee_and_sam(king=2, players=3))
+    state.apply(2, "crown 1")
+    text = " ".join(drawn(state.observation(None), None).split())
+    assert (
+        "Game over — winner: seat 1 (King Mole's Crown was won: King Mole picked the winner"
+        " from a tied Showdown)"
+    ) in text

@@ -298,6 +298,10 @@ def test_mp_33_king_moles_pick_is_told_after_the_end() -> None:
         "seat 1 wins King Mole's Crown!",
     ]
     assert tie_seen(state) == {**tie, "pick": 1}
+    # The result box says why a shared score won: King Mole picked it.
+    assert public(state, "end_reason") == (
+        "King Mole's Crown was won: King Mole picked the winner from a tied Showdown"
+    )
 
 
 def test_mp_33_king_mole_in_the_tie_is_told_to_lose_it() -> None:
@@ -319,6 +323,9 @@ def test_mp_33_king_mole_in_the_tie_is_told_to_lose_it() -> None:
         "finalists": [],
         "pick": None,
     }
+    assert public(state, "end_reason") == (
+        "King Mole's Crown was won: King Mole was in the tied Showdown, and loses his ties"
+    )
 
 
 def test_mp_33_king_mole_leaves_a_three_way_tie_then_picks() -> None:

@@ -90,6 +90,18 @@ def _showdown_tie(state: MoleParkState) -> JSONValue:
     }
 
 
+def _end_reason(state: MoleParkState) -> str:
+    """Why the game ended, in words for the result box: a tied Showdown says how it was settled,
+    or the winner of the Crown would seem to have won on a score that others shared."""
+    if state.crowned < 0:
+        return "the round limit was reached: the highest score wins"
+    if not state.tied:
+        return "King Mole's Crown was won"
+    if state.finalists:
+        return "King Mole's Crown was won: King Mole picked the winner from a tied Showdown"
+    return "King Mole's Crown was won: King Mole was in the tied Showdown, and loses his ties"
+
+
 def _last_round_dice(state: MoleParkState) -> list[JSONValue]:
     """The previous round's die and roll per seat: all public since its reveal (MP-16, MP-17),
     so the table can show the reveal after the round has moved on."""
@@ -150,11 +162,7 @@ def observation(state: MoleParkState, viewer: int | None) -> Observation:
     if state.tied:  # only then: a key always there would change every past observation
         result["showdown_tie"] = _showdown_tie(state)
     if phase == rules.OVER:  # why the game ended, in words (MP-34 or the round limit)
-        result["end_reason"] = (
-            "King Mole's Crown was won"
-            if state.crowned >= 0
-            else "the round limit was reached: the highest score wins"
-        )
+        result["end_reason"] = _end_reason(state)
     if viewer is not None:
         result["seat"] = viewer
         result["hand"] = pile_values(state.hands[viewer])
