@@ -354,6 +354,51 @@ def test_on_a_phone_the_meadow_spaces_are_big_enough_to_read_and_tap(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# The meadow's window on a phone scrolled to ``where`` (0 its left end, 1 its right end): its
+# box and its frame's (the box the shades are drawn in), and which of the two shades shows.
+SHADES = f"""async where => {{
+    const view = document.querySelector("{BOARD} .mm-meadow-window");
+    view.scrollLeft = where * (view.scrollWidth - view.clientWidth);
+    view.dispatchEvent(new Event("scroll"));
+    const frame = view.parentElement;
+    const shown = (side) => {{
+        const style = getComputedStyle(frame, side);
+        return style.content !== "none" && style.display !== "none" && style.opacity === "1";
+    }};
+    await new Promise(resolve => setTimeout(resolve, 400));  // the shades fade in 0.2 s
+    const box = (node) => {{
+        const {{left, right, top, bottom}} = node.getBoundingClientRect();
+        return {{left, right, top, bottom}};
+    }};
+    return {{
+        scrolls: view.scrollWidth - view.clientWidth,
+        view: box(view), frame: box(frame),
+        left: shown("::before"), right: shown("::after"),
+    }};
+}}"""
+
+
+def test_on_a_phone_the_meadows_window_is_shaded_where_more_lies_beyond(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 390 x 844 the meadow's window scrolls sideways (the meadow is 639 px wide in 350),
+    and its edges cut the tiles like the meadow's end: the window was marked as having more
+    beyond a side (markScrollEdges) but nothing was drawn for it there. Now a shade shows on
+    each side with more of the meadow beyond it, over the window alone (not the zoom button
+    above it), as on a phone on its side."""
+    state = apply_all(s3(), "0: play two")
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(TURN, [state.observation(0), legal, 0, ["Ann", "Bea", "Cy"]])
+    for where, left, right in ((0, False, True), (0.5, True, True), (1, True, False)):
+        seen = page.evaluate(SHADES, where)
+        assert seen["scrolls"] > 100, seen
+        assert (seen["left"], seen["right"]) == (left, right), (where, seen)
+        assert seen["frame"] == seen["view"], seen
+    snap(page, "phone-shades")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 TABLET_UPRIGHT = {"width": 768, "height": 1024}
 TABLET_SIDEWAYS = {"width": 1024, "height": 768}
 NUMBER_CARDS = ("two", "three", "four", "twoplus", "cavein")  # each plays alone: move or breed
@@ -614,6 +659,8 @@ PHONES_SIDEWAYS = (
     {"width": 812, "height": 375},  # an iPhone X-class phone on its side
     {"width": 740, "height": 360},
     PHONE_SIDEWAYS,
+    {"width": 667, "height": 375},  # an iPhone 8-class phone on its side
+    {"width": 640, "height": 360},
 )
 # A phone on its side, the page scrolled to the meadow's top (``top``) or its foot: where the
 # meadow's window, the panel, what is asked and End turn are, the smallest space, whether the
@@ -629,7 +676,7 @@ SIDEWAYS = f"""where => {{
         const {{left, right, top, bottom}} = node.getBoundingClientRect();
         return {{left, right, top, bottom}};
     }};
-    const frame = board.querySelector(".mm-board-box");
+    const frame = board.querySelector(".mm-meadow-window").parentElement;
     return {{
         window: box(board.querySelector(".mm-meadow-window")),
         panel: box(board.querySelector(".mm-panel")),
@@ -648,12 +695,14 @@ def test_a_phone_on_its_side_keeps_the_panel_beside_the_meadow(
 ) -> None:
     """On a phone on its side narrower than 844 px (812 x 375, an iPhone X-class phone; 740 x
     360) the board is under 800 px wide, and the panel (what is asked, End turn, the hand) went
-    under the meadow: a player scrolled past the whole meadow to act. Now it stands beside the
-    meadow and stays in view while the page scrolls through it, as at 844 x 390: with the page
-    at the meadow's top and at its foot, what is asked and End turn are on the screen. The
-    meadow keeps its spaces 22 px across; at 740 px, too narrow for all of it beside the panel,
-    its window scrolls sideways, with a shade on the side that has more beyond it, and the
-    page itself never does. A live table shows a fixed position (Ann's first card played)."""
+    under the meadow: a player scrolled past the whole meadow to act; below 700 px (667 x 375,
+    640 x 360) the panel went under a window of the meadow two thirds of the screen high. Now
+    it stands beside the meadow and stays in view while the page scrolls through it, as at 844
+    x 390: with the page at the meadow's top and at its foot, what is asked and End turn are
+    on the screen. The meadow keeps its spaces 22 px across; below 800 px, too narrow for all
+    of it beside the panel, its window scrolls sideways, with a shade on the side that has
+    more beyond it, and the page itself never does. A live table shows a fixed position (Ann's
+    first card played)."""
     state = s3()
     apply_all(state, "0: play two")
     page = open_a_fixed_table(browser, server, PHONE_SIDEWAYS, state, players=3)
@@ -750,6 +799,75 @@ def test_the_players_points_show_once_beside_the_meadow(
     assert [row["won"] for row in seen["boards"]] == [False, True, True], seen
     assert [row["active"] for row in seen["boards"]] == [False] * 3, seen
     snap(page, "desk-points-over")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# What a laptop shows unscrolled: every card of the hand, every player's points, the meadow,
+# End turn (if offered), each with its box; the smallest space and touch ring; anything wider
+# than the screen.
+FIRST_SCREEN = f"""() => {{
+    window.scrollTo(0, 0);
+    const board = document.querySelector("{BOARD}");
+    const box = (node) => {{
+        const {{left, right, top, bottom}} = node.getBoundingClientRect();
+        return {{left, right, top, bottom}};
+    }};
+    const all = (selector) => [...board.querySelectorAll(selector)].map(box);
+    const end = board.querySelector('[data-action="end"]');
+    return {{
+        cards: all(".mm-card"),
+        points: all(".mm-seat-score"),
+        meadow: box(board.querySelector("svg.mm-meadow")),
+        end: end && box(end),
+        space: Math.min(...all("[data-space]").map(space => space.right - space.left)),
+        rings: all(".mm-touch").map(ring => ring.right - ring.left),
+        page_overflow: document.documentElement.scrollWidth - innerWidth,
+    }};
+}}"""
+
+
+def on_the_screen(what: dict[str, float], screen: dict[str, int]) -> bool:
+    return (
+        what["top"] >= 0
+        and what["left"] >= 0
+        and what["bottom"] <= screen["height"]
+        and what["right"] <= screen["width"]
+    )
+
+
+def test_with_four_players_a_laptop_shows_the_whole_hand(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 1280 x 800 with four players the players' boards at the top of the panel beside the
+    meadow (four rows of three lines) pushed the hand down: with five different cards the last
+    one's title reached the screen's foot, the card 53 px below it (at 1366 x 768, 85 px).
+    The boards now go across the top of the board, one beside the other, and the panel holds
+    what is asked and the hand: every card, every player's points, End turn and the whole
+    meadow are on the first screen, spaces at least 22 px and touch rings 36. Fixed positions
+    on a live 4-player table: Ann to play her first card from five different ones; then with
+    Number 2 played (End turn and a card to stack offered, four cards left)."""
+    page = open_a_fixed_table(browser, server, DESK, four_players_dealt(), players=4)
+    played = apply_all(four_players_dealt(), "0: play two")
+    for state in (None, played):
+        if state is not None:
+            legal = sorted(str(action) for action in state.legal_actions(0))
+            show_a_fixed_position(page, state.observation(0), legal)
+            expect(page.locator(f"{BOARD} [data-action='end']")).to_have_count(1)
+        for screen in (DESK, {"width": 1366, "height": 768}):
+            page.set_viewport_size(screen)  # type: ignore[arg-type]
+            seen = page.evaluate(FIRST_SCREEN)
+            width = screen["width"]
+            assert len(seen["cards"]) == (5 if state is None else 4), seen
+            for what in (*seen["cards"], *seen["points"], seen["meadow"]):
+                assert on_the_screen(what, screen), (width, what, seen)
+            assert len(seen["points"]) == 4, seen
+            assert (seen["end"] is None) == (state is None), seen
+            if seen["end"]:
+                assert on_the_screen(seen["end"], screen), (width, seen)
+                assert seen["rings"] and min(seen["rings"]) >= 36, (width, seen["rings"])
+            assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at {width} px"
+            assert seen["page_overflow"] <= 0, (width, seen)
+            snap(page, f"desk-4-players-{width}-{'played' if state else 'start'}")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

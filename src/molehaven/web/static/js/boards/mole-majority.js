@@ -427,8 +427,8 @@ function markMeadowTop() {
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
 }
 
-// The meadow's window scrolls sideways beside the panel on a phone on its side of 740 px: a
-// shade on each side with more of the meadow beyond it (the CSS draws it there).
+// The meadow's window scrolls sideways on a phone, upright or on its side narrower than 800
+// px: a shade on each side with more of the meadow beyond it (the CSS draws it there).
 function markEdges() {
   const view = lastContainer && lastContainer.querySelector(".mm-meadow-window");
   if (view) markScrollEdges(view);
@@ -473,12 +473,15 @@ export function render(container, context) {
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
   const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {});
+  // What is asked and the hand in a box of their own, apart from the players' boards, so that
+  // the CSS may set the boards across the top of the board instead (3 or 4 players on a laptop).
   const panel = el("div", { class: "mm-panel" },
-    el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
-    line ? el("p", { class: "mm-turn-line", text: line }) : null,
-    el("p", { class: "mm-preview", "aria-live": "polite" }),
-    drawControls(obs, offer, context, cards),
-    drawHand(obs, offer, context, cards),
+    el("div", { class: "mm-play-box" },
+      el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
+      line ? el("p", { class: "mm-turn-line", text: line }) : null,
+      el("p", { class: "mm-preview", "aria-live": "polite" }),
+      drawControls(obs, offer, context, cards),
+      drawHand(obs, offer, context, cards)),
     drawSeats(obs, context));
   const info = el("div", { class: "mm-info" },
     drawEndHands(obs, context),
@@ -490,10 +493,16 @@ export function render(container, context) {
   const before = container.querySelector(".mm-meadow-window");
   const scrolled = before && offeredInView !== null ? { left: before.scrollLeft, top: before.scrollTop } : null;
   const view = el("div", { class: "mm-meadow-window" }, meadow);
-  // The layout inside a box of its own: the CSS asks the box how wide the board is.
-  const root = el("div", { class: "mm-table", "data-board": "mole-majority" },
+  // The layout inside a box of its own: the CSS asks the box how wide the board is. The window
+  // is framed alone (the zoom button outside), for the shades markScrollEdges() asks of the
+  // frame to cover the window only.
+  const players = (obs.seats || []).length || (table && table.players) || 0;
+  const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players },
     el("div", { class: "mm-layout" },
-      el("div", { class: `mm-board-box ${zoom}` }, el("div", { class: "mm-zoom-bar" }, zoomButton()), view), panel, info));
+      el("div", { class: `mm-board-box ${zoom}` },
+        el("div", { class: "mm-zoom-bar" }, zoomButton()),
+        el("div", { class: "mm-meadow-frame" }, view)),
+      panel, info));
   container.replaceChildren(root);
   markMeadowTop();
   placeWindow(view, scrolled);
