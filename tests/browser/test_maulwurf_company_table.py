@@ -620,14 +620,14 @@ TOUCH_AREAS = f"""([least]) => new Promise(resolve => {{
 }})"""
 
 
-def check_touch_areas(page: Page, shot: str) -> list[dict[str, object]]:
-    """At least TOUCH_PX across each, none overlapping another, each taking its taps where
+def check_touch_areas(page: Page, shot: str, least: float = TOUCH_PX) -> list[dict[str, object]]:
+    """At least ``least`` px across each, none overlapping another, each taking its taps where
     it is drawn, the window on the screen; returns the areas."""
-    seen = page.evaluate(TOUCH_AREAS, [TOUCH_PX])
+    seen = page.evaluate(TOUCH_AREAS, [least])
     areas = seen["areas"]
     assert areas, f"{shot}: nothing offered on the board"
     smallest = min(areas, key=lambda area: area["width"])
-    assert smallest["width"] >= TOUCH_PX, f"{shot}: {smallest['what']} {smallest['width']:.1f} px"
+    assert smallest["width"] >= least, f"{shot}: {smallest['what']} {smallest['width']:.1f} px"
     for index, one in enumerate(areas):
         for other in areas[index + 1 :]:
             apart = ((one["x"] - other["x"]) ** 2 + (one["y"] - other["y"]) ** 2) ** 0.5
@@ -748,6 +748,10 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
 
 
 SIDEWAYS_SMALL = {"width": 812, "height": 375}  # a smaller phone on its side
+# Phones on their side narrower than 700 px (an iPhone SE's 667 x 375, many Androids' 640 x
+# 360): green, beside the prompt's column, is drawn a little under the phone's scale there.
+SIDEWAYS_SE = {"width": 667, "height": 375}
+SIDEWAYS_NARROW = {"width": 640, "height": 360}
 
 # What a phone on its side shows once the page is scrolled to the layer's top: the layer's
 # window, the layer and the prompt, and which points, moles and touch areas the window cuts
@@ -792,13 +796,18 @@ def sideways_red() -> tuple[State, str, str]:
     return apply_all(state, "c flip 1"), "+2-4", "-2+4"
 
 
-@pytest.mark.parametrize("viewport", [SIDEWAYS, SIDEWAYS_SMALL], ids=["844x390", "812x375"])
+@pytest.mark.parametrize(
+    ("viewport", "least"),
+    [(SIDEWAYS, TOUCH_PX), (SIDEWAYS_SMALL, TOUCH_PX), (SIDEWAYS_SE, 38), (SIDEWAYS_NARROW, 36)],
+    ids=["844x390", "812x375", "667x375", "640x360"],
+)
 @pytest.mark.parametrize("drawn", [sideways_green, sideways_red], ids=["green", "red"])
 def test_on_a_phone_on_its_side_the_layer_fills_the_height_beside_the_prompt(
     browser: Browser,
     server: LiveServer,
     tmp_path: Path,
     viewport: dict[str, int],
+    least: int,
     drawn: Callable[[], tuple[State, str, str]],
 ) -> None:
     """At 844 x 390 the layer, drawn at the phone's scale, sat in a window as wide as the
@@ -808,7 +817,10 @@ def test_on_a_phone_on_its_side_the_layer_fills_the_height_beside_the_prompt(
     and touch areas, the layer is as tall as the screen (less a little) and shows with the
     prompt once the page is scrolled to it; touch areas stay 40 px or more, and a mole on the
     top row and one on the bottom row are selected and moved by real taps. On green and on
-    red, at 844 x 390 and 812 x 375."""
+    red, at 844 x 390 and 812 x 375; and at 667 x 375 and 640 x 360, which kept the upright
+    phone's layout (the prompt above a layer 577 px high, never on the screen together),
+    with touch areas of 38 and 36 px on green, drawn a little under the phone's scale so
+    that it fits beside the prompt."""
     state, top, bottom = drawn()
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=viewport)
     draw(page, state, 0)
@@ -824,7 +836,7 @@ def test_on_a_phone_on_its_side_the_layer_fills_the_height_beside_the_prompt(
     assert layer["top"] == pytest.approx(0, abs=1) and layer["left"] >= 0, (shot.name, layer)
     assert layer["height"] >= screen["height"] - 17, f"{shot.name}: {layer['height']:.0f} px high"
     assert seen["page"] <= screen["width"], f"{shot.name}: the page is wider than the screen"
-    check_touch_areas(page, shot.name)
+    check_touch_areas(page, shot.name, least)
     legal = sorted(str(action) for action in state.legal_actions(0))
     played = []
     for mole in (top, bottom):
@@ -836,3 +848,71 @@ def test_on_a_phone_on_its_side_the_layer_fills_the_height_beside_the_prompt(
     assert page.evaluate("() => window.clicked") == played
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshot:", shot)
+
+
+def brown_layer() -> tuple[State, str, str]:
+    """Brown with two players: Ann turned a 1."""
+    state = position({0: "+0-3 -3+3 +0+0", 1: "+3-3 -3+0"}, layer="brown", face_down={0: "1"})
+    return apply_all(state, "c flip 1"), "+0-3", "-3+3"
+
+
+def blue_layer() -> tuple[State, str, str]:
+    """Blue with two players: Ann turned a 1."""
+    state = position({0: "-2+0 +2-2", 1: "+0+0"}, layer="blue", face_down={0: "1"})
+    return apply_all(state, "c flip 1"), "-2+0", "+2-2"
+
+
+# Where "Show the whole layer" changes what is drawn: on a phone upright green and red are
+# wider than the screen at the phone's scale, brown and blue are not; on its side only green
+# is larger at the phone's scale than as tall as the screen.
+ZOOMS = {
+    (390, 844): {"green": True, "red": True, "brown": False, "blue": False},
+    (812, 375): {"green": True, "red": False, "brown": False, "blue": False},
+    (667, 375): {"green": True, "red": False, "brown": False, "blue": False},
+}
+
+
+@pytest.mark.parametrize(
+    "drawn",
+    [sideways_green, sideways_red, brown_layer, blue_layer],
+    ids=["green", "red", "brown", "blue"],
+)
+def test_the_zoom_button_shows_only_where_it_changes_the_layer(
+    browser: Browser, server: LiveServer, drawn: Callable[[], tuple[State, str, str]]
+) -> None:
+    """'Show the whole layer' changed nothing where the layer already showed whole at the
+    phone's scale (brown and blue on a phone upright; red, brown and blue on its side), yet
+    was offered. It is now offered only where the two views draw the layer at sizes more than
+    5% apart, measured as the page is drawn and again when the screen turns (one page,
+    turned from size to size): there a click changes the layer's drawn scale by that much,
+    and 'Zoom in on the layer' brings it back."""
+    state, _, _ = drawn()
+    layer_name = str(state.observation(0)["layer"])
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    draw(page, state, 0)
+    show = page.get_by_role("button", name="Show the whole layer")
+    # Screen pixels a unit of the layer, as drawn (a box made wider than its drawing by a
+    # maximum height counts at the drawing's width).
+    scale = f"""() => {{
+        const layer = document.querySelector("{BOARD} svg.mc-layer");
+        const box = layer.getBoundingClientRect(), units = layer.viewBox.baseVal;
+        return Math.min(box.width / units.width, box.height / units.height);
+    }}"""
+    for (width, height), offered in ZOOMS.items():
+        page.set_viewport_size({"width": width, "height": height})
+        size = f"{layer_name} at {width}x{height}"
+        if not offered[layer_name]:
+            expect(show, size).to_be_hidden()
+            expect(page.locator(f"{BOARD} .mc-zoom"), size).to_be_hidden()
+            continue
+        expect(show, size).to_be_visible()
+        near = page.evaluate(scale)
+        show.click()
+        back = page.get_by_role("button", name="Zoom in on the layer")
+        expect(back, size).to_be_visible()
+        whole = page.evaluate(scale)
+        assert whole < 0.95 * near, (size, near, whole)
+        back.click()
+        expect(show, size).to_be_visible()
+        assert page.evaluate(scale) == pytest.approx(near, rel=0.01), size
+    assert page.errors == []  # type: ignore[attr-defined]

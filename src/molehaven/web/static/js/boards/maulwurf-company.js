@@ -446,7 +446,8 @@ function draw() {
 // On a phone the whole green layer put its points 32 px apart and took taps 29 px across, too
 // small for a finger: there (the CSS, below 700 px) the layer is drawn with its points 43 px
 // apart in a window that scrolls, unless the person asks to see it whole. Wider screens
-// always show it whole, and the button is hidden.
+// always show it whole, and the button is hidden (the CSS), as it is where the layer is
+// drawn the same size either way (offerZoom).
 function zoomButton() {
   const near = memory.zoom === "near";
   return el("button", {
@@ -493,11 +494,44 @@ function placeWindow(view) {
     if (!view.isConnected) return;
     if (!view.hasAttribute("data-placed")) placeView(view);
     markScrollEdges(view);
+    offerZoom(view);
   });
   memory.watch.observe(view);
   memory.watch.observe(view.firstElementChild);
   placeView(view);
   markScrollEdges(view);
+  offerZoom(view);
+}
+
+// The other view changes the layer's scale by less than this part: no zoom to the eye.
+const SAME_SIZE = 0.05;
+
+// The zoom's button only where the other view draws the layer at another size: on a phone
+// upright brown and blue fit the screen at the phone's scale, and on its side red does too,
+// so "Show the whole layer" changed nothing there. Measured, not ruled: the stage is drawn in
+// the other view for a moment (no paint between) and put back where it was scrolled.
+function offerZoom(view) {
+  const stage = view.closest(".mc-stage");
+  const bar = stage && stage.querySelector(".mc-zoom-bar");
+  if (!bar) return;
+  const layer = view.firstElementChild;
+  const page = document.scrollingElement;
+  const scrolled = [view.scrollLeft, view.scrollTop, page.scrollLeft, page.scrollTop];
+  const drawn = scaleOf(layer);
+  const other = memory.zoom === "near" ? "whole" : "near";
+  stage.classList.replace(memory.zoom, other);
+  const then = scaleOf(layer);
+  stage.classList.replace(other, memory.zoom);
+  [view.scrollLeft, view.scrollTop, page.scrollLeft, page.scrollTop] = scrolled;
+  bar.hidden = Math.abs(then - drawn) <= SAME_SIZE * Math.max(then, drawn);
+}
+
+// Screen pixels a unit of the layer: its box's, or less where a maximum height made the box
+// wider than what is drawn in it.
+function scaleOf(layer) {
+  const box = layer.getBoundingClientRect();
+  const units = layer.viewBox.baseVal;
+  return Math.min(box.width / units.width, box.height / units.height);
 }
 
 function placeView(view) {
