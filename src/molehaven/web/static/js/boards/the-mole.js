@@ -217,10 +217,22 @@ function promptSection(obs, content, parts, ctx, name) {
       const canned = parts.answer.map(({ id, action }) =>
         actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
       const freeText = !table.options || table.options.free_text !== false;
+      const own = freeText ? ownWordsForm(onAction, refusal) : null;
+      // Up to 12 ready-made answers put the answer box below the first screen (a tablet
+      // upright, a phone, a laptop with a long list): a way to it stands above them, in a
+      // line, so the answers stay on that screen too.
+      const toOwn = own ? el("button", {
+        type: "button", class: "tm-toggle tm-to-own", "data-open": "own-words",
+        onclick: () => {
+          own.scrollIntoView({ block: "nearest" });
+          ui.answerBox.focus({ preventScroll: true });
+        },
+      }, el("span", { "aria-hidden": "true", text: "✎ " }), "Answer in my own words") : null;
       return box(true, `${name(obs.asker)} asks you`, asked,
-        el("p", { class: "tm-step", text: "Pick a ready-made answer (a spy wants to sound right without naming the place):" }),
+        el("div", { class: "tm-answer-ways" },
+          el("p", { class: "tm-step", text: `Pick a ready-made answer (a spy wants to sound right without naming the place)${own ? ", or:" : ":"}` }), toOwn),
         el("div", { class: "tm-answers" }, canned),
-        freeText ? ownWordsForm(onAction, refusal) : null);
+        own);
     }
     return box(false, `${name(obs.asker)} asked ${name(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
   }
@@ -317,7 +329,7 @@ function interjectSection(obs, parts, ctx, name) {
   if (parts.guess.size) {
     const body = [el("p", { text: "Reveal that you are the Mole and name the place. Right: you score 2. Wrong: every spy scores 1. The round ends either way." })];
     body.push(ui.guessing
-      ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
+      ? el("p", { class: "tm-step", text: `Pick your guess on the list of places: press its “Guess” button.${(obs.locations_used || []).length ? " The places played in earlier rounds come last: none of them is this round's place." : ""}` })
       : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); showGuesses(); } }, "Guess the place…"));
     if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
@@ -331,12 +343,17 @@ function showGuesses() {
   document.querySelector("[data-board='the-mole'] .tm-places")?.scrollIntoView({ block: "nearest" });
 }
 
+// The places played in earlier rounds of this cycle (TM-5: a round's place is drawn from
+// those not yet played) cannot be this round's: they come last, under their own heading and
+// muted, so the places still possible read at a glance. Their Guess buttons stay (the engine
+// offers them; a guess of one is legal, only sure to be wrong), drawn light and apart from the
+// others so a finger aimed at a possible place does not land on one of them.
 function placesSection(obs, content, parts, ctx) {
   const { table, you } = ctx;
   const crossed = readNotes(table, you, obs.round);
   const here = obs.card && !obs.card.mole ? obs.card.location : null;
   const played = new Set(obs.locations_used || []);
-  const cells = content.places.map((place) => {
+  const cell = (place) => {
     const classes = ["tm-place"];
     if (crossed.has(place.id)) classes.push("crossed");
     if (place.id === here) classes.push("here");
@@ -360,14 +377,21 @@ function placesSection(obs, content, parts, ctx) {
     // Sixteen buttons read "Guess": each says to a screen reader which place it names (the
     // visible word first, as it is what a person using voice control says).
     const guess = ui.guessing && parts.guess.has(place.id)
-      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess", "aria-label": `Guess that the place is ${place.name}` }, "Guess")
+      ? actionButton(parts.guess.get(place.id), ctx.onAction, {
+        class: "tm-guess", "aria-label": `Guess that the place is ${place.name}${played.has(place.id) ? " (played in an earlier round)" : ""}`,
+      }, "Guess")
       : null;
     return el("li", { class: classes.join(" ") }, toggle, guess);
-  });
+  };
+  const open = content.places.filter((place) => !played.has(place.id));
+  const done = content.places.filter((place) => played.has(place.id));
   return el("section", { class: "tm-places" },
     el("h3", { text: "Places" }),
     el("p", { class: "muted", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
-    el("ul", { class: "tm-grid" }, cells));
+    el("ul", { class: "tm-grid", "aria-label": done.length ? "Places not played yet" : "Places" }, open.map(cell)),
+    done.length ? el("div", { class: "tm-played-places" },
+      el("h4", { text: `Played in earlier rounds (${done.length}): not this round's place` }),
+      el("ul", { class: "tm-grid", "aria-label": "Places played in earlier rounds" }, done.map(cell))) : null);
 }
 
 // The view gives each answer's words; a free-text answer's notation is a quoted string.
@@ -473,7 +497,7 @@ function legendSection(table) {
     item(el("span", { class: "tm-hand", text: "5" }), "question cards in hand"),
     item(el("span", { class: "tm-score", text: "3" }), `points (${target} wins at the end of a round)`),
     item(el("span", { class: "tm-tag here", text: "★ you are here" }), "this round's place, from your card (spies only)"),
-    item(el("span", { class: "tm-tag played", text: "played" }), "already played in an earlier round; no place repeats until all 16 were played"),
+    item(el("span", { class: "tm-tag played", text: "played" }), "played in an earlier round, so not this round's place (no place repeats until all 16 have been played); listed last"),
     item(el("span", { class: "tm-legend-crossed", text: "Farm" }), "crossed off in your private notes"),
     item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
 }
