@@ -344,7 +344,8 @@ function showGuesses() {
 }
 
 // The places played in earlier rounds of this cycle (TM-5: a round's place is drawn from
-// those not yet played) cannot be this round's: they come last, under their own heading and
+// those not yet played; the view lists them without the round's own, until the game's end)
+// cannot be this round's: they come last, under their own heading and
 // muted, so the places still possible read at a glance. Their Guess buttons stay (the engine
 // offers them; a guess of one is legal, only sure to be wrong), drawn light and apart from the
 // others so a finger aimed at a possible place does not land on one of them.
@@ -383,8 +384,10 @@ function placesSection(obs, content, parts, ctx) {
       : null;
     return el("li", { class: classes.join(" ") }, toggle, guess);
   };
-  const open = content.places.filter((place) => !played.has(place.id));
-  const done = content.places.filter((place) => played.has(place.id));
+  // Once the game is over the last round's place is among those played: none is set apart.
+  const apart = obs.phase !== "over";
+  const open = content.places.filter((place) => !(apart && played.has(place.id)));
+  const done = content.places.filter((place) => apart && played.has(place.id));
   return el("section", { class: "tm-places" },
     el("h3", { text: "Places" }),
     el("p", { class: "muted", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
