@@ -1025,7 +1025,7 @@ def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
     """Once the game is over the view lists the last round's place among those played: the
     heading "not this round's place" stood over the place the last round was at (a spy's
     "you are here" under it). At the end the places stay in their list's order, each played
-    one tagged "played", under no such heading."""
+    one tagged "played", under no such heading; the Mole's card says it was the Mole."""
     state = apply_all(p4(question_limit=20, target_score=1), "3: guess farm")
     assert state.is_terminal() and state.observation(0)["locations_used"] == ["bakery"]
     page = draw_four_seat_position(browser, server, state, seat=0)
@@ -1035,6 +1035,13 @@ def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
     )
     assert places[:3] == ["airport", "bakery", "bowling-alley"] and len(places) == 16
     expect(page.locator("[data-board] li.played [data-place='bakery']")).to_have_count(1)
+    # The Mole's card said "You are the Mole. You do not know the place. Blend in…" after the
+    # game's end: it now says it was the last round's.
+    page.evaluate(
+        draw_alone("the-mole", "null"), [state.observation(3), [], 3, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    card = page.locator("[data-board] .tm-card").inner_text()
+    assert "You were the Mole" in card and "Blend in" not in card, card
     assert page.errors == []  # type: ignore[attr-defined]
 
 

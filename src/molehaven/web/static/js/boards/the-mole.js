@@ -139,14 +139,16 @@ function cardSection(obs, content, you, table) {
   const open = table && table.status === "open";
   if (you === null && !open) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
   if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: open ? "Dealt when the game starts." : "Being dealt…" }));
+  // At the game's end the card is the last round's: its advice for play would be stale.
+  const over = obs.phase === "over";
   if (card.mole) {
     return el("div", { class: "tm-card mole", "data-card": "mole" },
-      el("span", { class: "tm-card-label", text: "Your card" }),
-      el("strong", { class: "tm-card-title", text: "You are the Mole" }),
-      el("span", { text: "You do not know the place. Blend in, and work it out from the answers." }));
+      el("span", { class: "tm-card-label", text: over ? "Your card in the last round" : "Your card" }),
+      el("strong", { class: "tm-card-title", text: over ? "You were the Mole" : "You are the Mole" }),
+      el("span", { text: over ? "The game is over." : "You do not know the place. Blend in, and work it out from the answers." }));
   }
   return el("div", { class: "tm-card spy", "data-card": card.location },
-    el("span", { class: "tm-card-label", text: "Your card: you are a spy at" }),
+    el("span", { class: "tm-card-label", text: over ? "Your card in the last round: a spy at" : "Your card: you are a spy at" }),
     el("strong", { class: "tm-card-title", text: placeName(content, card.location) }),
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
