@@ -124,7 +124,8 @@ export function offeredControls(container) {
   const prompt = promptElement(container);
   const guesses = prompt ? [...container.querySelectorAll("[data-board='the-mole'] .tm-guess")] : [];
   if (!guesses.length) return [];
-  return [prompt.querySelector("button:not([disabled]), textarea") || prompt, ...guesses];
+  // (The way to the answer box is no move: the first ready-made answer is.)
+  return [prompt.querySelector("button:not([disabled]):not([data-open]), textarea") || prompt, ...guesses];
 }
 
 // Seat names as people read them (two bots of one kind carry their seat numbers).
