@@ -1086,3 +1086,23 @@ def test_the_answer_box_is_one_tap_from_the_first_screen_of_an_upright_tablet(
     page.get_by_role("button", name="Send my answer").click()
     assert page.evaluate("() => window.clicked") == ['answer "Warm bread"']
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_mole_asked_a_question_is_not_given_a_spy_s_advice(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Asked a question, the Mole read "Pick a ready-made answer (a spy wants to sound right
+    without naming the place)": advice for a spy, who knows the place. The Mole's prompt now
+    says it bluffs; a spy's keeps the spy's advice."""
+    state = mole_asked_to_answer()
+    page = draw_four_seat_position(browser, server, state, seat=3)
+    step = page.locator("[data-board] .tm-prompt .tm-step").first.inner_text()
+    assert "you are the Mole: bluff" in step and "a spy wants" not in step, step
+    state = asked_in_turn(p4(question_limit=20), (1, 2))
+    page.evaluate(
+        draw_alone("the-mole", "null"),
+        [state.observation(2), sorted(legal(state, 2)), 2, ["Ann", "Bea", "Cy", "Dan"]],
+    )
+    step = page.locator("[data-board] .tm-prompt .tm-step").first.inner_text()
+    assert "a spy wants to sound right without naming the place" in step, step
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -221,6 +221,10 @@ function promptSection(obs, content, parts, ctx, name) {
         actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
       const freeText = !table.options || table.options.free_text !== false;
       const own = freeText ? ownWordsForm(onAction, refusal) : null;
+      // The Mole does not know the place: a spy's advice ("without naming the place") is not its.
+      const why = obs.card && obs.card.mole
+        ? "you are the Mole: bluff with one that could be said at many places"
+        : "a spy wants to sound right without naming the place";
       // Up to 12 ready-made answers put the answer box below the first screen (a tablet
       // upright, a phone, a laptop with a long list): a way to it stands above them, in a
       // line, so the answers stay on that screen too.
@@ -233,7 +237,7 @@ function promptSection(obs, content, parts, ctx, name) {
       }, el("span", { "aria-hidden": "true", text: "✎ " }), "Answer in my own words") : null;
       return box(true, `${name(obs.asker)} asks you`, asked,
         el("div", { class: "tm-answer-ways" },
-          el("p", { class: "tm-step", text: `Pick a ready-made answer (a spy wants to sound right without naming the place)${own ? ", or:" : ":"}` }), toOwn),
+          el("p", { class: "tm-step", text: `Pick a ready-made answer (${why})${own ? ", or:" : ":"}` }), toOwn),
         el("div", { class: "tm-answers" }, canned),
         own);
     }
