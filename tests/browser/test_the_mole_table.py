@@ -1025,7 +1025,8 @@ def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
     """Once the game is over the view lists the last round's place among those played: the
     heading "not this round's place" stood over the place the last round was at (a spy's
     "you are here" under it). At the end the places stay in their list's order, each played
-    one tagged "played", under no such heading; the Mole's card says it was the Mole."""
+    one tagged "played", under no such heading; the Mole's card says it was the Mole, and the
+    questions and answers are said to be the last round's."""
     state = apply_all(p4(question_limit=20, target_score=1), "3: guess farm")
     assert state.is_terminal() and state.observation(0)["locations_used"] == ["bakery"]
     page = draw_four_seat_position(browser, server, state, seat=0)
@@ -1042,6 +1043,12 @@ def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
     )
     card = page.locator("[data-board] .tm-card").inner_text()
     assert "You were the Mole" in card and "Blend in" not in card, card
+    # ...and the round's talk, which said "No question asked yet this round.", is the last's.
+    talk = page.locator("[data-board] .tm-talk").inner_text()
+    assert [line for line in talk.splitlines() if line] == [
+        "Questions and answers in the last round",
+        "No question was asked in the last round.",
+    ], talk
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -427,12 +427,14 @@ function talkSection(obs, content, name) {
     const no = vote.ballots.filter((b) => b === "no").length;
     return el("li", {}, `${name(vote.nominator)} accused ${name(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
   });
+  // At the game's end they are the last round's (a round's are kept until the next one).
+  const over = obs.phase === "over";
   // The votes first: the box scrolls to its end, the latest question and answer (8 random
   // bots' votes at its end filled it).
   return el("section", { class: "tm-talk" },
-    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: "Votes this round" }), el("ul", {}, votes)) : null,
-    el("h3", { text: "Questions and answers this round" }),
-    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: "No question asked yet this round." }));
+    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: over ? "Votes in the last round" : "Votes this round" }), el("ul", {}, votes)) : null,
+    el("h3", { text: `Questions and answers ${over ? "in the last round" : "this round"}` }),
+    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: over ? "No question was asked in the last round." : "No question asked yet this round." }));
 }
 
 function roundEnding(result, content, name) {
