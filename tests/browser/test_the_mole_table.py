@@ -1113,3 +1113,46 @@ def test_the_mole_asked_a_question_is_not_given_a_spy_s_advice(
     step = page.locator("[data-board] .tm-prompt .tm-step").first.inner_text()
     assert "a spy wants to sound right without naming the place" in step, step
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Where the Guess button of a place is on the screen: its middle, and whether a tap there
+# lands on it.
+GUESS_AT = """place => {
+    const guess = document.querySelector(`[data-board] .tm-guess[data-action="guess ${place}"]`);
+    const box = guess.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2),
+        hit: hit === guess};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP_800], ids=width_id)
+def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """The Mole opened its guess and had the Farm's Guess button before it when seat 1 asked
+    it a question: the board, drawn anew, put the prompt with the question's ready-made
+    answers above the places (and, on a phone, the question in the talk), and the places slid
+    down the screen by hundreds of px, another place's button or an answer under the finger
+    that was aimed at the Farm. Now the page scrolls with them: the Farm's Guess button is
+    where it was, and a tap there still guesses the Farm."""
+    state = p4(question_limit=20)  # seat 1 asks; the Mole, seat 3, may guess
+    page = draw_four_seat_position(browser, server, state, seat=3)
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.get_by_role("button", name="Guess the place…").click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").evaluate(
+        "guess => guess.scrollIntoView({block: 'center'})"
+    )
+    before = page.evaluate(GUESS_AT, "farm")
+    asked = asked_in_turn(state, (1, 3))
+    assert "guess farm" in legal(asked, 3) and asked.observation(3)["phase"] == "answer"
+    page.evaluate(
+        draw_alone("the-mole", "null"),
+        [asked.observation(3), sorted(legal(asked, 3)), 3, ["Ann", "Bea", "Cy", "Dan"]],
+    )
+    expect(page.locator("[data-board] .tm-prompt .tm-answer").first).to_be_attached()
+    after = page.evaluate(GUESS_AT, "farm")
+    assert before["hit"] and after == before, (before, after)
+    page.mouse.click(before["x"], before["y"])  # where the finger was aimed
+    assert page.evaluate("() => window.clicked") == ["guess farm"]
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -570,6 +570,7 @@ function draw(container, context) {
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
   const focused = typing ? null : focusedControl(container);
   const talkScroll = conversationScroll(container);
+  const placesBefore = ui.guessing ? placesInView(container) : null;
   // Two groups: what a decision is made from (your card, the prompt, calling a vote or
   // guessing) and the evidence (the round, the players, the questions and answers). A laptop
   // or a tablet on its side shows them side by side, the evidence in a column that stays in
@@ -586,6 +587,7 @@ function draw(container, context) {
     historySection(obs, content, name),
     legendSection(context.table));
   container.replaceChildren(board);
+  keepPlacesInPlace(board, placesBefore);
   fitEvidence(container);
   keepConversationScroll(board, talkScroll);
   if (typing && ui.answerBox.isConnected) {
@@ -594,6 +596,23 @@ function draw(container, context) {
   } else if (focused) {
     board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// While the Mole picks a guess the Guess buttons stay where they are on the screen. Each move
+// at the table draws the board anew, and what stands above the places grows: a new question
+// and answer (on a phone the talk comes before the places), the prompt with up to 12 answers
+// when the Mole is asked. The places slid down under a finger aimed at a Guess button, which
+// could then land on another place's: the page is scrolled back by as much.
+function placesInView(container) {
+  const places = container.querySelector(".tm-places");
+  const top = places ? places.getBoundingClientRect().top : null;
+  return top !== null && top < window.innerHeight ? top : null;
+}
+
+function keepPlacesInPlace(board, before) {
+  if (before === null) return;
+  const now = board.querySelector(".tm-places")?.getBoundingClientRect().top;
+  if (now !== undefined && Math.abs(now - before) >= 1) window.scrollBy(0, now - before);
 }
 
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
