@@ -1156,3 +1156,24 @@ def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on
     page.mouse.click(before["x"], before["y"])  # where the finger was aimed
     assert page.evaluate("() => window.clicked") == ["guess farm"]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_answer_in_own_words_is_marked_by_a_small_tag_at_its_end(
+    browser: Browser, server: LiveServer
+) -> None:
+    """An answer typed in the player's own words was marked by an "own words" tag stretched
+    across its whole bubble, a grey bar under the words. The tag is now as wide as its words,
+    at the answer's end."""
+    state = asked_in_turn(p4(question_limit=20), (1, 2))
+    state = apply_all(state, ['2: answer "Mostly by bus, it was late again"'])
+    page = draw_four_seat_position(browser, server, state, seat=0)
+    tag, bubble = page.evaluate(
+        """() => {
+            const answer = document.querySelector("[data-board] .tm-a.own");
+            const box = node => node.getBoundingClientRect();
+            const tag = box(answer.querySelector(".tm-tag"));
+            return [[tag.width, tag.right], [box(answer).width, box(answer).right]];
+        }"""
+    )
+    assert tag[0] < bubble[0] / 2 and bubble[1] - tag[1] < 16, (tag, bubble)
+    assert page.errors == []  # type: ignore[attr-defined]
