@@ -959,3 +959,221 @@ def test_each_note_button_says_it_crosses_off_its_place(
         page.get_by_role("button", name=f"Cross off {name}, you are here", exact=True)
     ).to_have_count(1)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# From P4 the Mole (seat 3) guesses wrong at the bakery, then, Mole again, at the hospital;
+# in round 3, at the campsite, seat 3 asks seat 0, who asks it back: the Mole may answer, or
+# guess the place instead, with two places played in earlier rounds.
+def mole_asked_in_the_third_round() -> State:
+    def roles(place: str) -> list[str]:
+        return [role.id for role in LOCATION_BY_ID[place].roles][:3]
+
+    state = apply_all(p4(question_limit=20), "3: guess farm")
+    state = apply_all(deal_round(state, "hospital", 3, roles("hospital")), "3: guess farm")
+    state = deal_round(state, "campsite", 3, roles("campsite"))
+    return asked_in_turn(state, (3, 0), (0, 3))
+
+
+# The Guess buttons in the order they are drawn: each one's action, whether it is under the
+# heading of places played, and its colours.
+GUESSES_AS_DRAWN = """() => [...document.querySelectorAll("[data-board] .tm-guess")].map(node => {
+    const style = getComputedStyle(node);
+    return [node.dataset.action, !!node.closest(".tm-played-places"),
+        `${style.backgroundColor} ${style.color}`];
+})"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, TABLET_UPRIGHT, LAPTOP_800], ids=width_id)
+def test_places_played_in_earlier_rounds_stand_apart_from_the_mole_s_possible_guesses(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """In round 3 the Mole's 16 Guess buttons were alike, the places played in rounds 1 and 2
+    (the bakery and the hospital) among the others with only a small "played" tag: a place
+    played cannot be this round's (TM-5, a round's place is drawn from those not yet played),
+    and a tap meant for the Bowling Alley could land on the bakery's guess beside it. Now the
+    places played come last, under a heading saying they are not this round's place, and
+    their Guess buttons are drawn apart from the others; all 16 are still offered (the engine
+    lists them: the page decides no rule), each named for its place."""
+    state = mole_asked_in_the_third_round()
+    seen = state.observation(3)
+    assert seen["locations_used"] == ["bakery", "hospital"] and seen["round"] == 3
+    page = draw_four_seat_position(browser, server, state, seat=3)
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.get_by_role("button", name="Guess the place…").click()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"guess-played-{viewport['width']}.png"), full_page=True)
+    drawn = page.evaluate(GUESSES_AS_DRAWN)
+    guesses = [str(a) for a in state.legal_actions(3) if str(a).startswith("guess ")]
+    possible = [a for a in guesses if a not in ("guess bakery", "guess hospital")]
+    assert [action for action, _, _ in drawn] == [*possible, "guess bakery", "guess hospital"]
+    assert [played for _, played, _ in drawn] == [False] * 14 + [True] * 2
+    colours = {colour for _, played, colour in drawn if not played}
+    assert len(colours) == 1 and drawn[-1][2] not in colours, drawn
+    heading = page.locator("[data-board] .tm-played-places h4").inner_text()
+    assert heading == "Played in earlier rounds (2): not this round's place"
+    played = page.get_by_role(
+        "button", name="Guess that the place is Bakery (played in an earlier round)", exact=True
+    )
+    played.click()  # still a move the Mole may make
+    assert page.evaluate("() => window.clicked") == ["guess bakery"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Once the game is over the view lists the last round's place among those played: the
+    heading "not this round's place" stood over the place the last round was at (a spy's
+    "you are here" under it). At the end the places stay in their list's order, each played
+    one tagged "played", under no such heading; the Mole's card says it was the Mole, and the
+    questions and answers are said to be the last round's."""
+    state = apply_all(p4(question_limit=20, target_score=1), "3: guess farm")
+    assert state.is_terminal() and state.observation(0)["locations_used"] == ["bakery"]
+    page = draw_four_seat_position(browser, server, state, seat=0)
+    expect(page.locator("[data-board] .tm-played-places")).to_have_count(0)
+    places = page.locator("[data-board] .tm-note").evaluate_all(
+        "notes => notes.map(note => note.dataset.place)"
+    )
+    assert places[:3] == ["airport", "bakery", "bowling-alley"] and len(places) == 16
+    expect(page.locator("[data-board] li.played [data-place='bakery']")).to_have_count(1)
+    # The Mole's card said "You are the Mole. You do not know the place. Blend in…" after the
+    # game's end: it now says it was the last round's.
+    page.evaluate(
+        draw_alone("the-mole", "null"), [state.observation(3), [], 3, ["Ann", "Bea", "Cy", "Dan"]]
+    )
+    card = page.locator("[data-board] .tm-card").inner_text()
+    assert "You were the Mole" in card and "Blend in" not in card, card
+    # ...and the round's talk, which said "No question asked yet this round.", is the last's.
+    talk = page.locator("[data-board] .tm-talk").inner_text()
+    assert [line for line in talk.splitlines() if line] == [
+        "Questions and answers in the last round",
+        "No question was asked in the last round.",
+    ], talk
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Whether the page at its top shows the first ready-made answer, the way to the answer box,
+# the box itself and its Send button, each whole (1 px for subpixels), and which has the focus.
+OWN_WORDS_IN_VIEW = """() => {
+    const whole = node => {
+        const box = node?.getBoundingClientRect();
+        return !!box && box.top >= -1 && box.bottom <= innerHeight + 1;
+    };
+    const board = document.querySelector("[data-board]");
+    return {
+        answer: whole(board.querySelector(".tm-answer")),
+        way: whole(board.querySelector("[data-open='own-words']")),
+        box: whole(board.querySelector("#tm-own-words")),
+        send: whole(board.querySelector("[data-own-answer]")),
+        focused: document.activeElement?.id || null,
+    };
+}"""
+
+
+def test_the_answer_box_is_one_tap_from_the_first_screen_of_an_upright_tablet(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Asked "What did you last eat?" (12 ready-made answers) at 768 x 1024, the box for an
+    answer in your own words came after them, below the first screen with nothing on that
+    screen saying it was there. Now a button "Answer in my own words" stands above the
+    ready-made answers, with the first of them still on the first screen; pressing it brings
+    the box and its Send button onto the screen and puts the caret in the box."""
+    state = bystander_asked_to_answer()
+    page = draw_where_a_table_draws_it(browser, server, TABLET_UPRIGHT, state, seat=0)
+    assert page.locator("[data-board] .tm-answer").count() == 12
+    first = page.evaluate(OWN_WORDS_IN_VIEW)
+    assert first == {"answer": True, "way": True, "box": False, "send": False, "focused": None}
+    page.get_by_role("button", name="Answer in my own words", exact=True).click()
+    page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "own-words-768.png"))
+    after = page.evaluate(OWN_WORDS_IN_VIEW)
+    assert (after["box"], after["send"], after["focused"]) == (True, True, "tm-own-words")
+    page.keyboard.type("Warm bread")
+    page.get_by_role("button", name="Send my answer").click()
+    assert page.evaluate("() => window.clicked") == ['answer "Warm bread"']
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_mole_asked_a_question_is_not_given_a_spy_s_advice(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Asked a question, the Mole read "Pick a ready-made answer (a spy wants to sound right
+    without naming the place)": advice for a spy, who knows the place. The Mole's prompt now
+    says it bluffs; a spy's keeps the spy's advice."""
+    state = mole_asked_to_answer()
+    page = draw_four_seat_position(browser, server, state, seat=3)
+    step = page.locator("[data-board] .tm-prompt .tm-step").first.inner_text()
+    assert "you are the Mole: bluff" in step and "a spy wants" not in step, step
+    state = asked_in_turn(p4(question_limit=20), (1, 2))
+    page.evaluate(
+        draw_alone("the-mole", "null"),
+        [state.observation(2), sorted(legal(state, 2)), 2, ["Ann", "Bea", "Cy", "Dan"]],
+    )
+    step = page.locator("[data-board] .tm-prompt .tm-step").first.inner_text()
+    assert "a spy wants to sound right without naming the place" in step, step
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Where the Guess button of a place is on the screen: its middle, and whether a tap there
+# lands on it.
+GUESS_AT = """place => {
+    const guess = document.querySelector(`[data-board] .tm-guess[data-action="guess ${place}"]`);
+    const box = guess.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {x: Math.round(box.left + box.width / 2), y: Math.round(box.top + box.height / 2),
+        hit: hit === guess};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [PHONE, LAPTOP_800], ids=width_id)
+def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """The Mole opened its guess and had the Farm's Guess button before it when seat 1 asked
+    it a question: the board, drawn anew, put the prompt with the question's ready-made
+    answers above the places (and, on a phone, the question in the talk), and the places slid
+    down the screen by hundreds of px, another place's button or an answer under the finger
+    that was aimed at the Farm. Now the page scrolls with them: the Farm's Guess button is
+    where it was, and a tap there still guesses the Farm."""
+    state = p4(question_limit=20)  # seat 1 asks; the Mole, seat 3, may guess
+    page = draw_four_seat_position(browser, server, state, seat=3)
+    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    page.get_by_role("button", name="Guess the place…").click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").evaluate(
+        "guess => guess.scrollIntoView({block: 'center'})"
+    )
+    before = page.evaluate(GUESS_AT, "farm")
+    asked = asked_in_turn(state, (1, 3))
+    assert "guess farm" in legal(asked, 3) and asked.observation(3)["phase"] == "answer"
+    page.evaluate(
+        draw_alone("the-mole", "null"),
+        [asked.observation(3), sorted(legal(asked, 3)), 3, ["Ann", "Bea", "Cy", "Dan"]],
+    )
+    expect(page.locator("[data-board] .tm-prompt .tm-answer").first).to_be_attached()
+    after = page.evaluate(GUESS_AT, "farm")
+    assert before["hit"] and after == before, (before, after)
+    page.mouse.click(before["x"], before["y"])  # where the finger was aimed
+    assert page.evaluate("() => window.clicked") == ["guess farm"]
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_answer_in_own_words_is_marked_by_a_small_tag_at_its_end(
+    browser: Browser, server: LiveServer
+) -> None:
+    """An answer typed in the player's own words was marked by an "own words" tag stretched
+    across its whole bubble, a grey bar under the words. The tag is now as wide as its words,
+    at the answer's end."""
+    state = asked_in_turn(p4(question_limit=20), (1, 2))
+    state = apply_all(state, ['2: answer "Mostly by bus, it was late again"'])
+    page = draw_four_seat_position(browser, server, state, seat=0)
+    tag, bubble = page.evaluate(
+        """() => {
+            const answer = document.querySelector("[data-board] .tm-a.own");
+            const box = node => node.getBoundingClientRect();
+            const tag = box(answer.querySelector(".tm-tag"));
+            return [[tag.width, tag.right], [box(answer).width, box(answer).right]];
+        }"""
+    )
+    assert tag[0] < bubble[0] / 2 and bubble[1] - tag[1] < 16, (tag, bubble)
+    assert page.errors == []  # type: ignore[attr-defined]

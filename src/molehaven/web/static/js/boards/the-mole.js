@@ -124,7 +124,8 @@ export function offeredControls(container) {
   const prompt = promptElement(container);
   const guesses = prompt ? [...container.querySelectorAll("[data-board='the-mole'] .tm-guess")] : [];
   if (!guesses.length) return [];
-  return [prompt.querySelector("button:not([disabled]), textarea") || prompt, ...guesses];
+  // (The way to the answer box is no move: the first ready-made answer is.)
+  return [prompt.querySelector("button:not([disabled]):not([data-open]), textarea") || prompt, ...guesses];
 }
 
 // Seat names as people read them (two bots of one kind carry their seat numbers).
@@ -139,14 +140,16 @@ function cardSection(obs, content, you, table) {
   const open = table && table.status === "open";
   if (you === null && !open) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
   if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: open ? "Dealt when the game starts." : "Being dealt…" }));
+  // At the game's end the card is the last round's: its advice for play would be stale.
+  const over = obs.phase === "over";
   if (card.mole) {
     return el("div", { class: "tm-card mole", "data-card": "mole" },
-      el("span", { class: "tm-card-label", text: "Your card" }),
-      el("strong", { class: "tm-card-title", text: "You are the Mole" }),
-      el("span", { text: "You do not know the place. Blend in, and work it out from the answers." }));
+      el("span", { class: "tm-card-label", text: over ? "Your card in the last round" : "Your card" }),
+      el("strong", { class: "tm-card-title", text: over ? "You were the Mole" : "You are the Mole" }),
+      el("span", { text: over ? "The game is over." : "You do not know the place. Blend in, and work it out from the answers." }));
   }
   return el("div", { class: "tm-card spy", "data-card": card.location },
-    el("span", { class: "tm-card-label", text: "Your card: you are a spy at" }),
+    el("span", { class: "tm-card-label", text: over ? "Your card in the last round: a spy at" : "Your card: you are a spy at" }),
     el("strong", { class: "tm-card-title", text: placeName(content, card.location) }),
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
@@ -217,10 +220,26 @@ function promptSection(obs, content, parts, ctx, name) {
       const canned = parts.answer.map(({ id, action }) =>
         actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
       const freeText = !table.options || table.options.free_text !== false;
+      const own = freeText ? ownWordsForm(onAction, refusal) : null;
+      // The Mole does not know the place: a spy's advice ("without naming the place") is not its.
+      const why = obs.card && obs.card.mole
+        ? "you are the Mole: bluff with one that could be said at many places"
+        : "a spy wants to sound right without naming the place";
+      // Up to 12 ready-made answers put the answer box below the first screen (a tablet
+      // upright, a phone, a laptop with a long list): a way to it stands above them, in a
+      // line, so the answers stay on that screen too.
+      const toOwn = own ? el("button", {
+        type: "button", class: "tm-toggle tm-to-own", "data-open": "own-words",
+        onclick: () => {
+          own.scrollIntoView({ block: "nearest" });
+          ui.answerBox.focus({ preventScroll: true });
+        },
+      }, el("span", { "aria-hidden": "true", text: "✎ " }), "Answer in my own words") : null;
       return box(true, `${name(obs.asker)} asks you`, asked,
-        el("p", { class: "tm-step", text: "Pick a ready-made answer (a spy wants to sound right without naming the place):" }),
+        el("div", { class: "tm-answer-ways" },
+          el("p", { class: "tm-step", text: `Pick a ready-made answer (${why})${own ? ", or:" : ":"}` }), toOwn),
         el("div", { class: "tm-answers" }, canned),
-        freeText ? ownWordsForm(onAction, refusal) : null);
+        own);
     }
     return box(false, `${name(obs.asker)} asked ${name(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
   }
@@ -317,7 +336,7 @@ function interjectSection(obs, parts, ctx, name) {
   if (parts.guess.size) {
     const body = [el("p", { text: "Reveal that you are the Mole and name the place. Right: you score 2. Wrong: every spy scores 1. The round ends either way." })];
     body.push(ui.guessing
-      ? el("p", { class: "tm-step", text: "Pick your guess on the list of places: press its “Guess” button." })
+      ? el("p", { class: "tm-step", text: `Pick your guess on the list of places: press its “Guess” button.${(obs.locations_used || []).length ? " The places played in earlier rounds come last: none of them is this round's place." : ""}` })
       : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); showGuesses(); } }, "Guess the place…"));
     if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
@@ -331,12 +350,18 @@ function showGuesses() {
   document.querySelector("[data-board='the-mole'] .tm-places")?.scrollIntoView({ block: "nearest" });
 }
 
+// The places played in earlier rounds of this cycle (TM-5: a round's place is drawn from
+// those not yet played; the view lists them without the round's own, until the game's end)
+// cannot be this round's: they come last, under their own heading and
+// muted, so the places still possible read at a glance. Their Guess buttons stay (the engine
+// offers them; a guess of one is legal, only sure to be wrong), drawn light and apart from the
+// others so a finger aimed at a possible place does not land on one of them.
 function placesSection(obs, content, parts, ctx) {
   const { table, you } = ctx;
   const crossed = readNotes(table, you, obs.round);
   const here = obs.card && !obs.card.mole ? obs.card.location : null;
   const played = new Set(obs.locations_used || []);
-  const cells = content.places.map((place) => {
+  const cell = (place) => {
     const classes = ["tm-place"];
     if (crossed.has(place.id)) classes.push("crossed");
     if (place.id === here) classes.push("here");
@@ -360,14 +385,23 @@ function placesSection(obs, content, parts, ctx) {
     // Sixteen buttons read "Guess": each says to a screen reader which place it names (the
     // visible word first, as it is what a person using voice control says).
     const guess = ui.guessing && parts.guess.has(place.id)
-      ? actionButton(parts.guess.get(place.id), ctx.onAction, { class: "tm-guess", "aria-label": `Guess that the place is ${place.name}` }, "Guess")
+      ? actionButton(parts.guess.get(place.id), ctx.onAction, {
+        class: "tm-guess", "aria-label": `Guess that the place is ${place.name}${played.has(place.id) ? " (played in an earlier round)" : ""}`,
+      }, "Guess")
       : null;
     return el("li", { class: classes.join(" ") }, toggle, guess);
-  });
+  };
+  // Once the game is over the last round's place is among those played: none is set apart.
+  const apart = obs.phase !== "over";
+  const open = content.places.filter((place) => !(apart && played.has(place.id)));
+  const done = content.places.filter((place) => apart && played.has(place.id));
   return el("section", { class: "tm-places" },
     el("h3", { text: "Places" }),
     el("p", { class: "muted", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
-    el("ul", { class: "tm-grid" }, cells));
+    el("ul", { class: "tm-grid", "aria-label": done.length ? "Places not played yet" : "Places" }, open.map(cell)),
+    done.length ? el("div", { class: "tm-played-places" },
+      el("h4", { text: `Played in earlier rounds (${done.length}): not this round's place` }),
+      el("ul", { class: "tm-grid", "aria-label": "Places played in earlier rounds" }, done.map(cell))) : null);
 }
 
 // The view gives each answer's words; a free-text answer's notation is a quoted string.
@@ -393,12 +427,14 @@ function talkSection(obs, content, name) {
     const no = vote.ballots.filter((b) => b === "no").length;
     return el("li", {}, `${name(vote.nominator)} accused ${name(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
   });
+  // At the game's end they are the last round's (a round's are kept until the next one).
+  const over = obs.phase === "over";
   // The votes first: the box scrolls to its end, the latest question and answer (8 random
   // bots' votes at its end filled it).
   return el("section", { class: "tm-talk" },
-    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: "Votes this round" }), el("ul", {}, votes)) : null,
-    el("h3", { text: "Questions and answers this round" }),
-    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: "No question asked yet this round." }));
+    votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: over ? "Votes in the last round" : "Votes this round" }), el("ul", {}, votes)) : null,
+    el("h3", { text: `Questions and answers ${over ? "in the last round" : "this round"}` }),
+    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: over ? "No question was asked in the last round." : "No question asked yet this round." }));
 }
 
 function roundEnding(result, content, name) {
@@ -473,7 +509,7 @@ function legendSection(table) {
     item(el("span", { class: "tm-hand", text: "5" }), "question cards in hand"),
     item(el("span", { class: "tm-score", text: "3" }), `points (${target} wins at the end of a round)`),
     item(el("span", { class: "tm-tag here", text: "★ you are here" }), "this round's place, from your card (spies only)"),
-    item(el("span", { class: "tm-tag played", text: "played" }), "already played in an earlier round; no place repeats until all 16 were played"),
+    item(el("span", { class: "tm-tag played", text: "played" }), "played in an earlier round, so not this round's place (no place repeats until all 16 have been played); listed last"),
     item(el("span", { class: "tm-legend-crossed", text: "Farm" }), "crossed off in your private notes"),
     item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
 }
@@ -534,6 +570,7 @@ function draw(container, context) {
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
   const focused = typing ? null : focusedControl(container);
   const talkScroll = conversationScroll(container);
+  const placesBefore = ui.guessing ? placesInView(container) : null;
   // Two groups: what a decision is made from (your card, the prompt, calling a vote or
   // guessing) and the evidence (the round, the players, the questions and answers). A laptop
   // or a tablet on its side shows them side by side, the evidence in a column that stays in
@@ -550,6 +587,7 @@ function draw(container, context) {
     historySection(obs, content, name),
     legendSection(context.table));
   container.replaceChildren(board);
+  keepPlacesInPlace(board, placesBefore);
   fitEvidence(container);
   keepConversationScroll(board, talkScroll);
   if (typing && ui.answerBox.isConnected) {
@@ -558,6 +596,23 @@ function draw(container, context) {
   } else if (focused) {
     board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// While the Mole picks a guess the Guess buttons stay where they are on the screen. Each move
+// at the table draws the board anew, and what stands above the places grows: a new question
+// and answer (on a phone the talk comes before the places), the prompt with up to 12 answers
+// when the Mole is asked. The places slid down under a finger aimed at a Guess button, which
+// could then land on another place's: the page is scrolled back by as much.
+function placesInView(container) {
+  const places = container.querySelector(".tm-places");
+  const top = places ? places.getBoundingClientRect().top : null;
+  return top !== null && top < window.innerHeight ? top : null;
+}
+
+function keepPlacesInPlace(board, before) {
+  if (before === null) return;
+  const now = board.querySelector(".tm-places")?.getBoundingClientRect().top;
+  if (now !== undefined && Math.abs(now - before) >= 1) window.scrollBy(0, now - before);
 }
 
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
