@@ -1177,3 +1177,40 @@ def test_an_answer_in_own_words_is_marked_by_a_small_tag_at_its_end(
     )
     assert tag[0] < bubble[0] / 2 and bubble[1] - tag[1] < 16, (tag, bubble)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("viewport", [TABLET_UPRIGHT, LAPTOP_800], ids=width_id)
+def test_the_talk_beside_the_places_stays_off_the_rounds_played(
+    browser: Browser, server: LiveServer, viewport: dict[str, int]
+) -> None:
+    """The round's questions and answers stay in view beside the prompt and the places while
+    the page scrolls; scrolled on to the rounds played (the page long, as a live one is with
+    the seats, the chat or the moves under the board), they came along and lay over the table
+    of rounds, hiding its last columns. They now stop at the places' end, clear of it."""
+    state = mole_asked_in_the_third_round()
+    page = draw_where_a_table_draws_it(browser, server, viewport, state, seat=3)
+    page.evaluate(
+        """() => {
+            document.body.append(Object.assign(document.createElement("div"),
+                {style: "height: 2000px"}));
+            document.querySelector("[data-board] .tm-history").scrollIntoView();
+        }"""
+    )
+    page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
+    page.screenshot(path=str(ARTIFACTS / f"rounds-played-{viewport['width']}.png"))
+    overlap = page.evaluate(
+        """() => {
+            const box = selector => document.querySelector(`[data-board] ${selector}`)
+                .getBoundingClientRect();
+            const talk = box(".tm-evidence");
+            return [".tm-history", ".tm-legend"].filter(selector => {
+                const other = box(selector);
+                return talk.bottom > other.top && talk.top < other.bottom
+                    && talk.right > other.left && talk.left < other.right;
+            });
+        }"""
+    )
+    assert overlap == [], overlap
+    rows = "() => document.querySelector('[data-board] .tm-history tbody').rows.length"
+    assert page.evaluate(rows) == 2
+    assert page.errors == []  # type: ignore[attr-defined]

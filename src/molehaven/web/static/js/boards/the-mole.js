@@ -573,17 +573,19 @@ function draw(container, context) {
   const placesBefore = ui.guessing ? placesInView(container) : null;
   // Two groups: what a decision is made from (your card, the prompt, calling a vote or
   // guessing) and the evidence (the round, the players, the questions and answers). A laptop
-  // or a tablet on its side shows them side by side, the evidence in a column that stays in
-  // view (the CSS); narrower screens show the pieces one under another (the groups vanish).
+  // or a tablet shows them side by side, the evidence in a column that stays in view beside
+  // the prompt and the places (the CSS; .tm-play holds what it stays beside); narrower screens
+  // show the pieces one under another (the groups vanish).
   const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
-    el("div", { class: "tm-decide" },
-      cardSection(obs, content, context.you, context.table),
-      lastRoundBanner(obs, content, name),
-      promptSection(obs, content, parts, ctx, name),
-      interjectSection(obs, parts, ctx, name)),
-    el("div", { class: "tm-evidence" },
-      statusSection(obs), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name)),
-    placesSection(obs, content, parts, ctx),
+    el("div", { class: "tm-play" },
+      el("div", { class: "tm-decide" },
+        cardSection(obs, content, context.you, context.table),
+        lastRoundBanner(obs, content, name),
+        promptSection(obs, content, parts, ctx, name),
+        interjectSection(obs, parts, ctx, name)),
+      el("div", { class: "tm-evidence" },
+        statusSection(obs), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name)),
+      placesSection(obs, content, parts, ctx)),
     historySection(obs, content, name),
     legendSection(context.table));
   container.replaceChildren(board);
