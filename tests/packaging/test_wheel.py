@@ -22,6 +22,12 @@ ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
 
 
+def away_from_the_source() -> dict[str, str]:
+    """The environment without PYTHONPATH, which ``tests/conftest.py`` points at the source
+    tree: the wheel must be built, installed and imported on its own."""
+    return {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+
+
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A fresh venv holding only the wheel; its dependencies come from this environment's
@@ -43,6 +49,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ],
         check=True,
         cwd=base,
+        env=away_from_the_source(),
     )
     (wheel,) = wheels.glob("molehaven-*.whl")
     fresh = base / "venv"
@@ -63,9 +70,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         ],
         check=True,
         cwd=base,
+        env=away_from_the_source(),
     )
     site = subprocess.run(
         [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        env=away_from_the_source(),
         check=True,
         capture_output=True,
         text=True,
@@ -75,13 +84,12 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def run(fresh: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     return subprocess.run(
         [str(fresh / "bin" / "molehaven"), *arguments],
         capture_output=True,
         text=True,
         cwd=fresh,
-        env=environment,
+        env=away_from_the_source(),
         timeout=60,
     )
 
@@ -93,6 +101,7 @@ def test_the_wheel_is_imported_not_the_source_tree(installed: Path) -> None:
         capture_output=True,
         text=True,
         cwd=installed,
+        env=away_from_the_source(),
     ).stdout
     assert str(installed) in where
     assert str(ROOT / "src") not in where
@@ -106,7 +115,6 @@ def test_rules_pages_ship_in_the_wheel(installed: Path, slug: str) -> None:
 
 
 def test_the_installed_server_starts_and_serves_the_lobby(installed: Path, tmp_path: Path) -> None:
-    environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     server = subprocess.Popen(
         [
             str(installed / "bin" / "molehaven"),
@@ -120,7 +128,7 @@ def test_the_installed_server_starts_and_serves_the_lobby(installed: Path, tmp_p
         stderr=subprocess.PIPE,
         text=True,
         cwd=installed,
-        env=environment,
+        env=away_from_the_source(),
     )
     try:
         assert server.stdout is not None
