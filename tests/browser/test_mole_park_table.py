@@ -30,7 +30,12 @@ from tests.games.mole_park.helpers import (
     play_round,
     roll,
 )
-from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss, tied_at_fifteen
+from tests.games.mole_park.test_examples import (
+    lee_and_sam,
+    sam_wins_the_showdown,
+    showdown_all_miss,
+    tied_at_fifteen,
+)
 from tests.server.live_server import LiveServer
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "mole-park"
@@ -347,17 +352,6 @@ def lee_may_declare() -> tuple[State, int]:
 def king_crowns_a_tied_showdown() -> tuple[State, int]:
     """11.7: a tied Showdown that King Mole (seat 2) settles (MP-33)."""
     return showdown_all_miss(lee_and_sam(king=2, players=3)), 2
-
-
-def sam_wins_the_showdown() -> State:
-    """11.3 to the end: Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
-    state = lee_and_sam()
-    apply_all(state, "0: declare, 1: declare")
-    roll(state, "1 5")
-    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
-    roll(state, "2 2 x 3 2 4 5 2")
-    assert state.is_terminal()
-    return state
 
 
 def choosing_with_a_hand() -> tuple[State, int]:

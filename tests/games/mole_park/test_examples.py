@@ -249,6 +249,17 @@ def showdown_all_miss(state: State) -> State:
     return roll(state, "x x x 4 x x x 4")
 
 
+def sam_wins_the_showdown() -> State:
+    """11.3 to the end: Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
+    state = lee_and_sam()
+    apply_all(state, "0: declare, 1: declare")
+    roll(state, "1 5")
+    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
+    roll(state, "2 2 x 3 2 4 5 2")
+    assert state.is_terminal()
+    return state
+
+
 def test_11_7_king_in_a_showdown_tie_loses() -> None:
     """11.7 (MP-33): 4 to 4; King Mole Lee drops out of the tie, Sam wins without a
     decision."""

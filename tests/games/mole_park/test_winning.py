@@ -20,7 +20,12 @@ from tests.games.mole_park.helpers import (
     roll,
     seat_view,
 )
-from tests.games.mole_park.test_examples import lee_and_sam, showdown_all_miss, tied_at_fifteen
+from tests.games.mole_park.test_examples import (
+    lee_and_sam,
+    sam_wins_the_showdown,
+    showdown_all_miss,
+    tied_at_fifteen,
+)
 from tests.games.mole_park.test_round import GLOVE_ODDS, MALLET_ODDS, PAN_ODDS, PRIZE_ODDS
 
 
@@ -355,12 +360,7 @@ def test_mp_33_king_mole_leaves_a_three_way_tie_then_picks() -> None:
 
 def test_mp_33_an_untied_showdown_has_no_tie() -> None:
     """MP-33: Sam wins 14 to 3 (11.3): nothing to settle, and no ``showdown_tie`` at all."""
-    state = lee_and_sam()
-    apply_all(state, "0: declare, 1: declare")
-    roll(state, "1 5")
-    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
-    roll(state, "2 2 x 3 2 4 5 2")
-    assert state.is_terminal()
+    state = sam_wins_the_showdown()
     assert "showdown_tie" not in state.observation(None)
     assert showdown_events(state)[-1] == "seat 1 wins King Mole's Crown!"
 
