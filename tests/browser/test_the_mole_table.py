@@ -96,6 +96,10 @@ SNAPSHOT = """() => {
 }"""
 GAMES = 8
 REQUIRED = {"ask", "refused words", "own words", "nominate", "vote", "point"}
+# How long typing and sending an answer may wait for the box and its button: the bots' moves
+# redraw the board meanwhile, and under a loaded CI machine 2 s let every own-words answer of
+# eight games time out (the question stays until it is answered, a vote or a guess).
+ANSWER_MS = 6_000
 
 # Like ``pages.NEXT_TURN``, but a vote that may be called counts as something to do while
 # ``accuse`` is true: calling one is never required, so nothing else would wait for it.
@@ -190,8 +194,8 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
                 # button, on screen (the page's own line sat below the board, off a phone).
                 box = page.locator("[data-board] #tm-own-words")
                 try:
-                    box.fill("   ", timeout=2_000)
-                    page.locator("[data-board] [data-own-answer]").click(timeout=2_000)
+                    box.fill("   ", timeout=ANSWER_MS)
+                    page.locator("[data-board] [data-own-answer]").click(timeout=ANSWER_MS)
                     shown = page.wait_for_function(
                         """() => { const line = document.querySelector("[data-board] .tm-refused");
                             const box = line && line.getBoundingClientRect();
@@ -208,8 +212,8 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
                 shoot(page, "answer")
                 box = page.locator("[data-board] #tm-own-words")
                 try:
-                    box.fill(OWN_WORDS, timeout=2_000)
-                    page.locator("[data-board] [data-own-answer]").click(timeout=2_000)
+                    box.fill(OWN_WORDS, timeout=ANSWER_MS)
+                    page.locator("[data-board] [data-own-answer]").click(timeout=ANSWER_MS)
                 except PlaywrightError:
                     continue  # the question went away (a vote, a guess) before the answer
                 page.wait_for_function(CHANGED, arg=seen["version"], polling=10)
