@@ -7,9 +7,10 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
-from tests.browser.pages import draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page
 from tests.browser.test_mole_park_table import (
     LAPTOP_800,
+    julian_picks_the_last_die,
     king_crowns_a_tied_showdown,
     king_orders_a_tie,
     legal_for,
@@ -174,4 +175,56 @@ def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_nam
     # King Mole in his own tie (11.7): his name starts the verdict.
     shown = draw(page, showdown_all_miss(lee_and_sam(king=0)), 1, names)
     assert str(shown["banner"]).startswith("Random bot tied at 4★ but, as King Mole,"), shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# What the board says while this seat waits: its own pick, and whom it waits for.
+WAITING = draw_alone(
+    "mole-park",
+    """({
+    pick: document.querySelector("[data-board] .mp-your-pick")?.textContent.trim() ?? null,
+    icon: document.querySelector("[data-board] .mp-your-pick .mp-icon")?.classList[1] ?? null,
+    waiting: document.querySelector("[data-board] .mp-waiting")?.textContent ?? null,
+})""",
+)
+
+
+def test_mole_parks_own_secret_die_is_said_where_you_wait(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Once this seat had picked its die in secret, the prompt went and nothing near the top
+    said which die it picked: only a small icon among the players, a phone's screen below.
+    While the others pick, the board now says it beside whom it waits for, and a declarer is
+    told it rolls the prize die (MP-15, MP-16)."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.emulate_media(reduced_motion="reduce")
+
+    state, _ = julian_picks_the_last_die()  # seats 0 (glove) and 1 (glove) have picked
+    for seat in (0, 1):
+        shown = page.evaluate(WAITING, [state.observation(seat), [], seat, BOTS])
+        assert shown == {
+            "pick": "You picked the Boxing Glove. The others see only “chosen” until everyone"
+            " has picked.",
+            "icon": "mp-icon-glove",
+            "waiting": "Waiting for random bot 2 to pick a die",
+        }, shown
+        pick = page.locator("[data-board] .mp-your-pick")
+        assert (pick.bounding_box() or {"y": 9999})["y"] < PHONE["height"]  # on the first screen
+    shoot(page, "waiting-own-pick")
+
+    # 11.5: Sam declared, Lee passed twice and picks; Sam's prize die is said.
+    state = apply_all(lee_and_sam(), "0: pass, 1: declare, 0: pass")
+    shown = page.evaluate(WAITING, [state.observation(1), [], 1, ["Lee", "Sam"]])
+    assert shown == {
+        "pick": "You go for the Crown: you roll the prize die this round.",
+        "icon": "mp-icon-prize",
+        "waiting": "Waiting for Lee to pick a die",
+    }, shown
+
+    # Not before this seat has picked, nor to a spectator.
+    state, seat = julian_picks_the_last_die()
+    shown = page.evaluate(WAITING, [state.observation(seat), legal_for(state, seat), seat, BOTS])
+    assert shown["pick"] is None, shown
+    shown = page.evaluate(WAITING, [state.observation(None), [], None, BOTS])
+    assert shown["pick"] is None, shown
     assert page.errors == []  # type: ignore[attr-defined]

@@ -311,7 +311,21 @@ function waitingLine(context, obs) {
     return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
       ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, tie.king, you)} picks the winner of the Crown and the game: ${whom}.`);
   }
-  return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
+  return el("div", { class: "mp-waiting-box" }, ownPick(context, obs),
+    el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() }));
+}
+
+// This seat's own die while the others still pick, said where it waits: the prompt is gone,
+// and the only other sign of the pick is a small icon far down among the players (a phone's
+// screen away), so a player could not check the die it picked in secret.
+function ownPick(context, obs) {
+  const { you, guide } = context;
+  const me = you === null || you === undefined ? null : obs.seats[you];
+  if (obs.step !== "choose" || !me || !me.die || me.die === "not yet" || me.die === "chosen") return null;
+  if (me.declared) {
+    return el("p", { class: "mp-your-pick" }, dieIcon("prize", 22), " You go for the Crown: you roll the prize die this round.");
+  }
+  return el("p", { class: "mp-your-pick" }, dieIcon(me.die, 22), ` You picked the ${dieInfo(guide, me.die).title}. The others see only “chosen” until everyone has picked.`);
 }
 
 // ------------------------------------------------------------------------ the table
