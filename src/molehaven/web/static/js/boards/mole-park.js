@@ -120,6 +120,12 @@ function withNames(text, table, you) {
     .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => seatLabel(table, Number(seat), you)).join(", ")}`);
 }
 
+// A sentence the page builds may start with a name, and a default bot's name is lower case
+// ("random bot"): the sentence still starts with a capital; the name stays as it is elsewhere.
+function sentence(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function listNames(seats, table, you) {
   return seats.map((seat) => seatLabel(table, seat, you)).join(", ");
 }
@@ -257,7 +263,7 @@ function promptFor(context, obs) {
     const draft = obs.draft || { pickers: [], total: 0 };
     const last = draft.king_picks_last ? " You, King Mole, tied with them too and pick after them." : "";
     return box(promptTitle(verbs, obs, me),
-      `${listNames(draft.pickers, table, you)} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
+      `${sentence(listNames(draft.pickers, table, you))} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
       el("div", { class: "mp-choices list" }, legal.map((action) => {
         const order = action.split(" ").slice(1).map(Number);
         return actionButton(action, context, "mp-order", el("span", { text: order.map((seat) => seatLabel(table, seat, you)).join(" → ") }));
@@ -275,7 +281,7 @@ function promptFor(context, obs) {
   }
   if (verbs.has("crown")) {
     const tie = tieToSettle(obs);
-    const tied = tie ? `${andList(tie.finalists, table, you)} are tied at ${tie.total}★ in the Showdown. ` : "";
+    const tied = tie ? `${sentence(andList(tie.finalists, table, you))} are tied at ${tie.total}★ in the Showdown. ` : "";
     return box(promptTitle(verbs, obs, me),
       `${tied}As King Mole you decide which of them wins King Mole's Crown and the game.`,
       el("div", { class: "mp-choices list" }, legal.map((action) =>
@@ -305,7 +311,21 @@ function waitingLine(context, obs) {
     return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
       ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, tie.king, you)} picks the winner of the Crown and the game: ${whom}.`);
   }
-  return el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() });
+  return el("div", { class: "mp-waiting-box" }, ownPick(context, obs),
+    el("p", { class: "mp-waiting", text: `Waiting for ${listNames(movers, table, you)} ${WAITING_FOR[obs.step] || ""}`.trim() }));
+}
+
+// This seat's own die while the others still pick, said where it waits: the prompt is gone,
+// and the only other sign of the pick is a small icon far down among the players (a phone's
+// screen away), so a player could not check the die it picked in secret.
+function ownPick(context, obs) {
+  const { you, guide } = context;
+  const me = you === null || you === undefined ? null : obs.seats[you];
+  if (obs.step !== "choose" || !me || !me.die || me.die === "not yet" || me.die === "chosen") return null;
+  if (me.declared) {
+    return el("p", { class: "mp-your-pick" }, dieIcon("prize", 22), " You go for the Crown: you roll the prize die this round.");
+  }
+  return el("p", { class: "mp-your-pick" }, dieIcon(me.die, 22), ` You picked the ${dieInfo(guide, me.die).title}. The others see only “chosen” until everyone has picked.`);
 }
 
 // ------------------------------------------------------------------------ the table
@@ -423,6 +443,42 @@ function wonMark(obs, seat) {
   return el("span", { class: "mp-badge won", text: winners.length > 1 ? "shares the win" : "wins" });
 }
 
+// Where a seat's bid for the Crown stands, from the engine's own facts (declared, cashed in, a
+// Showdown competitor, crowned): "going for the Crown!" only until the dice have told. Kept
+// after that, it would leave a finished table reading as if the Crown were still to be played
+// for. Null for a seat that did not declare.
+function bidStage(obs, seat, entry) {
+  if (!entry.declared) return null;
+  if (entry.total === null) return "bidding";
+  if (obs.crowned === seat) return "crowned";
+  if ((obs.showdown || []).some((row) => row.seat === seat)) return obs.step === "over" ? "lost" : "showdown";
+  return "missed";
+}
+
+// The badge of a seat's bid; none once crowned (its won mark says so).
+function crownMark(obs, seat, entry) {
+  // Who may declare is fixed as the declarations open; once they are over it is history.
+  if (!entry.declared) return entry.may_declare && obs.step === "declare" ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null;
+  const stage = bidStage(obs, seat, entry);
+  const words = {
+    bidding: "going for the Crown!",
+    showdown: "in the Showdown for the Crown",
+    lost: "lost the Showdown",
+    missed: "missed the Crown",
+  }[stage];
+  return words ? el("span", { class: `mp-badge crown-bid ${stage}`, text: words }) : null;
+}
+
+// What a declarer's cash-in led to, after its total.
+function bidOutcome(obs, seat, entry) {
+  return {
+    crowned: obs.showdown ? ", into the Showdown" : ", enough for the Crown",
+    showdown: ", into the Showdown",
+    lost: ", into the Showdown",
+    missed: ", short of the Crown",
+  }[bidStage(obs, seat, entry)] || "";
+}
+
 // ``diceOut``: while a reveal plays, its dice, shown beside their players (the first thing it
 // shows) on the table from before them, where nobody is to move meanwhile.
 function playersView(context, obs, diceOut) {
@@ -440,8 +496,8 @@ function playersView(context, obs, diceOut) {
       el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
       obs.showdown ? null : dieStatus(diceOut ? diceOut[seat] : entry), // the Showdown panel shows its own dice
-      entry.declared ? el("span", { class: "mp-badge crown-bid", text: "going for the Crown!" }) : entry.may_declare ? el("span", { class: "mp-badge", text: "may go for the Crown" }) : null,
-      entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★` }) : null);
+      crownMark(obs, seat, entry),
+      entry.total !== null ? el("span", { class: "mp-total", text: `cashed in ${entry.laid_down.length ? `moles ${entry.laid_down.join(" ")}` : "no moles"}: total ${entry.total}★${bidOutcome(obs, seat, entry)}` }) : null);
   });
   return el("section", { class: "mp-area", "aria-label": "Players" }, el("h3", { text: "Players" }), el("ol", { class: "mp-players" }, cards));
 }
@@ -619,7 +675,7 @@ function revealView(context, reveal, shown, holding) {
 }
 
 function lineView(entry, table, you) {
-  return el("li", { class: "mp-event" }, withNames(entry.text, table, you));
+  return el("li", { class: "mp-event" }, sentence(withNames(entry.text, table, you)));
 }
 
 // How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
@@ -633,7 +689,8 @@ function tieVerdict(obs, table, you) {
   if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, loses the tie.`);
   if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${andList(others, table, you)}:`);
   parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
-  return parts.join(" ");
+  // A part after a colon goes on the sentence before it; the others start one.
+  return parts.map((part, index) => (index && parts[index - 1].endsWith(":") ? part : sentence(part))).join(" ");
 }
 
 // How the tied Showdown ended, above the board as its last line lights up in the reveal: on a
@@ -652,7 +709,7 @@ function thisRoundView(context, obs, reveal, playing) {
   if (!obs.events.length) return null;
   const { table, you } = context;
   return el("section", { class: "mp-area", "aria-label": "This round" }, el("h3", { text: `Round ${obs.round} so far` }),
-    el("ol", { class: "mp-events" }, obs.events.map((text) => el("li", { class: "mp-event" }, withNames(text, table, you)))));
+    el("ol", { class: "mp-events" }, obs.events.map((text) => el("li", { class: "mp-event" }, sentence(withNames(text, table, you))))));
 }
 
 function legendView() {

@@ -1,0 +1,230 @@
+"""Mole Park's table at and after the Crown's moments, drawn from fixed positions of the rules'
+worked examples: the players' bids for the Crown say what came of them, and the sentences the
+page builds start with a capital letter when a seat's name (a default bot's) is lower case."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from molehaven.core import State
+from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.test_mole_park_table import (
+    LAPTOP_800,
+    julian_picks_the_last_die,
+    king_crowns_a_tied_showdown,
+    king_orders_a_tie,
+    legal_for,
+    shoot,
+)
+from tests.games.mole_park.helpers import apply_all, roll
+from tests.games.mole_park.test_examples import (
+    lee_and_sam,
+    sam_wins_the_showdown,
+    showdown_all_miss,
+)
+from tests.server.live_server import LiveServer
+
+# Per player: its name, its badges, and the line of its cash-in; the prompt, the reveal's and
+# this round's lines, and the banner of a tied Showdown's verdict.
+SHOWN = draw_alone(
+    "mole-park",
+    """({
+    players: [...document.querySelectorAll("[data-board] .mp-player")].map(player => ({
+        name: player.querySelector(".mp-player-name").textContent,
+        badges: [...player.querySelectorAll(".mp-badge")].map(badge => badge.textContent),
+        total: player.querySelector(".mp-total")?.textContent ?? null,
+    })),
+    prompt: document.querySelector("[data-board] .mp-prompt p")?.textContent ?? null,
+    lines: [...document.querySelectorAll("[data-board] .mp-event")].map(line => line.textContent),
+    banner: document.querySelector("[data-board] .mp-verdict-banner")?.textContent.trim() ?? null,
+})""",
+)
+BOTS = ["random bot", "random bot 1", "random bot 2"]
+
+
+def draw(page: Page, state: State, seat: int, names: list[str]) -> dict[str, object]:
+    shown: dict[str, object] = page.evaluate(
+        SHOWN, [state.observation(seat), legal_for(state, seat), seat, names[: state.game.players]]
+    )
+    return shown
+
+
+def badges(shown: dict[str, object]) -> list[list[str]]:
+    players = shown["players"]
+    assert isinstance(players, list)
+    return [player["badges"] for player in players]
+
+
+def totals(shown: dict[str, object]) -> list[str | None]:
+    players = shown["players"]
+    assert isinstance(players, list)
+    return [player["total"] for player in players]
+
+
+def lone_crown() -> State:
+    """11.3 round 8, Lee alone declares and rolls a 6: 10 + 30 + 6 = 46, the Crown (MP-22)."""
+    state = apply_all(lee_and_sam(), "0: declare, 1: pass, 1: glove")
+    roll(state, "6 x")
+    assert state.is_terminal() and state.observation(0)["crowned"] == 0
+    return state
+
+
+def lee_misses() -> tuple[State, State]:
+    """11.4: Lee declares on {1, 1}, Sam passes; Sam picks a die (Lee's bid still ahead), then
+    Lee misses with 38 while Sam, on 36, drafts (MP-22, MP-23)."""
+    bidding = apply_all(lee_and_sam(hole_one=1), "0: declare, 1: pass")
+    missed = apply_all(bidding.clone(), "1: prize")
+    roll(missed, "6 1")
+    assert missed.to_move() == [1]
+    return bidding, missed
+
+
+def test_mole_parks_bids_for_the_crown_say_what_came_of_them(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Showdown's players kept "going for the Crown!" and their cash-in lines after the end,
+    as if the Showdown were still to come, and a seat that passed kept "may go for the Crown"
+    to the end. Now the badge says "going for the Crown!" only until the dice tell; then what
+    came of it (into the Showdown, lost it, missed), the crowned seat keeps only its won mark,
+    and "may go" shows only while the declarations are open."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    page.emulate_media(reduced_motion="reduce")  # each position's reveal at rest
+    names = ["Lee", "Sam"]
+
+    shown = draw(page, lee_and_sam(), 0, names)  # the declarations open: both may declare
+    assert badges(shown) == [["may go for the Crown"], ["may go for the Crown"]], shown
+
+    bidding, missed = lee_misses()
+    shown = draw(page, bidding, 1, names)  # Sam passed; Lee's bid is still ahead
+    assert badges(shown) == [["going for the Crown!"], []], shown
+    shown = draw(page, missed, 1, names)  # Lee missed; Sam drafts
+    assert badges(shown) == [["missed the Crown"], []], shown
+    assert totals(shown) == [
+        "cashed in moles 1 1: total 38★, short of the Crown",
+        "cashed in moles 5 5: total 36★",
+    ], shown
+
+    shown = draw(page, lone_crown(), 1, names)
+    assert badges(shown) == [["won King Mole's Crown (+40★)"], []], shown
+    assert totals(shown) == ["cashed in moles 5 5: total 46★, enough for the Crown", None], shown
+
+    shown = draw(page, sam_wins_the_showdown(), 0, names)
+    assert badges(shown) == [
+        ["lost the Showdown"],
+        ["won King Mole's Crown (+40★)"],
+    ], shown
+    assert totals(shown) == [
+        "cashed in moles 5 5: total 41★, into the Showdown",
+        "cashed in moles 5 5: total 40★, into the Showdown",
+    ], shown
+    expect(page.locator("[data-board] .mp-players")).not_to_contain_text("going for")
+    shoot(page, "over-showdown-bids")
+
+    # Mid-Showdown (a tie King Mole Jo settles): both are in it, not yet lost or won.
+    shown = draw(page, king_crowns_a_tied_showdown()[0], 2, ["Lee", "Sam", "Jo"])
+    assert badges(shown)[:2] == [["in the Showdown for the Crown"]] * 2, shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_name(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Default bot names are lower case ("random bot"), and the page's sentences that start
+    with one read "random bot picks …". They now start with a capital letter, in the reveal,
+    this round's lines, the prompts and a tied Showdown's verdict, while the names themselves
+    stay as they are at the table."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    page.emulate_media(reduced_motion="reduce")
+
+    passed = apply_all(lee_and_sam(), "0: pass")  # this round so far: "… does not go …"
+    shown = draw(page, passed, 1, BOTS)
+    assert shown["lines"] == [  # last round's reveal, then this round so far
+        "Random bot took all 2 moles from hole 1",
+        "Random bot 1 (you) took all 2 moles from hole 2",
+        "Random bot does not go for the Crown",
+    ], shown
+
+    shown = draw(page, sam_wins_the_showdown(), 0, BOTS)
+    lines = shown["lines"]
+    assert isinstance(lines, list) and lines, shown
+    assert "Random bot 1 wins King Mole's Crown!" in lines, shown
+    assert [line for line in lines if not line[0].isupper()] == [], shown
+    assert [player["name"] for player in shown["players"]] == [  # type: ignore[union-attr]
+        "random bot (you)",
+        "random bot 1",
+    ], shown
+
+    state, seat = king_orders_a_tie()
+    names = ["random bot", "random bot 1", "random bot 2"]
+    shown = draw(page, state, seat, names)
+    assert str(shown["prompt"]).startswith("Random bot 1, random bot 2 all have 15★."), shown
+
+    state, seat = king_crowns_a_tied_showdown()
+    shown = draw(page, state, seat, names)
+    assert str(shown["prompt"]).startswith(
+        "Random bot and random bot 1 are tied at 4★ in the Showdown."
+    ), shown
+    over = state.clone()
+    over.apply(seat, "crown 0")
+    shown = draw(page, over, 1, names)
+    assert shown["banner"] == (
+        "King Mole random bot 2 picks random bot over random bot 1 (you):"
+        " random bot wins the Crown and the game."
+    ), shown
+
+    # King Mole in his own tie (11.7): his name starts the verdict.
+    shown = draw(page, showdown_all_miss(lee_and_sam(king=0)), 1, names)
+    assert str(shown["banner"]).startswith("Random bot tied at 4★ but, as King Mole,"), shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# What the board says while this seat waits: its own pick, and whom it waits for.
+WAITING = draw_alone(
+    "mole-park",
+    """({
+    pick: document.querySelector("[data-board] .mp-your-pick")?.textContent.trim() ?? null,
+    icon: document.querySelector("[data-board] .mp-your-pick .mp-icon")?.classList[1] ?? null,
+    waiting: document.querySelector("[data-board] .mp-waiting")?.textContent ?? null,
+})""",
+)
+
+
+def test_mole_parks_own_secret_die_is_said_where_you_wait(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Once this seat had picked its die in secret, the prompt went and nothing near the top
+    said which die it picked: only a small icon among the players, a phone's screen below.
+    While the others pick, the board now says it beside whom it waits for, and a declarer is
+    told it rolls the prize die (MP-15, MP-16)."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.emulate_media(reduced_motion="reduce")
+
+    state, _ = julian_picks_the_last_die()  # seats 0 (glove) and 1 (glove) have picked
+    for seat in (0, 1):
+        shown = page.evaluate(WAITING, [state.observation(seat), [], seat, BOTS])
+        assert shown == {
+            "pick": "You picked the Boxing Glove. The others see only “chosen” until everyone"
+            " has picked.",
+            "icon": "mp-icon-glove",
+            "waiting": "Waiting for random bot 2 to pick a die",
+        }, shown
+        pick = page.locator("[data-board] .mp-your-pick")
+        assert (pick.bounding_box() or {"y": 9999})["y"] < PHONE["height"]  # on the first screen
+    shoot(page, "waiting-own-pick")
+
+    # 11.5: Sam declared, Lee passed twice and picks; Sam's prize die is said.
+    state = apply_all(lee_and_sam(), "0: pass, 1: declare, 0: pass")
+    shown = page.evaluate(WAITING, [state.observation(1), [], 1, ["Lee", "Sam"]])
+    assert shown == {
+        "pick": "You go for the Crown: you roll the prize die this round.",
+        "icon": "mp-icon-prize",
+        "waiting": "Waiting for Lee to pick a die",
+    }, shown
+
+    # Not before this seat has picked, nor to a spectator.
+    state, seat = julian_picks_the_last_die()
+    shown = page.evaluate(WAITING, [state.observation(seat), legal_for(state, seat), seat, BOTS])
+    assert shown["pick"] is None, shown
+    shown = page.evaluate(WAITING, [state.observation(None), [], None, BOTS])
+    assert shown["pick"] is None, shown
+    assert page.errors == []  # type: ignore[attr-defined]
