@@ -315,7 +315,7 @@ function drawSeats(obs, context) {
   // Each count with its words ("6 on board, 24 in supply"): two counts behind one name with a
   // slash between them ("Moles 6/24") read as a fraction.
   const stat = (name, title, ...counts) => el("span", { class: "mm-stat", title },
-    `${name} `, counts.flatMap(([value, words], index) => [index ? ", " : "", el("b", { text: String(value) }), words ? ` ${words}` : ""]));
+    `${name} `, counts.flatMap(([value, words], index) => [index ? ", " : "", el("span", { class: "mm-count" }, el("b", { text: String(value) }), words ? ` ${words}` : "")]));
   const boards = (obs.seats || []).map((entry, seat) => {
     // Token values: your own always, everyone's once the game is over.
     const values = Array.isArray(obs.home_token_values) ? obs.home_token_values[seat]
