@@ -68,3 +68,24 @@ def test_the_players_boards_say_what_their_counts_are(browser: Browser, server: 
             assert not re.search(r"\d+\s*/\s*\d+", text), text
         snap(page, f"words-boards-{viewport['width']}")
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_home_token_pool_is_not_counted_with_the_tile_pile(
+    browser: Browser, server: LiveServer
+) -> None:
+    """ "Tile pile: 3 ×2 4 ×3 5 ×3 6 ×3 ? ×13": the green "?" (the face-down Home Tokens in
+    the pool, from which a Cave-In takes one) read as 13 more tiles, face down. The pool now
+    has its own words beside the pile. Fixed position: board S2 dealt (11 tokens laid, 13 in
+    the pool; 7 tiles in the pile after 11 drawn)."""
+    state = s2()
+    observation = state.observation(0)
+    assert observation["pool"] == 13, observation["pool"]
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
+    page.evaluate(DRAW, [observation, legal, 0, NAMES])
+    groups = page.locator(f"{BOARD} .mm-pile .mm-pile-group")
+    expect(groups).to_have_count(2)
+    expect(groups.nth(0)).to_contain_text("Tile pile:")
+    expect(groups.nth(0)).not_to_contain_text("?")
+    expect(groups.nth(1)).to_have_text(re.compile(r"^Home Tokens in the pool:\s*\?\s*×13$"))
+    assert page.errors == []  # type: ignore[attr-defined]

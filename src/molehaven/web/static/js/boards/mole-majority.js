@@ -360,9 +360,13 @@ function drawEndHands(obs, context) {
 function drawPile(obs) {
   const pile = obs.pile || {};
   const tiles = Object.entries(pile).map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  // The Home Tokens' pool (a Cave-In takes one from it) has a name of its own: a green "?"
+  // after the tiles under "Tile pile:" read as that many face-down tiles.
   return el("div", { class: "mm-pile" },
-    el("span", { text: "Tile pile:" }), tiles,
-    el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`),
+    el("span", { class: "mm-pile-group" }, el("span", { text: "Tile pile:" }), tiles),
+    el("span", { class: "mm-pile-group mm-pool" },
+      el("span", { text: "Home Tokens in the pool:" }),
+      el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`)),
     obs.pending_hex ? el("span", { class: "mm-pending", text: `Drawn tile: ${obs.pending_hex} spaces` }) : null);
 }
 
