@@ -679,7 +679,7 @@ SIDEWAYS = f"""where => {{
     const frame = board.querySelector(".mm-meadow-window").parentElement;
     return {{
         window: box(board.querySelector(".mm-meadow-window")),
-        panel: box(board.querySelector(".mm-panel")),
+        panel: box(board.querySelector(".mm-play-box")),
         prompt: box(board.querySelector(".mm-prompt")),
         end: box(board.querySelector('[data-action="end"]')),
         space: Math.min(...[...meadow.querySelectorAll("[data-space]")]

@@ -179,10 +179,24 @@ export function turn({ observation: obs, legal, you }) {
   if (!obs || !legal || !legal.length) return null;
   const asked = obs.phase === "base" ? "Choose your Home Base."
     : obs.phase === "place" ? `Place the drawn ${obs.pending_hex}-space tile.`
-      : obs.phase === "start" ? "Play a card, or discard your hand."
+      : obs.phase === "start" ? (legal.some((action) => action.startsWith("play ")) ? "Play a card, or discard your hand." : "Pass, or discard your hand.")
         : obs.phase === "bonus" ? "Breed your bonus moles, or end your turn."
           : "Use your card, then end your turn.";
   return { you: true, text: "Your move", asked };
+}
+
+// The start of a turn in the words of what is offered: a Groundskeeper is named only when one
+// may be played (it needs a Number card beside it), and a hand with nothing to play is told
+// so, with the pass it is offered.
+function startPrompt(offer) {
+  const playable = offer.plays.size > 0 || offer.keeperPlays.size > 0;
+  const choices = [];
+  if (playable) choices.push(`play a card from your hand${offer.keeperPlays.size ? " (a Groundskeeper: click a roll number on it)" : ""}`);
+  if (offer.simple.has("pass")) choices.push("pass");
+  if (offer.simple.has("discard")) choices.push("discard your hand and draw 5");
+  const said = choices.length > 1 ? `${choices.slice(0, -1).join(", ")}, or ${choices[choices.length - 1]}` : choices.join("");
+  if (!playable) return `No card in your hand can be played now: ${said}.`;
+  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
 }
 
 function prompt(obs, offer, mine, context) {
@@ -205,7 +219,7 @@ function prompt(obs, offer, mine, context) {
     return `Mole ${picked.value}: ${parts.join(", or ")}. Click it again to cancel.`;
   }
   if (picked && picked.kind === "edge") return `Cave-In on ${picked.value}: click a second highlighted border.`;
-  if (obs.phase === "start") return "Play a card from your hand (a Groundskeeper: click the roll number on it), or discard your hand.";
+  if (obs.phase === "start") return startPrompt(offer);
   const parts = [];
   if (offer.moves.size) parts.push("click one of your moles, then where it goes");
   if (offer.breeds.size) parts.push("click a highlighted empty space to breed");
@@ -298,7 +312,10 @@ function drawHand(obs, offer, context, cards) {
 // the meadow: name and points on one line, then what each has left.
 function drawSeats(obs, context) {
   const { table, you } = context;
-  const stat = (name, value, title) => el("span", { class: "mm-stat", title }, `${name} `, el("b", { text: value }));
+  // Each count with its words ("6 on board, 24 in supply"): two counts behind one name with a
+  // slash between them ("Moles 6/24") read as a fraction.
+  const stat = (name, title, ...counts) => el("span", { class: "mm-stat", title },
+    `${name} `, counts.flatMap(([value, words], index) => [index ? ", " : "", el("span", { class: "mm-count" }, el("b", { text: String(value) }), words ? ` ${words}` : "")]));
   const boards = (obs.seats || []).map((entry, seat) => {
     // Token values: your own always, everyone's once the game is over.
     const values = Array.isArray(obs.home_token_values) ? obs.home_token_values[seat]
@@ -319,11 +336,12 @@ function drawSeats(obs, context) {
         text: score === undefined ? "" : `${score} pts`,
       }),
       el("span", { class: "mm-seat-stats" },
-        stat("Moles", `${entry.moles_on_board}/${entry.moles}`, "moles on the board / in supply"),
-        stat("Claim", String(entry.claims), "Claim Tokens left in supply"),
-        stat("Cave", String(entry.cave_ins), "Cave-In tokens left"),
-        stat("Cards", `${entry.hand_size}/${entry.deck_size}`, "cards in hand / in deck"),
-        stat("Home", tokens, "Home Tokens collected (yours: their values)")));
+        stat("Moles", "moles on the board, and left in supply to breed", [entry.moles_on_board, "on board"], [entry.moles, "in supply"]),
+        stat("Claims left", "Claim Tokens left in supply", [entry.claims]),
+        stat("Cave-Ins left", "Cave-In tokens left", [entry.cave_ins]),
+        stat("Hand", "cards in hand", [entry.hand_size]),
+        stat("Deck", "cards left in the deck", [entry.deck_size]),
+        stat("Home Tokens", "Home Tokens collected (yours: their values)", [tokens])));
   });
   return el("div", { class: "mm-seats-box" }, el("h3", { text: "Players" }), el("ul", { class: "mm-seats" }, boards));
 }
@@ -342,9 +360,13 @@ function drawEndHands(obs, context) {
 function drawPile(obs) {
   const pile = obs.pile || {};
   const tiles = Object.entries(pile).map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  // The Home Tokens' pool (a Cave-In takes one from it) has a name of its own: a green "?"
+  // after the tiles under "Tile pile:" read as that many face-down tiles.
   return el("div", { class: "mm-pile" },
-    el("span", { text: "Tile pile:" }), tiles,
-    el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`),
+    el("span", { class: "mm-pile-group" }, el("span", { text: "Tile pile:" }), tiles),
+    el("span", { class: "mm-pile-group mm-pool" },
+      el("span", { text: "Home Tokens in the pool:" }),
+      el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`)),
     obs.pending_hex ? el("span", { class: "mm-pending", text: `Drawn tile: ${obs.pending_hex} spaces` }) : null);
 }
 
@@ -365,7 +387,7 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-last" }), "orange ring: the last action's places"),
       item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
       item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board"),
-      item(el("span", { class: "mm-key-word", text: "Players:" }), "points of claimed tiles (Home Tokens are added at the end) · Moles: on the board/in supply · Claim, Cave: tokens left · Cards: hand/deck · Home: Home Tokens taken · highlighted: whose turn it is")));
+      item(el("span", { class: "mm-key-word", text: "Players:" }), "points of claimed tiles (Home Tokens are added at the end) · Claims left, Cave-Ins left: tokens still to place · Home Tokens: taken so far · highlighted: whose turn it is")));
 }
 
 // ------------------------------------------------------------------ the meadow's window

@@ -1,0 +1,91 @@
+"""Mole Majority's drawn table says things in a player's words, read off what the engine
+offers and observes: the start of a turn names a Groundskeeper only when one may be played,
+and the players' boards say what each count is rather than "Moles 6/24"."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+
+from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.test_mole_majority_table import BOARD, DESK, snap
+from tests.games.mole_majority.helpers import s2
+from tests.server.live_server import LiveServer
+
+# The board drawn alone for one seat; its page's turn line (``turn``) as the result.
+DRAW = draw_alone("mole-majority", "board.turn({observation, legal, table, you})")
+NAMES = ["Ann", "Bea"]
+
+
+def test_the_start_of_a_turn_names_the_groundskeeper_only_when_it_may_be_played(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The prompt at the start of a turn said "(a Groundskeeper: click the roll number on
+    it)" whatever the hand held. Now it is worded from the offered actions: a hand without a
+    Groundskeeper is asked to play a card or discard; one whose Groundskeeper is offered (a
+    Number card beside it) is told how to play it. Fixed positions: board S2, seat 0 to play
+    its first card from two hands."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
+    prompt = page.locator(f"{BOARD} .mm-prompt")
+    plain = s2()  # four, three, two, cavein, convert
+    legal = sorted(str(action) for action in plain.legal_actions(0))
+    assert not any(action.startswith("play keeper") for action in legal)
+    asked = page.evaluate(DRAW, [plain.observation(0), legal, 0, NAMES])
+    assert asked["asked"] == "Play a card, or discard your hand.", asked
+    expect(prompt).to_have_text("Play a card from your hand, or discard your hand and draw 5.")
+    expect(prompt).not_to_contain_text("Groundskeeper")
+    keeper = s2(hand_0=("keeper1", "two", "three", "four", "cavein"))
+    legal = sorted(str(action) for action in keeper.legal_actions(0))
+    assert "play keeper1 two" in legal
+    page.evaluate(DRAW, [keeper.observation(0), legal, 0, NAMES])
+    expect(prompt).to_have_text(
+        "Play a card from your hand (a Groundskeeper: click a roll number on it),"
+        " or discard your hand and draw 5."
+    )
+    expect(page.locator(f'{BOARD} [data-action="play keeper1 two"]')).to_have_count(1)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_players_boards_say_what_their_counts_are(browser: Browser, server: LiveServer) -> None:
+    """ "Moles 6/24" read like a fraction (six of 24?): it was 6 moles on the board and 24 in
+    the seat's supply, and "Cards 5/13" 5 in hand and 13 in the deck. Each count now has its
+    words, and no count is written as a fraction, on a laptop and on a phone. Fixed position:
+    board S2 dealt, seat 0 to play (30 moles a seat, 6 on the Home Base)."""
+    state = s2()
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    for viewport in (DESK, PHONE):
+        page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=viewport)
+        page.evaluate(DRAW, [state.observation(0), legal, 0, NAMES])
+        rows = page.locator(f"{BOARD} .mm-seats [data-seat-row]")
+        expect(rows).to_have_count(2)
+        for seat in (0, 1):
+            text = " ".join(rows.nth(seat).inner_text().split())
+            assert "Moles 6 on board, 24 in supply" in text, text
+            assert "Claims left 9" in text and "Cave-Ins left 4" in text, text
+            assert "Hand 5" in text and "Deck 13" in text, text
+            assert "Home Tokens 0" in text, text
+            assert not re.search(r"\d+\s*/\s*\d+", text), text
+        snap(page, f"words-boards-{viewport['width']}")
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_home_token_pool_is_not_counted_with_the_tile_pile(
+    browser: Browser, server: LiveServer
+) -> None:
+    """ "Tile pile: 3 ×2 4 ×3 5 ×3 6 ×3 ? ×13": the green "?" (the face-down Home Tokens in
+    the pool, from which a Cave-In takes one) read as 13 more tiles, face down. The pool now
+    has its own words beside the pile. Fixed position: board S2 dealt (11 tokens laid, 13 in
+    the pool; 7 tiles in the pile after 11 drawn)."""
+    state = s2()
+    observation = state.observation(0)
+    assert observation["pool"] == 13, observation["pool"]
+    legal = sorted(str(action) for action in state.legal_actions(0))
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
+    page.evaluate(DRAW, [observation, legal, 0, NAMES])
+    groups = page.locator(f"{BOARD} .mm-pile .mm-pile-group")
+    expect(groups).to_have_count(2)
+    expect(groups.nth(0)).to_contain_text("Tile pile:")
+    expect(groups.nth(0)).not_to_contain_text("?")
+    expect(groups.nth(1)).to_have_text(re.compile(r"^Home Tokens in the pool:\s*\?\s*×13$"))
+    assert page.errors == []  # type: ignore[attr-defined]
