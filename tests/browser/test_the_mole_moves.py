@@ -22,8 +22,10 @@ from tests.browser.test_the_mole_table import (
     ARTIFACTS,
     asked_in_turn,
     create_mole_table,
+    eight_seat_voting,
     first_legal,
     mole_asked_to_answer,
+    mole_pointing,
     settled,
 )
 from tests.games.the_mole.helpers import apply_all, deal_round, legal, new_game, p4
@@ -309,4 +311,42 @@ def test_a_live_table_s_refusal_of_a_move_shows_on_the_board(
         "Your pointing at random bot 3 was not counted: the table refused it"
     )
     expect(notice).to_be_in_viewport()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ who has voted
+
+
+def test_who_has_voted_is_said_in_a_line_for_each_kind_of_ballot(
+    browser: Browser, server: LiveServer
+) -> None:
+    """With 8 players the vote's prompt listed every voter on a line of its own, seven lines
+    of "random bot 4: not yet voted" under the ballots on a phone, and the final vote every
+    player's "not yet pointed": the places went half a screen further down. Each kind of
+    ballot is now one line naming its players: "Not yet voted: …", "Pointed: …"."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    names = ["Ann", *(f"random bot {seat}" for seat in range(1, 8))]
+    draw_for(page, eight_seat_voting(), 0, names)
+    tally = page.locator("[data-board] .tm-prompt .tm-tally li")
+    voters = ", ".join(["Ann (you)", *(f"random bot {seat}" for seat in (2, 3, 4, 5, 6, 7))])
+    expect(tally).to_have_text([f"Not yet voted: {voters}"])
+    state = eight_seat_voting()
+    state = apply_all(state, ["2: vote yes", "3: vote no"])
+    draw_for(page, state, 0, names)
+    voters = ", ".join(["Ann (you)", *(f"random bot {seat}" for seat in (4, 5, 6, 7))])
+    expect(tally).to_have_text(["Voted: random bot 2, random bot 3", f"Not yet voted: {voters}"])
+    page.locator("[data-board] .tm-ballot.yes").click()
+    state = apply_all(state, "0: vote yes")
+    draw_for(page, state, 0, names)
+    expect(tally).to_have_text(
+        [
+            "Voted yes: Ann (you)",
+            "Voted: random bot 2, random bot 3",
+            f"Not yet voted: {voters[11:]}",
+        ]
+    )
+
+    pointing = apply_all(mole_pointing(), "1: point 3")
+    draw_for(page, pointing, 0)
+    expect(tally).to_have_text(["Pointed: Bea", "Not yet pointed: Ann (you), Cy, Dan"])
     assert page.errors == []  # type: ignore[attr-defined]

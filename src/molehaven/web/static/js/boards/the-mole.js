@@ -315,22 +315,33 @@ function ownWordsForm(onAction, refusal) {
   return form;
 }
 
+// Who has voted and who has not, a line for each (with 8 players a line for each seat, all
+// "not yet voted", pushed the places half a phone's screen down).
 function ballotList(ballots, name) {
-  const items = [];
+  const said = { yes: "Voted yes", no: "Voted no", cast: "Voted", waiting: "Not yet voted" };
+  const groups = new Map(Object.keys(said).map((ballot) => [ballot, []]));
   ballots.forEach((ballot, seat) => {
-    if (ballot === null) return;
-    const text = ballot === "waiting" ? "not yet voted" : ballot === "cast" ? "voted" : `voted ${ballot}`;
-    items.push(el("li", { class: `tm-ballot-${ballot}` }, `${name(seat)}: ${text}`));
+    if (ballot !== null && groups.has(ballot)) groups.get(ballot).push(name(seat));
   });
-  return el("ul", { class: "tm-tally" }, items);
+  return el("ul", { class: "tm-tally" }, [...groups].filter(([, names]) => names.length).map(([ballot, names]) =>
+    el("li", { class: `tm-ballot-${ballot}` }, `${said[ballot]}: ${names.join(", ")}`)));
 }
 
+// The pointings are shown together once all are in: until then, who has pointed and who not.
 function pointingList(pointing, name) {
   if (!pointing) return null;
-  return el("ul", { class: "tm-tally" }, pointing.map((target, seat) => {
-    const text = target === "waiting" ? "not yet pointed" : target === "cast" ? "pointed" : `points at ${name(target)}`;
-    return el("li", {}, `${name(seat)}: ${text}`);
-  }));
+  const waiting = [];
+  const cast = [];
+  const shown = [];
+  pointing.forEach((target, seat) => {
+    if (target === "waiting") waiting.push(name(seat));
+    else if (target === "cast") cast.push(name(seat));
+    else shown.push(el("li", {}, `${name(seat)} points at ${name(target)}`));
+  });
+  return el("ul", { class: "tm-tally" },
+    cast.length ? el("li", {}, `Pointed: ${cast.join(", ")}`) : null,
+    waiting.length ? el("li", {}, `Not yet pointed: ${waiting.join(", ")}`) : null,
+    shown);
 }
 
 // Calling a vote and the Mole's guess: open to a player at (nearly) any time, never required.
