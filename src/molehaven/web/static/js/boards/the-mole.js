@@ -9,6 +9,7 @@ export const stylesheet = "css/boards/the-mole.css";
 // What this page remembers between draws (one table per page): choices a person is making.
 const ui = {
   askTarget: null, accusing: false, guessing: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
+  sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
   room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
 };
@@ -279,7 +280,18 @@ function promptSection(obs, content, parts, ctx, name) {
 // (the page's own error line sits below the whole board, off a phone's screen).
 function ownWordsForm(onAction, refusal) {
   if (!ui.answerBox) {
-    ui.answerBox = el("textarea", { id: "tm-own-words", rows: "2", placeholder: "Type your answer (up to 200 characters)" });
+    // An answer is one line (the engine turns a line break into a space): Enter sends it,
+    // as in a chat box, and Shift+Enter adds no line break either. The box wraps a long
+    // answer over two lines, which a one-line input would hide.
+    ui.answerBox = el("textarea", {
+      id: "tm-own-words", rows: "2", enterkeyhint: "send", "aria-describedby": "tm-own-words-hint",
+      placeholder: "Type your answer (up to 200 characters)",
+      onkeydown: (event) => {
+        if (event.key !== "Enter" || event.isComposing) return; // Enter ends an IME's word
+        event.preventDefault();
+        if (!event.shiftKey) event.currentTarget.form?.requestSubmit();
+      },
+    });
   }
   const input = ui.answerBox;
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
@@ -290,7 +302,9 @@ function ownWordsForm(onAction, refusal) {
     onAction(`answer ${JSON.stringify(input.value)}`);
   } },
   el("label", { for: "tm-own-words", text: "…or answer in your own words:" }), input,
-  el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"));
+  el("div", { class: "tm-own-send" },
+    el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"),
+    el("span", { id: "tm-own-words-hint", class: "muted", text: "or press Enter" })));
   if (ui.sentOwnWords && refusal) {
     const line = el("p", { class: "tm-refused", role: "alert", text: refusal });
     form.append(line);
@@ -301,22 +315,33 @@ function ownWordsForm(onAction, refusal) {
   return form;
 }
 
+// Who has voted and who has not, a line for each (with 8 players a line for each seat, all
+// "not yet voted", pushed the places half a phone's screen down).
 function ballotList(ballots, name) {
-  const items = [];
+  const said = { yes: "Voted yes", no: "Voted no", cast: "Voted", waiting: "Not yet voted" };
+  const groups = new Map(Object.keys(said).map((ballot) => [ballot, []]));
   ballots.forEach((ballot, seat) => {
-    if (ballot === null) return;
-    const text = ballot === "waiting" ? "not yet voted" : ballot === "cast" ? "voted" : `voted ${ballot}`;
-    items.push(el("li", { class: `tm-ballot-${ballot}` }, `${name(seat)}: ${text}`));
+    if (ballot !== null && groups.has(ballot)) groups.get(ballot).push(name(seat));
   });
-  return el("ul", { class: "tm-tally" }, items);
+  return el("ul", { class: "tm-tally" }, [...groups].filter(([, names]) => names.length).map(([ballot, names]) =>
+    el("li", { class: `tm-ballot-${ballot}` }, `${said[ballot]}: ${names.join(", ")}`)));
 }
 
+// The pointings are shown together once all are in: until then, who has pointed and who not.
 function pointingList(pointing, name) {
   if (!pointing) return null;
-  return el("ul", { class: "tm-tally" }, pointing.map((target, seat) => {
-    const text = target === "waiting" ? "not yet pointed" : target === "cast" ? "pointed" : `points at ${name(target)}`;
-    return el("li", {}, `${name(seat)}: ${text}`);
-  }));
+  const waiting = [];
+  const cast = [];
+  const shown = [];
+  pointing.forEach((target, seat) => {
+    if (target === "waiting") waiting.push(name(seat));
+    else if (target === "cast") cast.push(name(seat));
+    else shown.push(el("li", {}, `${name(seat)} points at ${name(target)}`));
+  });
+  return el("ul", { class: "tm-tally" },
+    cast.length ? el("li", {}, `Pointed: ${cast.join(", ")}`) : null,
+    waiting.length ? el("li", {}, `Not yet pointed: ${waiting.join(", ")}`) : null,
+    shown);
 }
 
 // Calling a vote and the Mole's guess: open to a player at (nearly) any time, never required.
@@ -345,9 +370,16 @@ function interjectSection(obs, parts, ctx, name) {
 }
 
 // The guesses are made on the list of places, below the prompt: opening them (a click) brings
-// the list into view, the questions and answers staying beside it on a wide screen.
+// the list into view, the questions and answers staying beside it on a wide screen. On a
+// phone the places then come right under the Mole's guess (the CSS), before the round's
+// questions and answers: they were a screen further down, and brought into view there they
+// left the words above them ("Pick your guess…", "Not now") off the screen. The guess's
+// words go to the screen's top, the places under them.
 function showGuesses() {
-  document.querySelector("[data-board='the-mole'] .tm-places")?.scrollIntoView({ block: "nearest" });
+  const board = document.querySelector("[data-board='the-mole']");
+  if (!board) return;
+  if (window.matchMedia("(max-width: 699px)").matches) board.querySelector(".tm-interject.mole")?.scrollIntoView({ block: "start" });
+  else board.querySelector(".tm-places")?.scrollIntoView({ block: "nearest" });
 }
 
 // The places played in earlier rounds of this cycle (TM-5: a round's place is drawn from
@@ -397,7 +429,7 @@ function placesSection(obs, content, parts, ctx) {
   const done = content.places.filter((place) => apart && played.has(place.id));
   return el("section", { class: "tm-places" },
     el("h3", { text: "Places" }),
-    el("p", { class: "muted", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
+    el("p", { class: "muted tm-places-hint", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
     el("ul", { class: "tm-grid", "aria-label": done.length ? "Places not played yet" : "Places" }, open.map(cell)),
     done.length ? el("div", { class: "tm-played-places" },
       el("h4", { text: `Played in earlier rounds (${done.length}): not this round's place` }),
@@ -514,13 +546,88 @@ function legendSection(table) {
     item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
 }
 
+// ------------------------------------------------------------------ a move that was not made
+
+// A move sent from the board can fail to reach the game: the table moved on between the
+// drawing and the click (a guess as the round's last answer ran the time out), and the server
+// refuses it, or the page drops it, without a word near the board (the page's error line,
+// when there is one, sits below the board, off a phone's screen). The board remembers what it
+// sent and, when a later drawing shows it neither made (no entry of this seat in the log
+// since) nor still to be made, says so above the prompt until this seat's next move or the
+// next round.
+function send(context, action) {
+  const log = context.log || [];
+  ui.sent = {
+    action, round: context.observation && context.observation.round,
+    from: log.length ? log[log.length - 1].n + 1 : 0, names: makeNamer(context.table, context.you),
+  };
+  ui.notice = null;
+  context.onAction(action);
+}
+
+function checkSent(context) {
+  const obs = context.observation || {};
+  if (ui.notice && ui.notice.round !== obs.round) ui.notice = null;
+  const sent = ui.sent;
+  if (!sent || context.replaying) return;
+  if ((context.log || []).some((entry) => entry.n >= sent.from && entry.seat === context.you)) {
+    ui.sent = null; // it was made
+    return;
+  }
+  if (context.pending) return; // no answer yet
+  const parts = legalParts(context.legal);
+  const freeText = sent.action.startsWith('answer "');
+  const offered = freeText ? parts.answer.length > 0 : (context.legal || []).includes(sent.action);
+  // Still offered with no reason given: on its way (a refused answer in the player's own
+  // words is explained under its box instead).
+  if (offered && (!context.refusal || freeText)) return;
+  ui.sent = null;
+  const reason = offered ? `the table refused it (${context.refusal})` : movedOn(obs, sent);
+  ui.notice = { text: `${unmadeMove(sent, context.guide)}: ${reason}.`, round: obs.round };
+}
+
+function unmadeMove(sent, guide) {
+  const [verb, first] = sent.action.split(" ");
+  const name = sent.names;
+  if (verb === "guess") return `Your guess (${placeName(words(guide), first)}) was not made`;
+  if (verb === "ask") return `Your question to ${name(Number(first))} was not asked`;
+  if (verb === "answer") return "Your answer was not given";
+  if (verb === "nominate") return `Your vote against ${name(Number(first))} was not called`;
+  if (verb === "vote") return "Your vote was not counted";
+  if (verb === "point") return `Your pointing at ${name(Number(first))} was not counted`;
+  return `Your move (${sent.action}) was not made`;
+}
+
+// What the observation shows came first (the page is not told why a move was dropped).
+function movedOn(obs, sent) {
+  if (obs.phase === "over") return "the game ended before it arrived";
+  if (obs.round !== sent.round) return "the round ended before it arrived";
+  if (obs.timer && obs.timer.time_up) {
+    const used = obs.question_limit && obs.answers_given >= obs.question_limit;
+    return used ? `time ran out before it arrived (the round's ${obs.question_limit} answers were given)` : "time ran out before it arrived";
+  }
+  if (obs.phase === "vote") return "a vote was called before it arrived";
+  return "the table moved on before it arrived";
+}
+
+function noticeLine() {
+  if (!ui.notice) return null;
+  const line = el("p", { class: "tm-notice", role: "alert", text: ui.notice.text });
+  // Said where the move was made, often far down a phone's page (the places): brought in view.
+  if (ui.noticeShown !== ui.notice) {
+    ui.noticeShown = ui.notice;
+    requestAnimationFrame(() => line.scrollIntoView({ block: "nearest" }));
+  }
+  return line;
+}
+
 // Bots move several times a second and most of their moves change nothing on this board
 // (table.js holds a drawing while a pointer is pressed on it): a drawing that would change
 // nothing is skipped, which also keeps a half-typed answer, its caret and the page's scroll.
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing]);
+    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -529,6 +636,7 @@ function dropExtras(container) {
 }
 
 export function render(container, context) {
+  checkSent(context);
   if (container.firstElementChild && drawSignature(context) === ui.drawn) {
     dropExtras(container);
     return;
@@ -561,7 +669,7 @@ function draw(container, context) {
     ui.drawn = drawSignature(context);
     container.append(...extras);
   };
-  const ctx = { ...context, redraw };
+  const ctx = { ...context, redraw, onAction: (action) => send(context, action) };
   if (!content.places.length) {
     container.replaceChildren(el("p", { class: "muted", "data-board": "the-mole", text: "Loading the game's cards…" }));
     return;
@@ -576,11 +684,15 @@ function draw(container, context) {
   // or a tablet shows them side by side, the evidence in a column that stays in view beside
   // the prompt and the places (the CSS; .tm-play holds what it stays beside); narrower screens
   // show the pieces one under another (the groups vanish).
-  const board = el("div", { class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "" },
+  const board = el("div", {
+    class: "tm", "data-board": "the-mole", "data-phase": obs.phase || "", "data-round": obs.round ?? "",
+    "data-guessing": ui.guessing ? "yes" : null,
+  },
     el("div", { class: "tm-play" },
       el("div", { class: "tm-decide" },
         cardSection(obs, content, context.you, context.table),
         lastRoundBanner(obs, content, name),
+        noticeLine(),
         promptSection(obs, content, parts, ctx, name),
         interjectSection(obs, parts, ctx, name)),
       el("div", { class: "tm-evidence" },
