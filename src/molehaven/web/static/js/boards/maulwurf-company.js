@@ -315,8 +315,17 @@ export function turn({ observation: obs, legal }) {
   return asked ? { you: true, text: "Your move", asked } : null;
 }
 
-function button(action, text, onAction, primary = false) {
-  return el("button", { type: "button", class: primary ? "primary" : "", "data-action": action, text, onclick: () => onAction(action) });
+function button(action, text, onAction, primary = false, short = null) {
+  const attrs = { type: "button", class: primary ? "primary" : "", "data-action": action, onclick: () => onAction(action) };
+  return labelled(attrs, text, short);
+}
+
+// A button with its words, and shorter ones for a narrow column (the CSS picks): a phone on its
+// side below 700 px wide leaves the prompt 11 to 14rem, where "Yes, turn a bonus disc" and
+// "Show the whole layer" broke over two lines. A screen reader always says the full words.
+function labelled(attrs, text, short) {
+  if (!short) return el("button", { ...attrs, text });
+  return el("button", { ...attrs, "aria-label": text }, el("span", { class: "mc-long", text }), el("span", { class: "mc-short", "aria-hidden": "true", text: short }));
 }
 
 function prompt(geo, context, obs) {
@@ -364,8 +373,8 @@ function prompt(geo, context, obs) {
     case "bonus":
       if (mine) {
         parts.push("Your mole landed on a special field: turn another disc for a bonus move?");
-        const labels = { bonus: "Yes, turn a bonus disc", decline: "No, end my turn" };
-        for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action], context.onAction, action === "bonus"));
+        const labels = { bonus: ["Yes, turn a bonus disc", "Yes, bonus disc"], decline: ["No, end my turn", "No, end turn"] };
+        for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action][0], context.onAction, action === "bonus", labels[action][1]));
       } else parts.push(`${who} landed on a special field and may take a bonus disc.`);
       break;
     case "over":
@@ -450,17 +459,17 @@ function draw() {
 // drawn the same size either way (offerZoom).
 function zoomButton() {
   const near = memory.zoom === "near";
-  return el("button", {
+  const attrs = {
     type: "button",
     class: "mc-zoom",
-    text: near ? "Show the whole layer" : "Zoom in on the layer",
     onclick: () => {
       memory.zoom = near ? "whole" : "near";
       memory.scrolled = null;
       memory.focusKey = null;
       draw();
     },
-  });
+  };
+  return near ? labelled(attrs, "Show the whole layer", "Whole layer") : labelled(attrs, "Zoom in on the layer", "Zoom in");
 }
 
 // Where the window was scrolled, before a redraw replaces it.
