@@ -17,6 +17,7 @@ from tests.browser.test_maulwurf_company_table import (
     bonus_offered,
     draw,
     sideways_green,
+    sideways_red,
 )
 from tests.server.live_server import LiveServer
 
@@ -85,3 +86,71 @@ def test_the_bonus_question_and_the_zoom_keep_their_buttons_on_one_line(
     assert button["shown"] in ("Zoom in", "Zoom in on the layer")
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
+
+
+# Where the layer's points, moles and touch areas lie on the screen, the highest top and the
+# lowest bottom of any of them.
+EXTENT = f"""() => {{
+    const parts = [...document.querySelectorAll(
+        "{BOARD} svg.mc-layer :is([data-point], .mc-mole-body, .mc-tap-area, .mc-hit)")];
+    const boxes = parts.map(node => node.getBoundingClientRect());
+    return {{parts: parts.length, top: Math.min(...boxes.map(box => box.top)),
+             bottom: Math.max(...boxes.map(box => box.bottom)), screen: innerHeight}};
+}}"""
+LAYER_BOTTOM_TO_SCREEN_BOTTOM = f"""() => window.scrollBy(0,
+    document.querySelector("{BOARD} svg.mc-layer").getBoundingClientRect().bottom - innerHeight)"""
+LAYER_TOP_TO_SCREEN_TOP = f"""() => window.scrollBy(0,
+    document.querySelector("{BOARD} svg.mc-layer").getBoundingClientRect().top)"""
+
+
+# Until the board's animations that end have ended.
+SETTLED = """() => Promise.all(document.getAnimations()
+    .filter(animation => animation.effect.getComputedTiming().endTime !== Infinity)
+    .map(animation => animation.finished))"""
+
+
+def on_screen(page: Page, shot: str, *, top: bool = True, bottom: bool = True) -> None:
+    """The layer's top row (its points, moles and touch areas), its bottom row, or both, lie
+    on the screen (within half a pixel's rounding)."""
+    seen: dict[str, float] = page.evaluate(EXTENT)
+    assert seen["parts"] > 30, shot
+    if top:
+        assert seen["top"] >= -0.5, (shot, seen)
+    if bottom:
+        assert seen["bottom"] <= seen["screen"] + 0.5, (shot, seen)
+
+
+@pytest.mark.parametrize("viewport", [SIDEWAYS_NARROW, SIDEWAYS_SE], ids=["640x360", "667x375"])
+def test_the_next_layer_shows_whole_where_the_last_one_was_scrolled_to_its_bottom(
+    browser: Browser, server: LiveServer, tmp_path: Path, viewport: dict[str, int]
+) -> None:
+    """At 640 x 360 green is drawn 380 px high (its targets 36 px across): a person scrolls
+    to see its bottom row. When green was lifted, red (354 px high) came where green had
+    begun, 20 px above the screen's top, its top row's targets cut until the page was
+    scrolled back (at 667 x 375 by 29 px). The layer now stays on the screen (sticky) while
+    the page is scrolled past its top: red shows whole where green was left, and still does
+    once the column beside it is scrolled on (the players, the legend). Green's own top row
+    is still reached by scrolling up to the layer's top."""
+    size = f"{viewport['width']}x{viewport['height']}"
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=viewport)
+    green, _, _ = sideways_green()
+    draw(page, green, 0)
+    page.evaluate(LAYER_TOP_TO_SCREEN_TOP)
+    on_screen(page, f"green's top at {size}", bottom=False)
+    page.evaluate(LAYER_BOTTOM_TO_SCREEN_BOTTOM)
+    on_screen(page, f"green's bottom at {size}", top=False)
+    assert page.evaluate(EXTENT)["top"] < 0, "green fits the screen: nothing to scroll"
+
+    red, _, _ = sideways_red()
+    draw(page, red, 0)  # the next layer: the board shows green lifted, then red
+    expect(page.locator(BOARD)).to_have_attribute("data-lifting", "green")
+    expect(page.locator(BOARD)).to_have_attribute("data-lifting", "", timeout=5000)
+    page.evaluate(SETTLED)  # the dropped moles grow in from 1.6 times their size
+    shot = tmp_path / f"maulwurf-company-red-after-green-{size}.png"
+    page.screenshot(path=str(shot))
+    on_screen(page, shot.name)
+    page.evaluate("() => window.scrollBy(0, 150)")
+    on_screen(page, f"{shot.name}, scrolled on by 150 px")
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= viewport["width"]
+    assert page.errors == []  # type: ignore[attr-defined]
+    print("screenshot:", shot)

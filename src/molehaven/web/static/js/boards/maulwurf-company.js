@@ -96,8 +96,6 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     role: "img",
     "aria-label": `The ${layerName} layer`,
   });
-  // Its width in SVG units, for the CSS, which draws it at a fixed scale on a phone.
-  board.style.setProperty("--mc-units", String(width));
   board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
   // The hint of the layer below: its ground, showing through.
   const below = geo.layers[geo.layerIndex.get(layerName) + 1];
@@ -427,7 +425,11 @@ function draw() {
   if (context.pending) board.classList.add("pending");
   const view = el("div", { class: "mc-window" }, board);
   // The zoom's button under the window, where it does not push the layer down the screen.
-  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, el("div", { class: "mc-frame" }, view), el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  const frame = el("div", { class: "mc-frame" }, view);
+  // The layer's width in SVG units, for the CSS: on a phone the layer is drawn at a fixed
+  // scale, and on a phone on its side the frame's sticky top follows the layer's height.
+  frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
+  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
   legend.open = memory.legendOpen;
