@@ -307,10 +307,21 @@ export function turn({ observation: obs, legal }) {
   const asked = {
     place: "Place a mole on a white target.",
     keep: "Keep one of the two discs you turned.",
-    move: obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
+    move: outOfHoles(obs, legal)
+      ? `${obs.bonus_move ? "Bonus move" : "Move"}: no mole outside a hole can go ${steps}, so one must leave its hole.`
+      : obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
     bonus: "Take a bonus disc, or end your turn.",
   }[obs.phase];
   return asked ? { you: true, text: "Your move", asked } : null;
+}
+
+// Every move offered takes a mole out of a hole: the seat's moles outside holes have none
+// (MC-11, a hole is left only as a last resort, and MC-12, the disc must be used). A person
+// who saw a saved mole ringed, and nothing else, took it for a fault of the page.
+function outOfHoles(obs, legal) {
+  const holes = new Set(obs.holes || []);
+  const moves = legal.filter((action) => action.startsWith("move "));
+  return moves.length > 0 && moves.every((action) => holes.has(action.split(" ")[1]));
 }
 
 function button(action, text, onAction, primary = false, short = null) {
@@ -364,7 +375,11 @@ function prompt(geo, context, obs) {
       break;
     case "move":
       if (mine) {
-        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}. Click one of your ringed moles, then a white target ${obs.value} step${obs.value === 1 ? "" : "s"} away in a straight line.`);
+        const steps = `${obs.value} step${obs.value === 1 ? "" : "s"}`;
+        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}.`);
+        // A disc is always used in full (MC-12): the move is not a choice to refuse.
+        if (outOfHoles(obs, legal)) parts.push(`No mole of yours outside a hole can go ${steps}, so one must leave its hole: click a ringed mole, then a white target ${steps} away.`);
+        else parts.push(`Click one of your ringed moles, then a white target ${steps} away in a straight line.`);
         if (obs.bonus_move) parts.push("A bonus move may not end on a special field.");
       } else parts.push(`${who} ${who === "You" ? "move" : "moves"} a mole ${obs.value} step${obs.value === 1 ? "" : "s"}${obs.bonus_move ? " (bonus move)" : ""}.`);
       break;
