@@ -96,8 +96,6 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     role: "img",
     "aria-label": `The ${layerName} layer`,
   });
-  // Its width in SVG units, for the CSS, which draws it at a fixed scale on a phone.
-  board.style.setProperty("--mc-units", String(width));
   board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
   // The hint of the layer below: its ground, showing through.
   const below = geo.layers[geo.layerIndex.get(layerName) + 1];
@@ -309,14 +307,34 @@ export function turn({ observation: obs, legal }) {
   const asked = {
     place: "Place a mole on a white target.",
     keep: "Keep one of the two discs you turned.",
-    move: obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
+    move: outOfHoles(obs, legal)
+      ? `${obs.bonus_move ? "Bonus move" : "Move"}: no mole outside a hole can go ${steps}, so one must leave its hole.`
+      : obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
     bonus: "Take a bonus disc, or end your turn.",
   }[obs.phase];
   return asked ? { you: true, text: "Your move", asked } : null;
 }
 
-function button(action, text, onAction, primary = false) {
-  return el("button", { type: "button", class: primary ? "primary" : "", "data-action": action, text, onclick: () => onAction(action) });
+// Every move offered takes a mole out of a hole: the seat's moles outside holes have none
+// (MC-11, a hole is left only as a last resort, and MC-12, the disc must be used). A person
+// who saw a saved mole ringed, and nothing else, took it for a fault of the page.
+function outOfHoles(obs, legal) {
+  const holes = new Set(obs.holes || []);
+  const moves = legal.filter((action) => action.startsWith("move "));
+  return moves.length > 0 && moves.every((action) => holes.has(action.split(" ")[1]));
+}
+
+function button(action, text, onAction, primary = false, short = null) {
+  const attrs = { type: "button", class: primary ? "primary" : "", "data-action": action, onclick: () => onAction(action) };
+  return labelled(attrs, text, short);
+}
+
+// A button with its words, and shorter ones for a narrow column (the CSS picks): a phone on its
+// side below 700 px wide leaves the prompt 11 to 14rem, where "Yes, turn a bonus disc" and
+// "Show the whole layer" broke over two lines. A screen reader always says the full words.
+function labelled(attrs, text, short) {
+  if (!short) return el("button", { ...attrs, text });
+  return el("button", { ...attrs, "aria-label": text }, el("span", { class: "mc-long", text }), el("span", { class: "mc-short", "aria-hidden": "true", text: short }));
 }
 
 function prompt(geo, context, obs) {
@@ -357,15 +375,19 @@ function prompt(geo, context, obs) {
       break;
     case "move":
       if (mine) {
-        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}. Click one of your ringed moles, then a white target ${obs.value} step${obs.value === 1 ? "" : "s"} away in a straight line.`);
+        const steps = `${obs.value} step${obs.value === 1 ? "" : "s"}`;
+        parts.push(`${obs.bonus_move ? "Bonus move: your disc" : "Your disc"} shows ${obs.value}.`);
+        // A disc is always used in full (MC-12): the move is not a choice to refuse.
+        if (outOfHoles(obs, legal)) parts.push(`No mole of yours outside a hole can go ${steps}, so one must leave its hole: click a ringed mole, then a white target ${steps} away.`);
+        else parts.push(`Click one of your ringed moles, then a white target ${steps} away in a straight line.`);
         if (obs.bonus_move) parts.push("A bonus move may not end on a special field.");
       } else parts.push(`${who} ${who === "You" ? "move" : "moves"} a mole ${obs.value} step${obs.value === 1 ? "" : "s"}${obs.bonus_move ? " (bonus move)" : ""}.`);
       break;
     case "bonus":
       if (mine) {
         parts.push("Your mole landed on a special field: turn another disc for a bonus move?");
-        const labels = { bonus: "Yes, turn a bonus disc", decline: "No, end my turn" };
-        for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action], context.onAction, action === "bonus"));
+        const labels = { bonus: ["Yes, turn a bonus disc", "Yes, bonus disc"], decline: ["No, end my turn", "No, end turn"] };
+        for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action][0], context.onAction, action === "bonus", labels[action][1]));
       } else parts.push(`${who} landed on a special field and may take a bonus disc.`);
       break;
     case "over":
@@ -418,7 +440,11 @@ function draw() {
   if (context.pending) board.classList.add("pending");
   const view = el("div", { class: "mc-window" }, board);
   // The zoom's button under the window, where it does not push the layer down the screen.
-  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, el("div", { class: "mc-frame" }, view), el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  const frame = el("div", { class: "mc-frame" }, view);
+  // The layer's width in SVG units, for the CSS: on a phone the layer is drawn at a fixed
+  // scale, and on a phone on its side the frame's sticky top follows the layer's height.
+  frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
+  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
   legend.open = memory.legendOpen;
@@ -450,17 +476,17 @@ function draw() {
 // drawn the same size either way (offerZoom).
 function zoomButton() {
   const near = memory.zoom === "near";
-  return el("button", {
+  const attrs = {
     type: "button",
     class: "mc-zoom",
-    text: near ? "Show the whole layer" : "Zoom in on the layer",
     onclick: () => {
       memory.zoom = near ? "whole" : "near";
       memory.scrolled = null;
       memory.focusKey = null;
       draw();
     },
-  });
+  };
+  return near ? labelled(attrs, "Show the whole layer", "Whole layer") : labelled(attrs, "Zoom in on the layer", "Zoom in");
 }
 
 // Where the window was scrolled, before a redraw replaces it.
