@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
-from playwright.sync_api import Browser, expect
+import json
 
-from tests.browser.pages import LAPTOP, PHONE, create_table, fill_bots_and_start, open_page
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+
+from tests.browser.pages import (
+    LAPTOP,
+    PHONE,
+    create_table,
+    fill_bots_and_start,
+    open_page,
+    wait_for,
+)
 from tests.server.live_server import LiveServer
 
 # Where the board begins on the page, and whether the site's tagline shows.
@@ -44,3 +53,113 @@ def test_laptops_and_upright_phones_keep_the_full_header(
     head = page.evaluate(HEAD)
     assert head["tagline"], head
     page.context.close()
+
+
+# ---------------------------------------------------------------- a move overtaken in transit
+
+
+class HeldUpdates:
+    """The table's socket between ``page`` and the server, with the server's updates held back
+    from the page while ``holding``, and let through after the next refusal: the page sends a
+    move from a position the server has already left, as when another seat's move crosses it
+    on the wire, and hears of that move only after the refusal. Counts the moves it sends."""
+
+    def __init__(self, page: Page) -> None:
+        self.holding = False
+        self.held: list[str] = []
+        self.moves_sent: list[dict[str, object]] = []
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            kind = json.loads(message)["type"]
+            if self.holding and kind == "update":
+                self.held.append(str(message))
+                return
+            socket.send(message)
+            if kind == "error" and self.held:
+                self.holding = False
+                for update in self.held:
+                    socket.send(update)
+                self.held.clear()
+
+        def from_page(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] == "act":
+                self.moves_sent.append(envelope["data"])
+            server.send(message)
+
+        server.on_message(from_server)
+        socket.on_message(from_page)
+
+
+def two_at_mole_park(browser: Browser, server: LiveServer) -> tuple[Page, Page]:
+    """Ann (seat 0) and Bea (seat 1) at a live Mole Park table, both to pick a die."""
+    ann = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(ann, server, "mole-park")
+    bea = open_page(browser, ann.url)
+    bea.fill("#join-name", "Bea")
+    bea.click('[data-sit="1"]')
+    expect(ann.locator("#start")).to_be_enabled()
+    ann.click("#start")
+    for page in (ann, bea):
+        expect(page.locator("[data-board] [data-action='glove']")).to_be_visible()
+    return ann, bea
+
+
+def table_version(page: Page, server: LiveServer) -> int:
+    table_id = page.url.rsplit("/", 1)[-1]
+    answer = page.request.get(f"{server.url}/api/tables/{table_id}").json()
+    return int(answer["version"])
+
+
+def test_a_move_sent_as_the_game_moved_on_is_made_if_still_legal(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Both seats pick a die at once. Bea's pick reaches the table while Ann's is on its way:
+    the table refuses Ann's as sent from a position it has left ("stale"). Her die is still
+    hers to pick, so the page sends it again and it is made. Before, the page dropped the
+    refusal in silence, and Ann waited for a round that never came."""
+    ann, bea = two_at_mole_park(browser, server)
+    wire = HeldUpdates(ann)
+    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
+    before = table_version(ann, server)
+    wire.holding = True
+    bea.locator("[data-board] [data-action='pan']").click()
+    wait_for(lambda: table_version(ann, server) > before)
+    ann.locator("[data-board] [data-action='glove']").click()
+    # Both dice are in: the round goes on past them (the reveal, then the next choice).
+    wait_for(lambda: table_version(ann, server) >= before + 2)
+    assert [move["action"] for move in wire.moves_sent] == ["glove", "glove"]
+    expect(ann.locator("#error")).to_have_text("")
+    assert ann.errors == bea.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_move_overtaken_by_the_game_is_said_not_made(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Ann has the table open twice and picks the pan in her second tab while the first is
+    still sending the glove: that move is no longer hers to make when the table hears of it.
+    The first tab says it was not made, on the screen she looks at (a phone's error line is
+    far below the board), instead of dropping it in silence."""
+    ann, _ = two_at_mole_park(browser, server)
+    second = ann.context.new_page()
+    second.goto(ann.url)
+    expect(second.locator("[data-board] [data-action='pan']")).to_be_visible()
+    wire = HeldUpdates(ann)
+    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
+    before = table_version(ann, server)
+    wire.holding = True
+    second.locator("[data-board] [data-action='pan']").click()
+    wait_for(lambda: table_version(ann, server) > before)
+    ann.locator("[data-board] [data-action='glove']").click()
+    said = "Your move “glove” was not made: the game moved on before it reached the table."
+    expect(ann.locator("#error")).to_contain_text(said)
+    expect(ann.locator("#error-toast")).to_contain_text(said)
+    expect(ann.locator("#error-toast")).to_be_in_viewport()
+    assert [move["action"] for move in wire.moves_sent] == ["glove"]
+    assert table_version(ann, server) == before + 1  # only the pan was made
+    assert ann.errors == []  # type: ignore[attr-defined]

@@ -94,18 +94,68 @@ function send(message) {
 
 // A board is redrawn in the next frame after an update: a click that lands on it in between
 // would send an action of the previous position with the new version. Such a click is
-// dropped unless the action is still legal now (the board is about to show what may be done).
+// not sent unless the action is still legal now (the board is about to show what may be
+// done), and the page says it was not made rather than drop it in silence.
 function actFromBoard(action) {
-  if (boardDrawnAt !== version && !(view && view.legal.includes(action))) return;
+  if (boardDrawnAt !== version && !(view && view.legal.includes(action))) {
+    notMade(action);
+    return;
+  }
   act(action);
 }
 
-function act(action) {
+// The move last sent, with its ref (echoed by a refusal, so an answer about an earlier move is
+// not taken for this one) and the version it was sent from. A move the table refuses as stale
+// (the game moved on while it travelled: another seat's die, a bot's question) is settled
+// against the newer position once that is here (``settleStale``).
+let sent = null;
+let staleMove = null;
+let actRefs = 0;
+
+function act(action, again = false) {
   if (pending || !view || !view.legal.length) return;
   pending = true;
   refusal = null;
-  $("error").textContent = "";
-  send({ type: "act", version, data: { action } });
+  showError("");
+  actRefs += 1;
+  sent = { action, version, again, ref: `act-${actRefs}` };
+  staleMove = null;
+  send({ type: "act", version, ref: sent.ref, data: { action } });
+}
+
+// A stale move still legal in the position now shown is sent again, once: what the person
+// chose still means the same (the rule ``actFromBoard`` follows for a click between an update
+// and its drawing). No longer legal, or stale twice, it is said not made. Before, the page
+// dropped it in silence and the person waited for a move that never came.
+function settleStale() {
+  if (!staleMove || version <= staleMove.version) return; // the newer position is on its way
+  const { action, again } = staleMove;
+  staleMove = null;
+  if (!again && view && view.legal.includes(action)) act(action, true);
+  else notMade(action);
+}
+
+function notMade(action) {
+  refusal = `Your move “${action}” was not made: the game moved on before it reached the table. Look at the board again.`;
+  showError(refusal);
+  scheduleRender();
+}
+
+// The refusal of a move, under the board (read out by screen readers) and, while that line is
+// out of view (a phone's board is taller than its screen), in a note at the screen's foot for
+// a few seconds: the person looks at the board they clicked, not at the page's bottom.
+const ERROR_TOAST_MS = 6000;
+let errorToastTimer = null;
+
+function showError(text) {
+  $("error").textContent = text;
+  const toast = $("error-toast");
+  clearTimeout(errorToastTimer);
+  const box = $("error").getBoundingClientRect();
+  const inView = box.top >= 0 && box.bottom <= window.innerHeight;
+  toast.hidden = !text || inView;
+  toast.textContent = text;
+  if (!toast.hidden) errorToastTimer = setTimeout(() => { toast.hidden = true; }, ERROR_TOAST_MS);
 }
 
 function handle(message) {
@@ -125,6 +175,7 @@ function handle(message) {
     view = data;
     version = message.version;
     pending = false;
+    settleStale();
     if (revokedSaying !== null) settleRevocation();
     if (data.clock) clockBase = { remaining: data.clock.remaining, at: performance.now() };
     else clockBase = null;
@@ -163,8 +214,13 @@ function handle(message) {
     // The seat's token no longer holds it: the spectator's snapshot that follows tells
     // whether it was resigned (the token may still ask to play again) or lost.
     if (message.data.code === "seat-revoked") revokedSaying = message.data.message;
-    if (!["stale", "seat-revoked"].includes(message.data.code)) {
-      $("error").textContent = message.data.message;
+    const move = sent && message.data.ref === sent.ref ? sent : null;
+    if (move) sent = null;
+    if (message.data.code === "stale") {
+      staleMove = move; // a stale answer about an older move: a newer one is on its way
+      settleStale();
+    } else if (message.data.code !== "seat-revoked") {
+      showError(message.data.message);
       refusal = message.data.message; // also for the board to show beside what was refused
     }
     // With the board, in the next frame: a refusal often follows an update whose drawing
