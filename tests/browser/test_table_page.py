@@ -163,3 +163,23 @@ def test_a_move_overtaken_by_the_game_is_said_not_made(
     assert [move["action"] for move in wire.moves_sent] == ["glove"]
     assert table_version(ann, server) == before + 1  # only the pan was made
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+def test_an_illegal_typed_move_is_refused_in_a_players_words(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A move typed in the notation box that the rules do not allow now: the engine's refusal
+    is worded for programs ("rod a1 b1 is not legal for seat 0 now; legal: place a1, …", with a seat
+    number a player never sees). The page says it in a player's words, and still shows the
+    engine's own words where they speak to the player (tested elsewhere: The Mole's empty
+    answer)."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    expect(page.locator("#turn")).to_have_text("Your move")
+    page.locator("#actions summary, details:has(#actions) > summary").first.click()
+    page.fill("#notation", "rod a1 b1")  # the gardener's move, and Ann is the mole
+    page.press("#notation", "Enter")
+    said = "“rod a1 b1” is not a move you can make now. Look at the board again."
+    expect(page.locator("#error")).to_have_text(said)
+    assert page.errors == []  # type: ignore[attr-defined]

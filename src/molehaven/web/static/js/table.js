@@ -135,6 +135,18 @@ function settleStale() {
   else notMade(action);
 }
 
+// The engine's refusal of an illegal move is worded for programs ("pan is not legal for seat 0
+// now; legal: glove, mallet"): a player is told it in a player's words. Every other refusal
+// (an empty answer, text that does not read cleanly) already speaks to the player.
+const NOT_LEGAL = /^(.+) is not legal for seat \d+ now; legal: /;
+const NONE_LEGAL = /^seat \d+ cannot play (.+) now: no action is legal for seat \d+$/;
+
+function refusalWords({ code, message }) {
+  if (code !== "illegal") return message;
+  const notLegal = NOT_LEGAL.exec(message) || NONE_LEGAL.exec(message);
+  return notLegal ? `“${notLegal[1]}” is not a move you can make now. Look at the board again.` : message;
+}
+
 function notMade(action) {
   refusal = `Your move “${action}” was not made: the game moved on before it reached the table. Look at the board again.`;
   showError(refusal);
@@ -220,8 +232,8 @@ function handle(message) {
       staleMove = move; // a stale answer about an older move: a newer one is on its way
       settleStale();
     } else if (message.data.code !== "seat-revoked") {
-      showError(message.data.message);
-      refusal = message.data.message; // also for the board to show beside what was refused
+      refusal = refusalWords(message.data);
+      showError(refusal); // also for the board to show beside what was refused
     }
     // With the board, in the next frame: a refusal often follows an update whose drawing
     // is queued, and buttons drawn now from it would stand beside the old board.
