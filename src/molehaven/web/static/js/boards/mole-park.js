@@ -353,8 +353,59 @@ function revealedRound(obs) {
   return { round: obs.round - 1, dice: last, lines: eventLines(obs.last_round_events || []), current: false };
 }
 
-function eventLines(events, from = 0) {
-  return events.slice(from).map((text, index) => ({ key: `e${from + index}`, text }));
+// A round's events as the table lists them: the declarations worded by pass (``readDeclarations``),
+// then a run of identical lines as one (``groupLines``). Each line is keyed by the events it
+// stands for (``e3``, ``e3-e5``): a run that grows is a new line, lit up as such.
+function eventLines(events) {
+  return groupLines(readDeclarations(events));
+}
+
+// The declarations come in two passes (MP-14): the opening pass stops at the first declaration,
+// after which every other eligible seat answers once, those that passed already included. The
+// engine says "does not go for the Crown" in both, so a seat that passed twice read as a line
+// written twice: an answer in the response pass says whose declaration it answers. Read from the
+// order of the engine's own lines; a sentence this does not know is left as it is.
+function readDeclarations(events) {
+  const passed = new Set();
+  let bidder = null;
+  return events.map((text) => {
+    const declared = /^seat (\d+) goes for the Crown!$/.exec(text);
+    if (declared && bidder === null) bidder = declared[1];
+    const pass = /^seat (\d+) does not go for the Crown$/.exec(text);
+    if (!pass) return text;
+    const seat = pass[1];
+    if (bidder === null) {
+      passed.add(seat);
+      return text;
+    }
+    return passed.has(seat)
+      ? `seat ${seat}, asked again once seat ${bidder} went for it, still does not go for the Crown`
+      : `seat ${seat}, asked once seat ${bidder} went for it, does not go for the Crown`;
+  });
+}
+
+// "Random bot 4 discarded a mole" three times over says no more than once with a count.
+function groupLines(texts) {
+  const lines = [];
+  texts.forEach((text, index) => {
+    const last = lines[lines.length - 1];
+    if (last && last.text === text) {
+      last.last = index;
+      last.count += 1;
+    } else {
+      lines.push({ first: index, last: index, count: 1, text });
+    }
+  });
+  return lines.map(({ first, last, count, text }) => ({
+    key: count > 1 ? `e${first}-e${last}` : `e${first}`,
+    text: count > 1 ? counted(text, count) : text,
+  }));
+}
+
+// A repeated line with its count: "discarded 3 moles" where the engine said "discarded a mole",
+// else the line with "×3" after it.
+function counted(text, count) {
+  return / discarded a mole$/.test(text) ? text.replace(/ a mole$/, ` ${count} moles`) : `${text} ×${count}`;
 }
 
 // What identifies a reveal's dice: a new key is a new reveal, played from its dice.
@@ -398,13 +449,32 @@ function holesView(context, obs, reveal, playing) {
       (landed.get(number) || []).length
         ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => {
           const name = seatLabel(table, hit.seat, you);
-          return el("span", { class: "mp-landed-die" }, dieIcon(hit.die, 16), seatDot(hit.seat), el("span", { class: "mp-landed-name", title: name, text: name }));
+          const die = dieInfo(guide, hit.die).title;
+          return el("span", { class: `mp-landed-die seat-${hit.seat}`, title: `${name}: ${die}`, "aria-label": `${name}: ${die}`, "data-seat": hit.seat },
+            dieIcon(hit.die, 16), seatDot(hit.seat),
+            el("span", { class: "mp-landed-name", text: name }),
+            el("span", { class: "mp-landed-short", "aria-hidden": "true", text: shortName(name, you !== null && you !== undefined && hit.seat === you) }));
         }))
         : null);
   });
+  // With many players a hole may hold four dice or more: on a phone each die then shows a short
+  // tag in its player's colour, not a full name (four names stacked made every hole about 280 px
+  // tall). The full names are in the reveal's list of dice just above, and in each tag's title.
+  const most = Math.max(0, ...[...landed.values()].map((hits) => hits.length));
+  const crowded = obs.seats.length >= 6 || most >= 3;
   return el("section", { class: "mp-area", "aria-label": "Mole holes" },
     el("h3", { text: "Mole holes" }),
-    el("ol", { class: "mp-holes" }, holes));
+    el("ol", { class: `mp-holes${crowded ? " crowded" : ""}` }, holes));
+}
+
+// A tag a few letters wide for a die on a crowded hole: "you" for this seat, else the first
+// letter of each word and any number whole ("random bot 4" → "rb4"), or the first three
+// letters of a one-word name ("Jasper" → "Jas"). Tags may clash; the colour and the title tell.
+function shortName(name, mine) {
+  if (mine) return "you";
+  const words = name.split(/\s+/).filter(Boolean);
+  if (words.length === 1) return /^\d+$/.test(words[0]) ? words[0] : words[0].slice(0, 3);
+  return words.map((word) => (/^\d+$/.test(word) ? word : word.charAt(0))).join("");
 }
 
 function standsView(context, obs) {
@@ -505,9 +575,11 @@ function playersView(context, obs, diceOut) {
 function handView(obs) {
   if (!Array.isArray(obs.hand)) return null;
   const hand = obs.hand;
-  if (obs.step === "over" && !hand.length) return null;
-  return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand" },
-    el("h3", { text: `Your hand: ${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★ (limit ${obs.hand_limit})` }),
+  const over = obs.step === "over";
+  if (over && !hand.length) return null;
+  const moles = `${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★`;
+  return el("section", { class: `mp-area mp-your-hand${over ? " over" : ""}`, "aria-label": "Your hand" },
+    el("h3", { text: over ? `Left in your hand at the end: ${moles}` : `Your hand: ${moles} (limit ${obs.hand_limit})` }),
     hand.length ? el("div", { class: "mp-hand" }, hand.map(moleCard)) : el("p", { class: "muted", text: "No moles in hand: you must whack before you win." }));
 }
 
@@ -709,7 +781,7 @@ function thisRoundView(context, obs, reveal, playing) {
   if (!obs.events.length) return null;
   const { table, you } = context;
   return el("section", { class: "mp-area", "aria-label": "This round" }, el("h3", { text: `Round ${obs.round} so far` }),
-    el("ol", { class: "mp-events" }, obs.events.map((text) => el("li", { class: "mp-event" }, sentence(withNames(text, table, you))))));
+    el("ol", { class: "mp-events" }, eventLines(obs.events).map((line) => lineView(line, table, you))));
 }
 
 function legendView() {
@@ -756,13 +828,16 @@ export function render(container, context) {
     holding ? holdingLine(reveal) : promptFor(context, obs),
     playing ? null : waitingLine(context, obs),
     pickBanner(context, obs, reveal, shown, now),
-    handView(tableObs),
+    // Once the game is over, moles left in hand count for nothing: the hand steps aside,
+    // after the reveal, the result and the players.
+    obs.step === "over" ? null : handView(tableObs),
     revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal, playing),
     showdownView(context, tableObs),
     holesView(context, tableObs, reveal, playing),
     standsView(context, tableObs),
     playersView(context, tableObs, playing ? reveal.dice : null),
+    obs.step === "over" ? handView(tableObs) : null,
     legendView());
   container.replaceChildren(board);
   return { handlesActions: true };
