@@ -10,7 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import PHONE, draw_alone, open_page
 from tests.browser.test_mole_majority_table import BOARD, DESK, snap
-from tests.games.mole_majority.helpers import s2
+from tests.games.mole_majority.helpers import CORE_DRAWS, apply_all, new_game, s2
 from tests.server.live_server import LiveServer
 
 # The board drawn alone for one seat; its page's turn line (``turn``) as the result.
@@ -75,17 +75,18 @@ def test_the_home_token_pool_is_not_counted_with_the_tile_pile(
 ) -> None:
     """ "Tile pile: 3 ×2 4 ×3 5 ×3 6 ×3 ? ×13": the green "?" (the face-down Home Tokens in
     the pool, from which a Cave-In takes one) read as 13 more tiles, face down. The pool now
-    has its own words beside the pile. Fixed position: board S2 dealt (11 tokens laid, 13 in
-    the pool; 7 tiles in the pile after 11 drawn)."""
-    state = s2()
-    observation = state.observation(0)
-    assert observation["pool"] == 13, observation["pool"]
-    legal = sorted(str(action) for action in state.legal_actions(0))
+    has its own words beside the pile. Fixed position: board S2 being laid, seat 1 to place
+    the first extra tile (no token laid yet: 24 in the pool; 8 tiles drawn, 13 left). (Once
+    the meadow is laid the tile pile is no longer shown: test_mole_majority_end.py.)"""
+    state = apply_all(new_game(2), f"{CORE_DRAWS}, 1: base r, 0: base b, C: hex 3")
+    observation = state.observation(1)
+    assert observation["pool"] == 24, observation["pool"]
+    legal = sorted(str(action) for action in state.legal_actions(1))
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESK)
-    page.evaluate(DRAW, [observation, legal, 0, NAMES])
+    page.evaluate(DRAW, [observation, legal, 1, NAMES])
     groups = page.locator(f"{BOARD} .mm-pile .mm-pile-group")
     expect(groups).to_have_count(2)
     expect(groups.nth(0)).to_contain_text("Tile pile:")
     expect(groups.nth(0)).not_to_contain_text("?")
-    expect(groups.nth(1)).to_have_text(re.compile(r"^Home Tokens in the pool:\s*\?\s*×13$"))
+    expect(groups.nth(1)).to_have_text(re.compile(r"^Home Tokens in the pool:\s*\?\s*×24$"))
     assert page.errors == []  # type: ignore[attr-defined]

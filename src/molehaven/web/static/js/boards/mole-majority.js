@@ -38,7 +38,11 @@ let previewsFor = null;
 let previewTimer = null;
 // On a narrow screen the meadow is drawn large in a window that scrolls ("near"), or squeezed
 // whole into the screen on request ("whole"); a wide screen always shows it whole (the CSS).
-let zoom = "near";
+// Once the game is over (also at a replay's last step) nothing is tapped and the final
+// position is what a player looks at: it opens whole, unless the person zooms in. Drawn near,
+// a finished game showed a corner of its meadow until "Show the whole meadow" was tapped.
+const zoomBy = { playing: "near", over: "whole" };
+let zoomFor = "playing";
 // What the meadow window offered last time it was placed, to bring new choices into view once.
 let offeredInView = null;
 
@@ -282,6 +286,9 @@ function drawControls(obs, offer, context, cards) {
 function drawHand(obs, offer, context, cards) {
   const hand = obs.hand;
   if (!Array.isArray(hand) || (!hand.length && SETUP_PHASES.has(obs.phase))) return null;
+  // Once every hand is shown (the end), yours is among them: drawn here as well it was
+  // shown twice, as cards and again in words.
+  if (Array.isArray(obs.hands)) return null;
   const counts = new Map();
   for (const name of hand) counts.set(name, (counts.get(name) || 0) + 1);
   const items = [...counts.entries()].map(([name, count]) => {
@@ -317,10 +324,6 @@ function drawSeats(obs, context) {
   const stat = (name, title, ...counts) => el("span", { class: "mm-stat", title },
     `${name} `, counts.flatMap(([value, words], index) => [index ? ", " : "", el("span", { class: "mm-count" }, el("b", { text: String(value) }), words ? ` ${words}` : "")]));
   const boards = (obs.seats || []).map((entry, seat) => {
-    // Token values: your own always, everyone's once the game is over.
-    const values = Array.isArray(obs.home_token_values) ? obs.home_token_values[seat]
-      : seat === you && Array.isArray(obs.my_home_tokens) ? obs.my_home_tokens : [];
-    const tokens = values.length ? `${entry.home_tokens} (${values.join("+")})` : String(entry.home_tokens);
     const score = (obs.scores || [])[seat];
     // Once the game is over the scores are the final ones and the observation names the winners.
     const over = obs.phase === "over";
@@ -341,29 +344,55 @@ function drawSeats(obs, context) {
         stat("Cave-Ins left", "Cave-In tokens left", [entry.cave_ins]),
         stat("Hand", "cards in hand", [entry.hand_size]),
         stat("Deck", "cards left in the deck", [entry.deck_size]),
-        stat("Home Tokens", "Home Tokens collected (yours: their values)", [tokens])));
+        // Their count alone: the values of yours are under your hand, everyone's at the end
+        // under the hands. "Home Tokens 2 (1+3)" took a fourth line on a board 212 px wide
+        // (four players on a laptop), pushing the meadow's foot below the screen.
+        stat("Home Tokens", "Home Tokens collected", [entry.home_tokens])));
   });
   return el("div", { class: "mm-seats-box" }, el("h3", { text: "Players" }), el("ul", { class: "mm-seats" }, boards));
 }
 
-// Once the game is over every hand is shown (its Number cards can break a tie, MM-42).
+// Home Tokens by their values, as the meadow draws them (green, the value on them).
+function tokenMarks(values) {
+  return values.map((value) => el("span", { class: "mm-mini-token", text: String(value) }));
+}
+
+// The values of this seat's own Home Tokens, secret as its hand is, under the hand while the
+// game goes on (at the end they are with everyone's, under the hands).
+function drawMyTokens(obs) {
+  const values = obs.my_home_tokens;
+  if (!Array.isArray(values) || !values.length || Array.isArray(obs.home_token_values)) return null;
+  const sum = values.reduce((total, value) => total + value, 0);
+  return el("p", { class: "mm-my-tokens" },
+    el("span", { text: "Your Home Tokens:" }), tokenMarks(values),
+    el("span", { class: "muted", text: `${sum} point${sum === 1 ? "" : "s"} at the end` }));
+}
+
+// Once the game is over every hand is shown (its Number cards can break a tie, MM-42), and
+// every seat's Home Tokens by value (they are in its final points).
 function drawEndHands(obs, context) {
   if (!Array.isArray(obs.hands)) return null;
   const cards = cardInfo(context.guide);
+  const values = Array.isArray(obs.home_token_values) ? obs.home_token_values : [];
   return el("div", { class: "mm-end-hands" },
     el("h3", { text: "Hands at the end" }),
-    el("ul", {}, obs.hands.map((hand, seat) => el("li", {},
+    el("ul", {}, obs.hands.map((hand, seat) => el("li", { "data-seat-hand": seat },
       el("span", { class: `mm-swatch mm-seat-${seat}` }),
-      `${seatLabel(context.table, seat)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`))));
+      `${seatLabel(context.table, seat, context.you)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`,
+      // The separator outside the flex box, which would drop its leading space.
+      (values[seat] || []).length ? [" · ", el("span", { class: "mm-end-tokens" }, "Home Tokens", tokenMarks(values[seat]))] : null))));
 }
 
 function drawPile(obs) {
-  const pile = obs.pile || {};
-  const tiles = Object.entries(pile).map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  // The tiles still to come, while the meadow is laid (the phases in which tiles are drawn
+  // and placed, as the observation names them); afterwards nothing is drawn from the pile,
+  // and its leftovers ("3 ×0 4 ×0 5 ×3 6 ×2" for the rest of the game) only took room.
+  const pile = SETUP_PHASES.has(obs.phase) ? Object.entries(obs.pile || {}).filter(([, count]) => count > 0) : [];
+  const tiles = pile.map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
   // The Home Tokens' pool (a Cave-In takes one from it) has a name of its own: a green "?"
   // after the tiles under "Tile pile:" read as that many face-down tiles.
   return el("div", { class: "mm-pile" },
-    el("span", { class: "mm-pile-group" }, el("span", { text: "Tile pile:" }), tiles),
+    tiles.length ? el("span", { class: "mm-pile-group" }, el("span", { text: "Tile pile:" }), tiles) : null,
     el("span", { class: "mm-pile-group mm-pool" },
       el("span", { text: "Home Tokens in the pool:" }),
       el("span", { class: "mm-pile-item", title: "face-down Home Tokens in the pool" }, el("span", { class: "mm-mini-token", text: "?" }), `×${obs.pool ?? 0}`)),
@@ -393,13 +422,13 @@ function drawLegend() {
 // ------------------------------------------------------------------ the meadow's window
 
 function zoomButton() {
-  const near = zoom === "near";
+  const near = zoomBy[zoomFor] === "near";
   return el("button", {
     type: "button",
     class: "mm-button mm-zoom",
     text: near ? "Show the whole meadow" : "Zoom in on the meadow",
     onclick: () => {
-      zoom = near ? "whole" : "near";
+      zoomBy[zoomFor] = near ? "whole" : "near";
       offeredInView = null;
       redraw();
     },
@@ -490,6 +519,7 @@ export function render(container, context) {
   const cards = cardInfo(context.guide);
   const positions = (context.guide && context.guide.data && context.guide.data.positions) || null;
   const mine = legal.length > 0;
+  zoomFor = obs.phase === "over" ? "over" : "playing";
 
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
@@ -503,7 +533,8 @@ export function render(container, context) {
       line ? el("p", { class: "mm-turn-line", text: line }) : null,
       el("p", { class: "mm-preview", "aria-live": "polite" }),
       drawControls(obs, offer, context, cards),
-      drawHand(obs, offer, context, cards)),
+      drawHand(obs, offer, context, cards),
+      drawMyTokens(obs)),
     drawSeats(obs, context));
   const info = el("div", { class: "mm-info" },
     drawEndHands(obs, context),
@@ -521,7 +552,7 @@ export function render(container, context) {
   const players = (obs.seats || []).length || (table && table.players) || 0;
   const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players },
     el("div", { class: "mm-layout" },
-      el("div", { class: `mm-board-box ${zoom}` },
+      el("div", { class: `mm-board-box ${zoomBy[zoomFor]}` },
         el("div", { class: "mm-zoom-bar" }, zoomButton()),
         el("div", { class: "mm-meadow-frame" }, view)),
       panel, info));
