@@ -66,8 +66,24 @@ def serve(
     print(f"--- last lines of {live.log_path}", *lines[-40:], sep="\n")
 
 
+@pytest.fixture(scope="session")
+def drawing_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server per test process for the tests marked ``draws_only``."""
+    folder = tmp_path_factory.mktemp("drawing-server")
+    live = LiveServer(f"sqlite:///{folder / 'molehaven.db'}", folder / "server.log")
+    live.start()
+    yield live
+    live.stop()
+
+
 @pytest.fixture
 def server(sqlite_url: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    # A test that only draws a board for fixed positions (``draw_alone``) reads the server's
+    # static files and makes no table: it shares one server, and skips the two seconds each
+    # server takes to start (about a minute of the suite).
+    if request.node.get_closest_marker("draws_only"):
+        yield request.getfixturevalue("drawing_server")
+        return
     yield from serve(sqlite_url, tmp_path, request)
 
 

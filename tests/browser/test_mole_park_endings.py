@@ -4,6 +4,7 @@ page builds start with a capital letter when a seat's name (a default bot's) is 
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
@@ -79,6 +80,7 @@ def lee_misses() -> tuple[State, State]:
     return bidding, missed
 
 
+@pytest.mark.draws_only
 def test_mole_parks_bids_for_the_crown_say_what_came_of_them(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -126,6 +128,7 @@ def test_mole_parks_bids_for_the_crown_say_what_came_of_them(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_name(
     browser: Browser, server: LiveServer
 ) -> None:

@@ -4,6 +4,7 @@ reveal, a seat asked twice about the Crown, and the hand left over at the game's
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
@@ -74,6 +75,7 @@ def crowded_round(discards: int) -> State:
     return state
 
 
+@pytest.mark.draws_only
 def test_mole_parks_crowded_holes_stay_compact_on_a_phone(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -122,6 +124,7 @@ def test_mole_parks_crowded_holes_stay_compact_on_a_phone(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_parks_repeated_lines_are_said_once_with_a_count(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -149,6 +152,7 @@ def test_mole_parks_repeated_lines_are_said_once_with_a_count(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_parks_two_passes_of_one_seat_say_why_there_are_two(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -181,6 +185,7 @@ def test_mole_parks_two_passes_of_one_seat_say_why_there_are_two(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_parks_leftover_hand_comes_after_the_result_at_the_end(
     browser: Browser, server: LiveServer
 ) -> None:

@@ -49,6 +49,7 @@ def draw_for(page: Page, state: State, seat: int, names: list[str] = NAMES) -> N
 # ------------------------------------------------------------------ answering in own words
 
 
+@pytest.mark.draws_only
 def test_enter_sends_an_answer_in_own_words(browser: Browser, server: LiveServer) -> None:
     """The answer box took Enter as a new line: a person typing an answer, as in a chat box,
     pressed Enter and nothing was sent (the engine makes the line break a space). Enter now
@@ -132,6 +133,7 @@ IN_VIEW = """selector => [...document.querySelectorAll(`[data-board] ${selector}
 })"""
 
 
+@pytest.mark.draws_only
 def test_on_a_phone_the_mole_s_guesses_come_under_its_words(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -234,6 +236,7 @@ def guessed_on_the_phone(page: Page) -> None:
     assert page.evaluate("() => window.clicked") == ["guess farm"]
 
 
+@pytest.mark.draws_only
 def test_a_guess_overtaken_by_the_round_s_last_answer_is_said_not_made(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -264,6 +267,7 @@ def test_a_guess_overtaken_by_the_round_s_last_answer_is_said_not_made(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_a_move_made_or_refused_is_told_apart(browser: Browser, server: LiveServer) -> None:
     """A guess that was made (this seat's entry in the log since) ends the round without a
     notice; one refused by the server while still offered says the server's reason on the
@@ -317,6 +321,7 @@ def test_a_live_table_s_refusal_of_a_move_shows_on_the_board(
 # ------------------------------------------------------------------ who has voted
 
 
+@pytest.mark.draws_only
 def test_who_has_voted_is_said_in_a_line_for_each_kind_of_ballot(
     browser: Browser, server: LiveServer
 ) -> None:

@@ -338,6 +338,7 @@ def width_id(viewport: dict[str, int]) -> str:
     return f"{viewport['width']}x{viewport['height']}"
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize(
     "position", [p4, mole_asked_to_answer, mole_asking, mole_voting, mole_pointing]
 )
@@ -389,6 +390,7 @@ def draw_four_seat_position(
     return page
 
 
+@pytest.mark.draws_only
 def test_each_guess_button_names_its_place_to_a_screen_reader(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -416,6 +418,7 @@ def test_each_guess_button_names_its_place_to_a_screen_reader(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_the_ask_prompts_groups_say_what_their_buttons_choose(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -888,6 +891,7 @@ def test_every_player_reads_alike_beside_the_prompt(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_each_note_button_says_it_crosses_off_its_place(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -955,6 +959,7 @@ GUESSES_AS_DRAWN = """() => [...document.querySelectorAll("[data-board] .tm-gues
 })"""
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize("viewport", [PHONE, TABLET_UPRIGHT, LAPTOP_800], ids=width_id)
 def test_places_played_in_earlier_rounds_stand_apart_from_the_mole_s_possible_guesses(
     browser: Browser, server: LiveServer, viewport: dict[str, int]
@@ -994,6 +999,7 @@ def test_places_played_in_earlier_rounds_stand_apart_from_the_mole_s_possible_gu
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_at_the_game_s_end_no_place_played_is_said_not_to_be_the_round_s(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -1070,6 +1076,7 @@ def test_the_answer_box_is_one_tap_from_the_first_screen_of_an_upright_tablet(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_the_mole_asked_a_question_is_not_given_a_spy_s_advice(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -1101,6 +1108,7 @@ GUESS_AT = """place => {
 }"""
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP_800], ids=width_id)
 def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on(
     browser: Browser, server: LiveServer, viewport: dict[str, int]
@@ -1135,6 +1143,7 @@ def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_an_answer_in_own_words_is_marked_by_a_small_tag_at_its_end(
     browser: Browser, server: LiveServer
 ) -> None:
