@@ -172,7 +172,7 @@ ASKED = {
     "place": "Place a mole on a white target.",
     "keep": "Keep one of the two discs you turned.",
     "move": " step",  # "Move one of your moles 3 steps …" or "Bonus move: a mole 1 step …"
-    "bonus": "Take a bonus disc, or end your turn.",
+    "bonus": "Take a bonus disc (its move is then compulsory), or end your turn.",
 }
 
 

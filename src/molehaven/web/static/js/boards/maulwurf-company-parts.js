@@ -96,6 +96,24 @@ export function moleRing(x, y, selected) {
   ];
 }
 
+// A mole: its body and its seat's number. One in a hole sits low in it, behind the hole's near
+// lip, drawn over its lower part. It showed only as a mole with a thin white rim on the dark
+// hole, and the ring of a mole that may move covers the hole's edge: ringed, it looked like
+// any other mole. The lip stays inside the ring, the selected mole's thick one too.
+export function moleFigure(x, y, seat, inHole) {
+  const label = svg("text", { x, y: inHole ? y - 8 : y, class: "mc-mole-label" });
+  label.textContent = String(seat);
+  if (!inHole) return [svg("circle", { cx: x, cy: y, r: 30, class: "mc-mole-body" }), label];
+  // Within 29 units of the point: the selected mole's ring begins at 30.
+  const lip = `M ${x - 28.7} ${y + 4} A 29 29 0 0 0 ${x + 28.7} ${y + 4} Q ${x} ${y + 16} ${x - 28.7} ${y + 4} Z`;
+  return [
+    svg("circle", { cx: x, cy: y - 6, r: 23, class: "mc-mole-body" }),
+    label,
+    svg("path", { d: lip, class: "mc-hole-lip" }),
+    svg("path", { d: `M ${x - 28.7} ${y + 4} Q ${x} ${y + 16} ${x + 28.7} ${y + 4}`, class: "mc-hole-lip-edge" }),
+  ];
+}
+
 // ------------------------------------------------------------------------ panels
 
 export function disc(value, className) {
@@ -163,19 +181,20 @@ export function legendPanel(geo, obs) {
   const item = (draw, text) => el("li", {}, legendIcon(draw), el("span", { text }));
   const circle = (cls, r, extra = {}) => (box) => box.append(svg("circle", { cx: 0, cy: 0, r, class: cls, ...extra }));
   const mole = (inHole, extra = "") => (box) => {
-    if (inHole) box.append(svg("circle", { cx: 0, cy: 0, r: 40, class: "mc-hole" }));
+    if (inHole) box.append(svg("circle", { cx: 0, cy: 0, r: 34, class: "mc-hole" }));
     const group = svg("g", { class: `mc-mole seat-${seatColour(geo, 0)}${inHole ? " in-hole" : ""}${extra}` });
-    group.append(svg("circle", { cx: 0, cy: 0, r: inHole ? 30 : 34, class: "mc-mole-body" }));
+    group.append(...moleFigure(0, 0, 0, inHole));
     if (extra.includes("movable")) group.append(...moleRing(0, 0, extra.includes("selected")));
     box.append(group);
   };
   const items = [
     item(circle("mc-point", 10), "point (moles stand where lines cross)"),
     item(circle("mc-hole", 40), "hole: get your moles into these"),
-    item(mole(true), "mole in a hole: saved when the layer is lifted"),
+    item(mole(true), "mole in a hole (sunk behind the hole's lip): saved when the layer is lifted"),
     item(circle("mc-special", 30), "special field: landing here offers a bonus disc"),
     item((box) => { box.append(svg("circle", { cx: 0, cy: 0, r: 40, class: "mc-hole mc-golden" })); box.append(shovel(0, 0)); }, "golden shovel (blue layer): first mole in wins"),
     item(mole(false, " movable"), "your mole that can move now: dashed ring (click it)"),
+    item(mole(true, " movable"), "your mole in a hole that can move now"),
     item(mole(false, " movable selected"), "the selected mole: solid black and white ring"),
     item((box) => {
       const target = svg("g", { class: "mc-target mc-legend-target" });

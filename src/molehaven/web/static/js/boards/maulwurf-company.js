@@ -5,7 +5,7 @@
 // selects) and then a destination, which carries the full legal action.
 import { el, markScrollEdges, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
-import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
+import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
 // Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
@@ -30,6 +30,10 @@ const memory = {
   selected: null,
   lifting: null,
   dropped: null,
+  // The board's geometry (the game's data, the same all game), for a lift asked about before
+  // the board is drawn (stillShowing); whether the last drawing was a replay's step.
+  geo: null,
+  replaying: false,
   lastMove: null,
   timer: null,
   root: null,
@@ -151,15 +155,11 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     const group = svg("g", { class: `mc-mole seat-${seatColour(geo, seat)}${inHole ? " in-hole" : ""}`, "data-seat": seat, "data-at": name });
     if (marks.leaving.has(name)) group.classList.add("leaving");
     if (marks.saved.has(name)) group.classList.add("saved");
-    if (marks.dropped.has(name)) {
-      group.classList.add("dropped");
-      group.append(svg("circle", { cx: x, cy: y, r: 42, class: "mc-dropped-ring" }));
-    }
+    // No ring: every mole on a layer just reached has dropped through, so a ring told nothing
+    // and read as the ring of a mole that may move. They arrive in motion (the CSS).
+    if (marks.dropped.has(name)) group.classList.add("dropped");
     if (marks.lastMove && marks.lastMove.to === name) group.classList.add("last");
-    group.append(svg("circle", { cx: x, cy: y, r: inHole ? 26 : 30, class: "mc-mole-body" }));
-    const label = svg("text", { x, y, class: "mc-mole-label" });
-    label.textContent = String(seat);
-    group.append(label);
+    group.append(...moleFigure(x, y, seat, inHole));
     if (marks.movable.has(name)) {
       const selected = name === marks.selected;
       group.classList.add("movable");
@@ -251,12 +251,16 @@ function noticeChanges(geo, context, obs) {
   const beforeValue = memory.previousValue;
   memory.previous = obs;
   memory.previousValue = obs.value;
+  // Into a replay or out of it the position jumps: no lift was seen happen.
+  const replaying = Boolean(context.replaying);
+  if (replaying !== memory.replaying) {
+    Object.assign(memory, { replaying, lifting: null, dropped: null, lastMove: null });
+    return;
+  }
   if (!before || before === obs) return;
   const lastMove = parseLastMove(geo, context.lastAction, before, beforeValue);
   if (lastMove) memory.lastMove = { ...lastMove, layer: before.layer };
-  const from = geo.layerIndex.get(before.layer);
-  const to = geo.layerIndex.get(obs.layer);
-  if (to !== from + 1) return;
+  if (!lifted(geo, before, obs)) return;
   // A layer was lifted between the two observations we saw.
   const moles = { ...(before.moles || {}) };
   if (lastMove && lastMove.to && moles[lastMove.from] !== undefined) {
@@ -264,10 +268,34 @@ function noticeChanges(geo, context, obs) {
     delete moles[lastMove.from];
   }
   const holes = before.holes || [];
-  memory.lifting = { layer: before.layer, holes, specials: before.specials || [], moles, move: lastMove && lastMove.to ? lastMove : null, until: performance.now() + LEAVING_MS };
+  memory.lifting = { before, layer: before.layer, holes, specials: before.specials || [], moles, move: lastMove && lastMove.to ? lastMove : null, until: performance.now() + LEAVING_MS };
   const dropped = new Set(Object.keys(obs.moles || {}));
-  memory.dropped = { layer: obs.layer, points: dropped, until: performance.now() + LEAVING_MS + DROPPED_MS };
+  memory.dropped = { layer: obs.layer, from: before.layer, points: dropped, until: performance.now() + LEAVING_MS + DROPPED_MS };
   memory.lastMove = null;
+}
+
+// The layer of ``before`` was lifted on the way to ``obs`` (the next one down is in play).
+function lifted(geo, before, obs) {
+  return geo.layerIndex.get(obs.layer) === geo.layerIndex.get(before.layer) + 1;
+}
+
+// The observation from before a layer was lifted while the board still shows that layer going,
+// else null. Asked before the board is drawn (table.js asks first), a lift the board has not
+// noticed yet counts too: the board notices it as it is drawn, and starts showing it.
+function liftShown(obs) {
+  if (!obs || memory.replaying) return null;
+  if (memory.lifting && memory.lifting.until > performance.now()) return memory.lifting.before;
+  const before = memory.previous;
+  if (before && before !== obs && memory.geo && lifted(memory.geo, before, obs)) return before;
+  return null;
+}
+
+// While a lifted layer is shown (LEAVING_MS), the page around the board waits (table.js): the
+// result box, the winners, the move log's new entries and the moves as buttons. A game that
+// ended as a layer was lifted (the last player with moles, MC-23; the turn limit, MC-25) showed
+// its result above "Brown is being lifted away… drop to blue", then blue and "Game over.".
+export function stillShowing({ observation: obs }) {
+  return liftShown(obs);
 }
 
 function parseLastMove(geo, lastAction, before, value) {
@@ -302,6 +330,9 @@ function eventsPanel(context) {
 // The turn line above the table (table.js): what is asked of this seat, in a few words (the
 // prompt on the board says it in full); null leaves the page's own line.
 export function turn({ observation: obs, legal }) {
+  const earlier = liftShown(obs);
+  // Like the board's prompt, the line above it offers nothing until the lift has been shown.
+  if (earlier) return { you: false, text: `${LAYER_WORDS[earlier.layer]} is being lifted away…`, asked: "" };
   if (!obs || !legal || !legal.length) return null;
   const steps = `${obs.value} step${obs.value === 1 ? "" : "s"}`;
   const asked = {
@@ -310,7 +341,7 @@ export function turn({ observation: obs, legal }) {
     move: outOfHoles(obs, legal)
       ? `${obs.bonus_move ? "Bonus move" : "Move"}: no mole outside a hole can go ${steps}, so one must leave its hole.`
       : obs.bonus_move ? `Bonus move: a mole ${steps}, not onto a special field.` : `Move one of your moles ${steps} in a straight line.`,
-    bonus: "Take a bonus disc, or end your turn.",
+    bonus: bonusAsked(legal).asked,
   }[obs.phase];
   return asked ? { you: true, text: "Your move", asked } : null;
 }
@@ -322,6 +353,22 @@ function outOfHoles(obs, legal) {
   const holes = new Set(obs.holes || []);
   const moves = legal.filter((action) => action.startsWith("move "));
   return moves.length > 0 && moves.every((action) => holes.has(action.split(" ")[1]));
+}
+
+// The bonus question, worded from what is offered: the choice to take the bonus disc or end the
+// turn (MC-20), and what taking it binds the seat to, which the question did not say: its move
+// is compulsory if one is possible (MC-21, MC-12), and ends on no special field. Where only one
+// answer is offered, it is said as what must be done.
+const BONUS_MOVE = "a mole must then move by it if any can, not onto a special field";
+
+function bonusAsked(legal) {
+  const take = legal.includes("bonus");
+  const end = legal.includes("decline");
+  if (take && end) {
+    return { either: true, prompt: `turn another disc for a bonus move? If you do, ${BONUS_MOVE}. Or end your turn now.`, asked: "Take a bonus disc (its move is then compulsory), or end your turn." };
+  }
+  if (take) return { either: false, prompt: `you must turn another disc for a bonus move; ${BONUS_MOVE}.`, asked: "Turn your bonus disc: its move is compulsory." };
+  return { either: false, prompt: "your turn ends here.", asked: "End your turn." };
 }
 
 function button(action, text, onAction, primary = false, short = null) {
@@ -385,8 +432,11 @@ function prompt(geo, context, obs) {
       break;
     case "bonus":
       if (mine) {
-        parts.push("Your mole landed on a special field: turn another disc for a bonus move?");
-        const labels = { bonus: ["Yes, turn a bonus disc", "Yes, bonus disc"], decline: ["No, end my turn", "No, end turn"] };
+        const asked = bonusAsked(legal);
+        parts.push(`Your mole landed on a special field: ${asked.prompt}`);
+        const labels = asked.either
+          ? { bonus: ["Yes, turn a bonus disc", "Yes, bonus disc"], decline: ["No, end my turn", "No, end turn"] }
+          : { bonus: ["Turn the bonus disc", "Bonus disc"], decline: ["End my turn", "End turn"] };
         for (const action of legal) if (labels[action]) buttons.push(button(action, labels[action][0], context.onAction, action === "bonus", labels[action][1]));
       } else parts.push(`${who} landed on a special field and may take a bonus disc.`);
       break;
@@ -412,6 +462,13 @@ function prompt(geo, context, obs) {
 
 // ------------------------------------------------------------------------ render
 
+// The lift has been shown: the page draws again, with what it held back (stillShowing).
+function liftShownWhole() {
+  const context = memory.context;
+  if (context && typeof context.redraw === "function") context.redraw();
+  else draw();
+}
+
 function draw() {
   const root = memory.root;
   const context = memory.context;
@@ -427,13 +484,15 @@ function draw() {
     board = drawLayer(geo, obs, lifting.layer, lifting.moles, liftingMarks(geo, lifting, context.onAction));
     board.classList.add("lifting");
     caption = el("span", { class: "mc-caption", text: `${LAYER_WORDS[lifting.layer]}: lifting away…` });
-    memory.timer = setTimeout(draw, lifting.until - now + 5);
+    memory.timer = setTimeout(liftShownWhole, lifting.until - now + 5);
   } else {
     memory.lifting = null;
     const marks = liveMarks(geo, context, obs);
     board = drawLayer(geo, obs, obs.layer, obs.moles || {}, marks);
     if (marks.dropped.size) {
-      caption = el("span", { class: "mc-caption soft", role: "status", text: `Now on ${obs.layer}: ringed moles have just dropped through.` });
+      const { from, points } = memory.dropped;
+      const saved = `${points.size} mole${points.size === 1 ? "" : "s"}`;
+      caption = el("span", { class: "mc-caption soft", role: "status", text: `Now on ${obs.layer}: the ${saved} saved in ${from}'s holes dropped to the same points.` });
       memory.timer = setTimeout(draw, memory.dropped.until - now + 5);
     }
   }
@@ -445,6 +504,10 @@ function draw() {
   // scale, and on a phone on its side the frame's sticky top follows the layer's height.
   frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
   const stage = el("div", { class: `mc-stage ${memory.zoom}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  // A lifted layer is shown for a moment, with nothing to do on it: its zoom is not offered
+  // either (the CSS). On a phone on its side the button, there for green, stood beside "drop
+  // to red" and the layer the page said was in play (data-layer), where it changes nothing.
+  if (memory.lifting) stage.classList.add("lifting");
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
   legend.open = memory.legendOpen;
@@ -615,7 +678,8 @@ export function render(container, context) {
   // A seat may be sent its legal actions before the host starts the game: offer none until then.
   const running = !context.table || context.table.status === "running";
   memory.context = running ? context : { ...context, legal: [] };
-  noticeChanges(geometry(data), context, context.observation || {});
+  memory.geo = geometry(data);
+  noticeChanges(memory.geo, context, context.observation || {});
   draw();
   return { handlesActions: true };
 }
