@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import State
@@ -37,6 +38,7 @@ def last_resort() -> State:
     return state
 
 
+@pytest.mark.draws_only
 def test_a_mole_that_must_leave_its_hole_is_explained(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:

@@ -41,6 +41,7 @@ def red_lifted_to_brown() -> tuple[State, State]:
     return before, after
 
 
+@pytest.mark.draws_only
 def test_on_a_layer_just_reached_a_ring_means_only_that_a_mole_may_move(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:
@@ -123,6 +124,7 @@ def moles_in_holes_some_free() -> State:
     return apply_all(state, "c flip 2")
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280x800", "390x844"])
 def test_a_mole_in_a_hole_shows_its_hole_ringed_or_not(
     browser: Browser, server: LiveServer, tmp_path: Path, viewport: dict[str, int]
@@ -285,6 +287,7 @@ def answers(page: Page) -> list[str]:
     return names
 
 
+@pytest.mark.draws_only
 def test_the_bonus_question_says_what_taking_the_bonus_binds_you_to(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:
@@ -323,6 +326,7 @@ def test_the_bonus_question_says_what_taking_the_bonus_binds_you_to(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_on_a_phone_on_its_side_no_zoom_is_offered_while_green_is_lifted_to_red(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:

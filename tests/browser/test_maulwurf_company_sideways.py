@@ -47,6 +47,7 @@ def buttons(page: Page, where: str, shot: str) -> list[dict[str, object]]:
     return found
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize(
     ("viewport", "short"),
     [(SIDEWAYS_SE, True), (SIDEWAYS_NARROW, True), (SIDEWAYS, False), (PHONE, False)],
@@ -120,6 +121,7 @@ def on_screen(page: Page, shot: str, *, top: bool = True, bottom: bool = True) -
         assert seen["bottom"] <= seen["screen"] + 0.5, (shot, seen)
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize("viewport", [SIDEWAYS_NARROW, SIDEWAYS_SE], ids=["640x360", "667x375"])
 def test_the_next_layer_shows_whole_where_the_last_one_was_scrolled_to_its_bottom(
     browser: Browser, server: LiveServer, tmp_path: Path, viewport: dict[str, int]

@@ -423,6 +423,7 @@ def distance(one: str, other: str) -> float:
 FOUR_SEATS = {0: "-3+0 -1+1 +2+0", 1: "-2-1 +1-3 +3-3", 2: "+0+3 -3+3", 3: "+1+0 +0-1 -1+0"}
 
 
+@pytest.mark.draws_only
 def test_the_selected_mole_and_its_targets_stand_out_whatever_the_seat_colour(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:
@@ -471,6 +472,7 @@ def turn_limit() -> State:
     return apply_all(state, "c flip 1, 0 move +3-3 sw, c flip 1, 1 move -5+3 e")
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize("ending", [golden_shovel, last_with_moles, turn_limit])
 def test_the_board_says_game_over_and_leaves_who_won_and_why_to_the_result_box(
     browser: Browser, server: LiveServer, ending: Callable[[], State]
@@ -562,6 +564,7 @@ def bonus_offered() -> State:
     return apply_all(state, "c flip 3, 1 move -2+4 ne")
 
 
+@pytest.mark.draws_only
 def test_the_prompts_buttons_and_the_legend_are_a_finger_high(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -796,6 +799,7 @@ def sideways_red() -> tuple[State, str, str]:
     return apply_all(state, "c flip 1"), "+2-4", "-2+4"
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize(
     ("viewport", "least"),
     [(SIDEWAYS, TOUCH_PX), (SIDEWAYS_SMALL, TOUCH_PX), (SIDEWAYS_SE, 38), (SIDEWAYS_NARROW, 36)],
@@ -874,6 +878,7 @@ ZOOMS = {
 }
 
 
+@pytest.mark.draws_only
 @pytest.mark.parametrize(
     "drawn",
     [sideways_green, sideways_red, brown_layer, blue_layer],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import CHANCE, State
@@ -89,6 +90,7 @@ WINDOW = f"""() => {{
 }}"""
 
 
+@pytest.mark.draws_only
 def test_at_the_end_a_phone_shows_the_whole_meadow(browser: Browser, server: LiveServer) -> None:
     """On a phone the meadow is drawn large in a window that scrolls, for tapping; a finished
     game kept it so, and the final position was seen a corner at a time until "Show the whole
@@ -114,6 +116,7 @@ def test_at_the_end_a_phone_shows_the_whole_meadow(browser: Browser, server: Liv
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_after_the_game_your_hand_shows_once(browser: Browser, server: LiveServer) -> None:
     """At the end your hand was shown twice: as cards under "Your hand" and in words under
     "Hands at the end". It is now shown once, among every player's hands, as yours; the
@@ -138,6 +141,7 @@ def test_after_the_game_your_hand_shows_once(browser: Browser, server: LiveServe
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_the_tile_pile_shows_what_is_to_come_and_steps_aside_after_setup(
     browser: Browser, server: LiveServer
 ) -> None:

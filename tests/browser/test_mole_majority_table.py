@@ -15,6 +15,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
@@ -238,6 +239,7 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
 DRAW_ALONE = draw_alone("mole-majority", "board.turn({observation, legal, table, you})")
 
 
+@pytest.mark.draws_only
 def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -255,6 +257,7 @@ def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_a_seat_that_is_out_is_told_so_for_the_rest_of_the_game(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -307,6 +310,7 @@ SIZES = f"""() => {{
 TURN = draw_alone("mole-majority", "null")
 
 
+@pytest.mark.draws_only
 def test_on_a_phone_the_meadow_spaces_are_big_enough_to_read_and_tap(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -378,6 +382,7 @@ SHADES = f"""async where => {{
 }}"""
 
 
+@pytest.mark.draws_only
 def test_on_a_phone_the_meadows_window_is_shaded_where_more_lies_beyond(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -596,6 +601,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
+@pytest.mark.draws_only
 def test_no_mole_hides_a_tiles_letter_or_marks(browser: Browser, server: LiveServer) -> None:
     """A tile's letter stood in a gap of its ring of spaces, by its edge, partly under the
     moles beside it (the 6-space Home Base m at 390 and 768 px) and under Home Base borders

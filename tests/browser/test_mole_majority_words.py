@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import PHONE, draw_alone, open_page
@@ -18,6 +19,7 @@ DRAW = draw_alone("mole-majority", "board.turn({observation, legal, table, you})
 NAMES = ["Ann", "Bea"]
 
 
+@pytest.mark.draws_only
 def test_the_start_of_a_turn_names_the_groundskeeper_only_when_it_may_be_played(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -47,6 +49,7 @@ def test_the_start_of_a_turn_names_the_groundskeeper_only_when_it_may_be_played(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_the_players_boards_say_what_their_counts_are(browser: Browser, server: LiveServer) -> None:
     """ "Moles 6/24" read like a fraction (six of 24?): it was 6 moles on the board and 24 in
     the seat's supply, and "Cards 5/13" 5 in hand and 13 in the deck. Each count now has its
@@ -70,6 +73,7 @@ def test_the_players_boards_say_what_their_counts_are(browser: Browser, server: 
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_the_home_token_pool_is_not_counted_with_the_tile_pile(
     browser: Browser, server: LiveServer
 ) -> None:

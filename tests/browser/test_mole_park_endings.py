@@ -192,6 +192,7 @@ WAITING = draw_alone(
 )
 
 
+@pytest.mark.draws_only
 def test_mole_parks_own_secret_die_is_said_where_you_wait(
     browser: Browser, server: LiveServer
 ) -> None:

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 import molehaven
@@ -392,6 +393,7 @@ SCENES: tuple[Callable[[], tuple[State, int]], ...] = (
 )
 
 
+@pytest.mark.draws_only
 def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -485,6 +487,7 @@ def moles(count: object) -> str:
     return f"{count} mole{'' if count == 1 else 's'}"
 
 
+@pytest.mark.draws_only
 def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_them(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -725,6 +728,7 @@ def watch_the_reveal_end(page: Page, observation: object, legal: list[str]) -> d
     return shown
 
 
+@pytest.mark.draws_only
 def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -787,6 +791,7 @@ def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat
         page.context.close()
 
 
+@pytest.mark.draws_only
 def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_and_after_the_end(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -826,6 +831,7 @@ def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_a
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_parks_king_mole_losing_his_own_tie_is_told_on_a_page_opened_at_the_end(
     browser: Browser, server: LiveServer
 ) -> None:
