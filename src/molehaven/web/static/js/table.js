@@ -147,9 +147,13 @@ function refusalWords({ code, message }) {
   return notLegal ? `“${notLegal[1]}” is not a move you can make now. Look at the board again.` : message;
 }
 
+// A board that exports ``saysUnmadeMoves`` (The Mole's: "Your guess (Farm) was not made: time
+// ran out before it arrived") tells it above its prompt, in the game's words: the page does not
+// say it a second time.
 function notMade(action) {
   refusal = `Your move “${action}” was not made: the game moved on before it reached the table. Look at the board again.`;
-  showError(refusal);
+  const board = view && BOARDS[view.table.game];
+  if (!(board && board.saysUnmadeMoves)) showError(refusal);
   scheduleRender();
 }
 

@@ -548,6 +548,9 @@ function legendSection(table) {
 
 // ------------------------------------------------------------------ a move that was not made
 
+// Read by table.js: this board says itself when a move it sent was not made (``checkSent``).
+export const saysUnmadeMoves = true;
+
 // A move sent from the board can fail to reach the game: the table moved on between the
 // drawing and the click (a guess as the round's last answer ran the time out), and the server
 // refuses it, or the page drops it, without a word near the board (the page's error line,
