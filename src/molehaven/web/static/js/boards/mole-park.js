@@ -441,11 +441,18 @@ function holesView(context, obs, reveal, playing) {
     const number = index + 1;
     const backs = Array.from({ length: Math.min(count, 8) }, () => moleBack());
     const hitBy = dice.filter((die) => die.key !== "prize" && die.faces.includes(String(number)));
+    // Which dice can reach the hole is a fact about the hole, like its number, and sits with it,
+    // worded and faint; the dice that landed there this round are players' picks, in white tiles
+    // framed in their players' colours under the moles. Right above those tiles, the same icons
+    // in the same white read as more dice that landed.
+    const reach = hitBy.map((die) => dieInfo(guide, die.key).title).join(", ");
     return el("li", { class: "mp-hole", "data-hole": number },
       el("span", { class: "mp-hole-number", text: `Hole ${number}` }),
+      el("span", { class: "mp-hit-by", title: `Dice with a ${number} on a face: ${reach}`, "aria-label": `reached by ${reach}` },
+        el("span", { class: "mp-hit-by-label", "aria-hidden": "true", text: "reached by" }),
+        el("span", { class: "mp-hit-by-icons" }, hitBy.map((die) => dieIcon(die.key, 14)))),
       el("span", { class: "mp-mound" }, backs, count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),
       el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
-      el("span", { class: "mp-hit-by", title: "dice with this number on a face" }, hitBy.map((die) => dieIcon(die.key, 16))),
       (landed.get(number) || []).length
         ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => {
           const name = seatLabel(table, hit.seat, you);
@@ -791,7 +798,7 @@ function legendView() {
     el("ul", {},
       item(el("span", { class: "mp-legend-mark" }, dieIcon("glove", 18), dieIcon("pan", 18), dieIcon("mallet", 18)), "Boxing Glove, Frying Pan, Giant Mallet: the whacking dice. Each face is a hole number 1–5; x is a miss. A die alone on a hole takes all its moles; dice on the same hole share them evenly and leave the rest."),
       item(el("span", { class: "mp-legend-mark" }, dieIcon("prize", 18)), "Prize die (1–6 stars): cashes in every mole in your hand for a prize."),
-      item(el("span", { class: "mp-legend-mark" }, moleBack(), moleBack()), "Face-down moles. Each hole shows how many it holds: “holes 4, 2, 2, 4, 1” means 4 moles in hole 1, 2 in hole 2, and so on. Nobody knows their values. The small dice under a hole are the dice that can hit it."),
+      item(el("span", { class: "mp-legend-mark" }, moleBack(), moleBack()), "Face-down moles. Each hole shows how many it holds: “holes 4, 2, 2, 4, 1” means 4 moles in hole 1, 2 in hole 2, and so on. Nobody knows their values. “Reached by” under a hole's number: the dice with that number on a face. The white tiles lower down, framed in a player's colour: the dice players rolled onto that hole this round."),
       item(el("span", { class: "mp-legend-mark" }, moleCard(3)), "A mole you hold, worth 1 to 5 stars (★). Only you see your own."),
       item(el("span", { class: "mp-legend-mark" }, el("span", { class: "mp-prize-card small", text: "20★" })), "A face-up prize. “total 20+” is its band: a cash-in total of 20 or more may take it (totals 20–24 reach this stand and the cheaper ones). “9 face down” cards wait under it."),
       item(el("span", { class: "mp-legend-mark" }, crownIcon()), "King Mole: asks first about the Crown, orders ties in the draft and loses his own ties."),
@@ -823,21 +830,23 @@ export function render(container, context) {
   // "Rolling" while the dice the reveal tells are not yet on the table it stands on; lines told
   // after them (King Mole's pick) keep that table's own step.
   const rolling = playing && revealKey(revealedRound(tableObs)) !== revealKey(reveal);
+  const over = tableObs.step === "over";
   const board = el("div", { class: "mp", "data-board": "mole-park" },
     statusBar(context, tableObs, rolling),
     holding ? holdingLine(reveal) : promptFor(context, obs),
     playing ? null : waitingLine(context, obs),
     pickBanner(context, obs, reveal, shown, now),
     // Once the game is over, moles left in hand count for nothing: the hand steps aside,
-    // after the reveal, the result and the players.
-    obs.step === "over" ? null : handView(tableObs),
+    // after the reveal, the result and the players. Not before the reveal that ends the game
+    // has told it: until then the hand stays where and as it was before the dice.
+    over ? null : handView(tableObs),
     revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal, playing),
     showdownView(context, tableObs),
     holesView(context, tableObs, reveal, playing),
     standsView(context, tableObs),
     playersView(context, tableObs, playing ? reveal.dice : null),
-    obs.step === "over" ? handView(tableObs) : null,
+    over ? handView(tableObs) : null,
     legendView());
   container.replaceChildren(board);
   return { handlesActions: true };
