@@ -1,5 +1,5 @@
-"""The Mole rereads the round's answers while it picks its guess on a phone, without
-scrolling away from the places and their Guess buttons."""
+"""The Mole's guess on a phone: the round's answers reread without scrolling away from the
+places and their Guess buttons, and what came of the guess in view once it is made."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import LAPTOP, PHONE, open_page
 from tests.browser.test_the_mole_moves import IN_VIEW, draw_for, eight_seat_mole_asked
-from tests.browser.test_the_mole_table import ARTIFACTS
+from tests.browser.test_the_mole_table import ARTIFACTS, settled
+from tests.games.the_mole.helpers import apply_all
 from tests.server.live_server import LiveServer
 
 NAMES = ["Ann", *(f"random bot {seat}" for seat in range(1, 8))]
@@ -83,4 +84,31 @@ def test_on_a_wide_screen_the_answers_stay_in_their_column(
     expect(page.locator("[data-board] .tm-guess")).to_have_count(16)
     expect(page.locator("[data-board] [data-open='recap']")).to_be_hidden()
     expect(page.locator("[data-board] .tm-talk .tm-exchange")).to_have_count(5)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.draws_only
+def test_after_its_guess_on_a_phone_the_mole_sees_what_came_of_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole guessed on a phone, far down the page at the places (with 8 players 1,100 px
+    down), and the next round was drawn with the page left there: the banner saying what
+    came of the guess and the Mole's new card were off the screen above, the new round's
+    notes in view. Both are now brought into view."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    state = eight_seat_mole_asked()
+    draw_for(page, state, 0, NAMES)
+    page.locator("[data-board] [data-open='guess']").click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").click()
+    assert page.evaluate("() => window.clicked") == ["guess farm"]
+    guessed = settled(apply_all(state, "0: guess farm"))
+    assert guessed.observation(0)["round"] == 2
+    draw_for(page, guessed, 0, NAMES)
+    banner = page.locator("[data-board] .tm-banner")
+    expect(banner).to_have_text(
+        "Round 1 was at the Bakery. Ann (you), the Mole, guessed Farm: wrong. "
+        "Points: +1 to everyone but Ann (you)."
+    )
+    seen = {part: page.evaluate(IN_VIEW, f".tm-{part}") for part in ("card", "banner")}
+    assert seen == {"card": [True], "banner": [True]}, seen
     assert page.errors == []  # type: ignore[attr-defined]

@@ -680,6 +680,9 @@ function draw(container, context) {
   const obs = context.observation || {};
   const content = words(context.guide);
   const name = makeNamer(context.table, context.you);
+  // The round ended while this seat was picking a guess (its own guess, or a vote that
+  // passed meanwhile): see ``showRoundEnd``.
+  const endedWhileGuessing = ui.guessing && ui.roundSeen !== null && ui.roundSeen !== obs.round && obs.phase !== "over";
   if (ui.roundSeen !== obs.round) {
     ui.roundSeen = obs.round;
     ui.accusing = false;
@@ -734,6 +737,7 @@ function draw(container, context) {
     legendSection(context.table));
   container.replaceChildren(board);
   keepPlacesInPlace(board, placesBefore);
+  if (endedWhileGuessing) showRoundEnd(board);
   fitEvidence(container);
   keepConversationScroll(board, talkScroll);
   if (typing && ui.answerBox.isConnected) {
@@ -759,6 +763,16 @@ function keepPlacesInPlace(board, before) {
   if (before === null) return;
   const now = board.querySelector(".tm-places")?.getBoundingClientRect().top;
   if (now !== undefined && Math.abs(now - before) >= 1) window.scrollBy(0, now - before);
+}
+
+// After the Mole's guess the next round is dealt, and the page stayed where the guess was
+// made, far down a phone's page (with 8 players 1,100 px): what came of the guess (the
+// banner "Round 1 was at the Bakery…") and the Mole's new card, which says whether it is a
+// spy now and where, were off the screen above it, the new round's notes or the rounds
+// played in view instead. The card and the banner under it are brought into view.
+function showRoundEnd(board) {
+  const card = board.querySelector(".tm-card");
+  if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: "start" });
 }
 
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
