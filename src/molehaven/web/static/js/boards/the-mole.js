@@ -8,7 +8,7 @@ export const stylesheet = "css/boards/the-mole.css";
 
 // What this page remembers between draws (one table per page): choices a person is making.
 const ui = {
-  askTarget: null, accusing: false, guessing: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
+  askTarget: null, accusing: false, guessing: false, recapOpen: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
   sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
   room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
@@ -427,13 +427,41 @@ function placesSection(obs, content, parts, ctx) {
   const apart = obs.phase !== "over";
   const open = content.places.filter((place) => !(apart && played.has(place.id)));
   const done = content.places.filter((place) => apart && played.has(place.id));
+  const recap = guessRecap(obs, content, ctx);
   return el("section", { class: "tm-places" },
-    el("h3", { text: "Places" }),
+    el("div", { class: "tm-places-head" }, el("h3", { text: "Places" }), recap && recap.toggle),
+    recap && recap.panel,
     el("p", { class: "muted tm-places-hint", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
     el("ul", { class: "tm-grid", "aria-label": done.length ? "Places not played yet" : "Places" }, open.map(cell)),
     done.length ? el("div", { class: "tm-played-places" },
       el("h4", { text: `Played in earlier rounds (${done.length}): not this round's place` }),
       el("ul", { class: "tm-grid", "aria-label": "Places played in earlier rounds" }, done.map(cell))) : null);
+}
+
+// On a phone the Mole picks its guess with the places right under the guess's words, the
+// round's questions and answers below all 16 (the CSS): rereading them, which is what a guess
+// is made from, meant scrolling past the places and back to the right Guess button. Beside
+// the places' heading a toggle opens the answers, in short, above the places; it is closed
+// at first, so that every Guess button stays on the first screen with the guess's words.
+// (A wider screen shows the questions and answers in a column beside the places: no toggle.)
+function guessRecap(obs, content, ctx) {
+  const exchanges = obs.exchanges || [];
+  if (!ui.guessing || !exchanges.length) return null;
+  const name = makeNamer(ctx.table, ctx.you);
+  const open = ui.recapOpen;
+  const toggle = el("button", {
+    type: "button", class: "tm-toggle tm-recap-toggle", "data-open": "recap", "aria-expanded": String(open),
+    "aria-controls": open ? "tm-recap" : null, onclick: () => { ui.recapOpen = !ui.recapOpen; ctx.redraw(); },
+  }, el("span", { "aria-hidden": "true", text: open ? "▾ " : "▸ " }), `This round's answers (${exchanges.length})`);
+  const panel = open ? el("ol", { class: "tm-recap", id: "tm-recap", "aria-label": "This round's questions and answers" },
+    exchanges.map((exchange) => {
+      const { text, own } = answerWords(exchange);
+      return el("li", {},
+        el("span", { class: "tm-recap-q", text: `${name(exchange.asker)} → ${name(exchange.answerer)}: ${questionText(content, exchange.question)}` }),
+        el("span", { class: "tm-recap-a" }, el("span", { class: "tm-a-text", text }),
+          own ? el("span", { class: "tm-tag", title: "answered in their own words", text: "own words" }) : null));
+    })) : null;
+  return { toggle, panel };
 }
 
 // The view gives each answer's words; a free-text answer's notation is a quoted string.
@@ -630,7 +658,7 @@ function noticeLine() {
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing, ui.notice]);
+    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -652,10 +680,14 @@ function draw(container, context) {
   const obs = context.observation || {};
   const content = words(context.guide);
   const name = makeNamer(context.table, context.you);
+  // The round ended while this seat was picking a guess (its own guess, or a vote that
+  // passed meanwhile): see ``showRoundEnd``.
+  const endedWhileGuessing = ui.guessing && ui.roundSeen !== null && ui.roundSeen !== obs.round && obs.phase !== "over";
   if (ui.roundSeen !== obs.round) {
     ui.roundSeen = obs.round;
     ui.accusing = false;
     ui.guessing = false;
+    ui.recapOpen = false;
   }
   const parts = legalParts(context.legal);
   if (!parts.nominate.length) ui.accusing = false;
@@ -705,6 +737,7 @@ function draw(container, context) {
     legendSection(context.table));
   container.replaceChildren(board);
   keepPlacesInPlace(board, placesBefore);
+  if (endedWhileGuessing) showRoundEnd(board);
   fitEvidence(container);
   keepConversationScroll(board, talkScroll);
   if (typing && ui.answerBox.isConnected) {
@@ -730,6 +763,16 @@ function keepPlacesInPlace(board, before) {
   if (before === null) return;
   const now = board.querySelector(".tm-places")?.getBoundingClientRect().top;
   if (now !== undefined && Math.abs(now - before) >= 1) window.scrollBy(0, now - before);
+}
+
+// After the Mole's guess the next round is dealt, and the page stayed where the guess was
+// made, far down a phone's page (with 8 players 1,100 px): what came of the guess (the
+// banner "Round 1 was at the Bakery…") and the Mole's new card, which says whether it is a
+// spy now and where, were off the screen above it, the new round's notes or the rounds
+// played in view instead. The card and the banner under it are brought into view.
+function showRoundEnd(board) {
+  const card = board.querySelector(".tm-card");
+  if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: "start" });
 }
 
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
