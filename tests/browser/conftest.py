@@ -50,6 +50,18 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+@pytest.fixture(autouse=True)
+def close_the_tests_pages(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test's pages are closed after it: the browser serves a whole test process, and
+    pages left open kept running (a lobby polling its list, a table's socket calling a stopped
+    server back), dozens of them by the end of a run."""
+    yield
+    if "browser" in request.fixturenames:
+        browser: Browser = request.getfixturevalue("browser")
+        for context in browser.contexts:
+            context.close()
+
+
 def serve(
     database_url: str, tmp_path: Path, request: pytest.FixtureRequest
 ) -> Iterator[LiveServer]:
