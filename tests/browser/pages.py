@@ -189,9 +189,12 @@ def draw_alone(slug: str, result: str) -> str:
     """A page script that draws ``slug``'s board module alone, for one seat, on the server's
     "no such table" page (which runs no table script, so nothing draws over it), then returns
     the JavaScript expression ``result`` (``board``, ``table`` and the arguments in scope).
-    Its arguments: ``[observation, legal, you, names]``, and ``replaying`` after them to draw
-    a replay's step; clicks are kept in ``window.clicked``."""
-    return """async ([observation, legal, you, names, replaying = false]) => {
+    Its arguments: ``[observation, legal, you, names]``, then optionally ``replaying`` (to
+    draw a replay's step) and what a live table also gives a board: its ``log``, the seat's
+    last ``refusal`` and whether a move is ``pending``. Clicks are kept in
+    ``window.clicked`` (emptied at each drawing unless ``keepClicks``)."""
+    return """async ([observation, legal, you, names, replaying = false, log = [], refusal = null,
+                 pending = false, keepClicks = false]) => {
     let host = document.querySelector("#board");
     if (!host) {
         host = document.createElement("div");
@@ -211,10 +214,10 @@ def draw_alone(slug: str, result: str) -> str:
     }
     const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
     const table = {game: "SLUG", players: names.length, seats};
-    window.clicked = [];
+    if (!keepClicks || !window.clicked) window.clicked = [];
     board.render(host, {
         observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
-        table, you, log: [], describe: () => "", guide, replaying, pending: false,
+        table, you, log, describe: () => "", guide, replaying, pending, refusal,
     });
     return RESULT;
 }""".replace("SLUG", slug).replace("RESULT", result)

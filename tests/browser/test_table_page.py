@@ -116,6 +116,19 @@ def table_version(page: Page, server: LiveServer) -> int:
     return int(answer["version"])
 
 
+def glove_overtaken_by_pan(ann: Page, other: Page, server: LiveServer) -> tuple[HeldUpdates, int]:
+    """``other`` picks the pan and the table takes it while Ann's page, which has not heard of
+    it yet, sends the glove; returns Ann's wire and the table's version before the pan."""
+    wire = HeldUpdates(ann)
+    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
+    before = table_version(ann, server)
+    wire.holding = True
+    other.locator("[data-board] [data-action='pan']").click()
+    wait_for(lambda: table_version(ann, server) > before)
+    ann.locator("[data-board] [data-action='glove']").click()
+    return wire, before
+
+
 def test_a_move_sent_as_the_game_moved_on_is_made_if_still_legal(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -124,13 +137,7 @@ def test_a_move_sent_as_the_game_moved_on_is_made_if_still_legal(
     hers to pick, so the page sends it again and it is made. Before, the page dropped the
     refusal in silence, and Ann waited for a round that never came."""
     ann, bea = two_at_mole_park(browser, server)
-    wire = HeldUpdates(ann)
-    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
-    before = table_version(ann, server)
-    wire.holding = True
-    bea.locator("[data-board] [data-action='pan']").click()
-    wait_for(lambda: table_version(ann, server) > before)
-    ann.locator("[data-board] [data-action='glove']").click()
+    wire, before = glove_overtaken_by_pan(ann, bea, server)
     # Both dice are in: the round goes on past them (the reveal, then the next choice).
     wait_for(lambda: table_version(ann, server) >= before + 2)
     assert [move["action"] for move in wire.moves_sent] == ["glove", "glove"]
@@ -149,13 +156,7 @@ def test_a_move_overtaken_by_the_game_is_said_not_made(
     second = ann.context.new_page()
     second.goto(ann.url)
     expect(second.locator("[data-board] [data-action='pan']")).to_be_visible()
-    wire = HeldUpdates(ann)
-    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
-    before = table_version(ann, server)
-    wire.holding = True
-    second.locator("[data-board] [data-action='pan']").click()
-    wait_for(lambda: table_version(ann, server) > before)
-    ann.locator("[data-board] [data-action='glove']").click()
+    wire, before = glove_overtaken_by_pan(ann, second, server)
     said = "Your move “glove” was not made: the game moved on before it reached the table."
     expect(ann.locator("#error")).to_contain_text(said)
     expect(ann.locator("#error-toast")).to_contain_text(said)

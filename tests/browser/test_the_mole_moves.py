@@ -170,41 +170,21 @@ def test_on_a_phone_the_mole_s_guesses_come_under_its_words(
 
 # ------------------------------------------------------------------ a move that was not made
 
-# Draws the board alone with the whole context a live table gives it (``draw_alone`` gives
-# an empty log and no refusal): [observation, legal, you, names, log, refusal, pending].
-DRAW_WITH = """async ([observation, legal, you, names, log, refusal, pending]) => {
-    let host = document.querySelector("#board");
-    if (!host) {
-        host = document.createElement("div");
-        host.id = "board";
-        host.className = "board";
-        document.querySelector("main").append(host);
-    }
-    const board = await import("/static/js/boards/the-mole.js");
-    const guide = await (await fetch("/api/games/the-mole/guide")).json();
-    if (!document.querySelector("link[data-probe]")) {
-        const link = document.createElement("link");
-        link.rel = "stylesheet";
-        link.href = `/static/${board.stylesheet}`;
-        link.dataset.probe = "";
-        document.head.append(link);
-        await new Promise(resolve => link.addEventListener("load", resolve));
-    }
-    const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
-    const table = {game: "the-mole", players: names.length, seats};
-    window.clicked = window.clicked || [];
-    board.render(host, {
-        observation, legal, lastAction: null, onAction: action => window.clicked.push(action),
-        table, you, log, describe: () => "", guide, replaying: false, pending, refusal,
-    });
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    await new Promise(resolve => requestAnimationFrame(resolve));
-    const notice = document.querySelector("[data-board] .tm-notice");
-    if (!notice) return null;
-    const box = notice.getBoundingClientRect();
-    return {text: notice.innerText, role: notice.getAttribute("role"),
-        inView: box.top >= 0 && box.bottom <= innerHeight};
-}"""
+# Draws the board alone with the whole context a live table gives it (its log, the seat's
+# refusal, whether a move is pending), clicks kept from drawing to drawing; then, two frames
+# later, the notice of a move not made, if any.
+DRAW_WITH = draw_alone(
+    "the-mole",
+    """await (async () => {
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        await new Promise(resolve => requestAnimationFrame(resolve));
+        const notice = document.querySelector("[data-board] .tm-notice");
+        if (!notice) return null;
+        const box = notice.getBoundingClientRect();
+        return {text: notice.innerText, role: notice.getAttribute("role"),
+            inView: box.top >= 0 && box.bottom <= innerHeight};
+    })()""",
+)
 
 
 def draw_with(
@@ -219,7 +199,7 @@ def draw_with(
     """Draw ``state`` for ``seat``; what the board's notice of a move not made says, if any."""
     observation, offered = seat_view(state, seat)
     shown: dict[str, object] | None = page.evaluate(
-        DRAW_WITH, [observation, offered, seat, NAMES, log or [], refusal, pending]
+        DRAW_WITH, [observation, offered, seat, NAMES, False, log or [], refusal, pending, True]
     )
     return shown
 
