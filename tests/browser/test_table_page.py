@@ -116,10 +116,13 @@ def table_version(page: Page, server: LiveServer) -> int:
     return int(answer["version"])
 
 
-def glove_overtaken_by_pan(ann: Page, other: Page, server: LiveServer) -> tuple[HeldUpdates, int]:
+def glove_overtaken_by_pan(
+    ann: Page, other: Page, server: LiveServer, wire: HeldUpdates | None = None
+) -> tuple[HeldUpdates, int]:
     """``other`` picks the pan and the table takes it while Ann's page, which has not heard of
-    it yet, sends the glove; returns Ann's wire and the table's version before the pan."""
-    wire = HeldUpdates(ann)
+    it yet, sends the glove; returns Ann's wire (made here, reloading her page, unless
+    given) and the table's version before the pan."""
+    wire = wire or HeldUpdates(ann)
     expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
     before = table_version(ann, server)
     wire.holding = True
@@ -184,3 +187,30 @@ def test_an_illegal_typed_move_is_refused_in_a_players_words(
     said = "“rod a1 b1” is not a move you can make now. Look at the board again."
     expect(page.locator("#error")).to_have_text(said)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_refusal_and_a_chat_line_are_not_told_over_each_other(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone the chat's toast and the note of a refused move are each nearly as wide as
+    the screen and sit at its foot: shown together they overlapped. The refusal is told alone
+    for its few seconds (the chat line is in the chat), and a chat line arriving meanwhile
+    waits there too."""
+    ann, bea = two_at_mole_park(browser, server)
+    second = ann.context.new_page()
+    second.goto(ann.url)
+    expect(second.locator("[data-board] [data-action='pan']")).to_be_visible()
+    wire = HeldUpdates(ann)
+    expect(ann.locator("[data-board] [data-action='glove']")).to_be_visible()
+    bea.fill("#chat-text", "Good luck!")
+    bea.press("#chat-text", "Enter")
+    expect(ann.locator("#chat-toast")).to_be_visible()
+    glove_overtaken_by_pan(ann, second, server, wire)
+    expect(ann.locator("#error-toast")).to_be_visible()
+    # Hidden as the refusal's note showed, not by its own clock a few seconds later.
+    assert ann.locator("#chat-toast").is_hidden()
+    bea.fill("#chat-text", "Your move!")
+    bea.press("#chat-text", "Enter")
+    expect(ann.locator("#chat li").last).to_contain_text("Your move!")
+    expect(ann.locator("#chat-toast")).to_be_hidden()
+    assert ann.errors == []  # type: ignore[attr-defined]

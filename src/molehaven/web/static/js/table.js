@@ -171,7 +171,11 @@ function showError(text) {
   const inView = box.top >= 0 && box.bottom <= window.innerHeight;
   toast.hidden = !text || inView;
   toast.textContent = text;
-  if (!toast.hidden) errorToastTimer = setTimeout(() => { toast.hidden = true; }, ERROR_TOAST_MS);
+  if (toast.hidden) return;
+  // One note at a time at the screen's foot (on a phone each is nearly as wide as the screen,
+  // and the two overlapped): the refusal for its few seconds; the chat line is in the chat.
+  $("chat-toast").hidden = true;
+  errorToastTimer = setTimeout(() => { toast.hidden = true; }, ERROR_TOAST_MS);
 }
 
 function handle(message) {
@@ -948,6 +952,7 @@ let toastShownAt = 0;
 function toastChat(line) {
   const box = $("chat").getBoundingClientRect();
   if (box.top < window.innerHeight && box.bottom > 0) return; // the chat is in view
+  if (!$("error-toast").hidden) return; // a refusal is being told there (``showError``)
   const toast = $("chat-toast");
   toast.textContent = `${line.name}: ${line.text}`;
   if (toast.hidden) toastShownAt = performance.now();
