@@ -249,9 +249,10 @@ def showdown_all_miss(state: State) -> State:
     return roll(state, "x x x 4 x x x 4")
 
 
-def sam_wins_the_showdown() -> State:
-    """11.3 to the end: Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
-    state = lee_and_sam()
+def sam_wins_the_showdown(state: State | None = None) -> State:
+    """11.3 to the end from its round-8 deal (``lee_and_sam()``, or one made with other
+    options): Sam (seat 1) wins the Showdown and King Mole's Crown (MP-32)."""
+    state = lee_and_sam() if state is None else state
     apply_all(state, "0: declare, 1: declare")
     roll(state, "1 5")
     deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)

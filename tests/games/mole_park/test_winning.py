@@ -257,11 +257,7 @@ def test_mp_31_two_dice_of_one_seat_share_a_hole() -> None:
 
 def test_mp_32_showdown_total_ignores_prizes() -> None:
     """MP-32: Lee had 30 prize stars before; his Showdown total is moles + die only (11.3)."""
-    state = lee_and_sam()
-    apply_all(state, "0: declare, 1: declare")
-    roll(state, "1 5")
-    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
-    roll(state, "2 2 x 3 2 4 5 2")
+    state = sam_wins_the_showdown()
     showdown = public(state, "showdown")
     assert isinstance(showdown, list)
     assert [entry["total"] for entry in showdown] == [3, 14]
@@ -400,10 +396,7 @@ def test_mp_35_a_showdown_finishes_after_the_limit() -> None:
     reference = lee_and_sam()
     for seat, action in reference.history()[1:]:
         state.apply(seat, action)
-    apply_all(state, "0: declare, 1: declare")
-    roll(state, "1 5")
-    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
-    roll(state, "2 2 x 3 2 4 5 2")
+    sam_wins_the_showdown(state)
     assert state.returns() == [0.0, 1.0]
 
 
@@ -413,10 +406,7 @@ def test_mp_36_scores_count_the_crown_as_40(prize_value: str, scores: list[int])
     returned theirs."""
     state = lee_and_sam(prize_value=prize_value)
     assert state.scores() == [30, 25]
-    apply_all(state, "0: declare, 1: declare")
-    roll(state, "1 5")
-    deal(state, 3, 3, 3, 3, 3, 3, 4, 4, 2, 2)
-    roll(state, "2 2 x 3 2 4 5 2")
+    sam_wins_the_showdown(state)
     assert state.scores() == scores
 
 
