@@ -1,6 +1,6 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
-import { api, el, humanize, seatLabel, store } from "./util.js";
+import { api, capitalize, el, humanize, seatLabel, store } from "./util.js";
 import { renderObservation } from "./observation.js";
 
 // Each game with a drawn table has a module ``boards/<slug>.js`` exporting
@@ -258,10 +258,6 @@ function describe(entry) {
   if (entry.seat === -2) return `Clock: ${entry.text}`;
   const who = seatLabel(table, entry.seat);
   return entry.text ? `${who}: ${entry.text}` : `${who} acted`;
-}
-
-function capitalize(text) {
-  return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
 function lastVisibleAction() {

@@ -100,6 +100,12 @@ export function seatLabel(table, seat, you = null) {
   return you !== null && you !== undefined && seat === you ? `${name} (you)` : name;
 }
 
+// A sentence built from parts may start with a name or a lower-case line ("random bot goes
+// for the Crown"): its first letter is a capital; the rest stays as it is.
+export function capitalize(text) {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 export function humanize(key) {
   return String(key).replace(/_/g, " ");
 }

@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { el, markScrollEdges, seatLabel } from "../util.js";
+import { capitalize, el, markScrollEdges, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
@@ -318,7 +318,7 @@ function eventsPanel(context) {
     const at = words.indexOf(LIFTED);
     if (at < 0) continue;
     const told = words.slice(words.lastIndexOf("the ", at));
-    lifts.push(`${told[0].toUpperCase()}${told.slice(1)}.`);
+    lifts.push(`${capitalize(told)}.`);
   }
   if (!lifts.length) return null;
   return el("section", { class: "mc-panel mc-events", "aria-label": "Layer events" }, el("h3", { text: "Layers lifted" }),

@@ -7,7 +7,7 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { api, el, markScrollEdges, seatLabel, store } from "../util.js";
+import { api, capitalize, el, markScrollEdges, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -179,7 +179,7 @@ function isOut(obs, you) {
 // prompt under the meadow says it in full). A seat that is out is told so for the rest of the
 // game rather than "Waiting for …", which would never be its turn again.
 export function turn({ observation: obs, legal, you }) {
-  if (obs && isOut(obs, you)) return { you: false, text: "You are out of the game", asked: `${OUT_BECAUSE.charAt(0).toUpperCase()}${OUT_BECAUSE.slice(1)}.` };
+  if (obs && isOut(obs, you)) return { you: false, text: "You are out of the game", asked: `${capitalize(OUT_BECAUSE)}.` };
   if (!obs || !legal || !legal.length) return null;
   const asked = obs.phase === "base" ? "Choose your Home Base."
     : obs.phase === "place" ? `Place the drawn ${obs.pending_hex}-space tile.`
@@ -200,7 +200,7 @@ function startPrompt(offer) {
   if (offer.simple.has("discard")) choices.push("discard your hand and draw 5");
   const said = choices.length > 1 ? `${choices.slice(0, -1).join(", ")}, or ${choices[choices.length - 1]}` : choices.join("");
   if (!playable) return `No card in your hand can be played now: ${said}.`;
-  return `${said.charAt(0).toUpperCase()}${said.slice(1)}.`;
+  return `${capitalize(said)}.`;
 }
 
 function prompt(obs, offer, mine, context) {
@@ -234,7 +234,7 @@ function prompt(obs, offer, mine, context) {
   if (offer.stacks.size || offer.convertStacks.size) parts.push("stack a card");
   parts.push("end your turn");
   const text = parts.join("; ");
-  return text.charAt(0).toUpperCase() + text.slice(1) + ".";
+  return `${capitalize(text)}.`;
 }
 
 // ------------------------------------------------------------------ the panel

@@ -2,7 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
-import { el, seatLabel } from "../util.js";
+import { capitalize, el, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 
@@ -118,12 +118,6 @@ function withNames(text, table, you) {
     .replace(/\{s(\d+)\}/g, (_, seat) => seatLabel(table, Number(seat), you))
     .replace(/\bseat (\d+)/g, (_, seat) => seatLabel(table, Number(seat), you))
     .replace(/pick order ([\d, ]+)$/, (_, seats) => `pick order: ${seats.split(", ").map((seat) => seatLabel(table, Number(seat), you)).join(", ")}`);
-}
-
-// A sentence the page builds may start with a name, and a default bot's name is lower case
-// ("random bot"): the sentence still starts with a capital; the name stays as it is elsewhere.
-function sentence(text) {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function listNames(seats, table, you) {
@@ -263,7 +257,7 @@ function promptFor(context, obs) {
     const draft = obs.draft || { pickers: [], total: 0 };
     const last = draft.king_picks_last ? " You, King Mole, tied with them too and pick after them." : "";
     return box(promptTitle(verbs, obs, me),
-      `${sentence(listNames(draft.pickers, table, you))} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
+      `${capitalize(listNames(draft.pickers, table, you))} all have ${draft.total}★. As King Mole, choose the order in which they pick.${last}`,
       el("div", { class: "mp-choices list" }, legal.map((action) => {
         const order = action.split(" ").slice(1).map(Number);
         return actionButton(action, context, "mp-order", el("span", { text: order.map((seat) => seatLabel(table, seat, you)).join(" → ") }));
@@ -281,7 +275,7 @@ function promptFor(context, obs) {
   }
   if (verbs.has("crown")) {
     const tie = tieToSettle(obs);
-    const tied = tie ? `${sentence(andList(tie.finalists, table, you))} are tied at ${tie.total}★ in the Showdown. ` : "";
+    const tied = tie ? `${capitalize(andList(tie.finalists, table, you))} are tied at ${tie.total}★ in the Showdown. ` : "";
     return box(promptTitle(verbs, obs, me),
       `${tied}As King Mole you decide which of them wins King Mole's Crown and the game.`,
       el("div", { class: "mp-choices list" }, legal.map((action) =>
@@ -754,7 +748,7 @@ function revealView(context, reveal, shown, holding) {
 }
 
 function lineView(entry, table, you) {
-  return el("li", { class: "mp-event" }, sentence(withNames(entry.text, table, you)));
+  return el("li", { class: "mp-event" }, capitalize(withNames(entry.text, table, you)));
 }
 
 // How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
@@ -769,7 +763,7 @@ function tieVerdict(obs, table, you) {
   if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${andList(others, table, you)}:`);
   parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
   // A part after a colon goes on the sentence before it; the others start one.
-  return parts.map((part, index) => (index && parts[index - 1].endsWith(":") ? part : sentence(part))).join(" ");
+  return parts.map((part, index) => (index && parts[index - 1].endsWith(":") ? part : capitalize(part))).join(" ");
 }
 
 // How the tied Showdown ended, above the board as its last line lights up in the reveal: on a
