@@ -14,6 +14,7 @@ import subprocess
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -50,17 +51,18 @@ class Player:
         self.table_id, self.token, self.servers = table_id, token, servers
         self.index = first
         self.ws: ClientConnection | None = None
+        self.open_socket = ExitStack()  # entered as websockets asks, closed on reconnect
         self.seen_version = 0
         self.reconnects = 0
 
     def connect(self) -> dict[str, Any]:
         """Say hello to a live process (trying the next on failure); returns the snapshot."""
-        if self.ws is not None:
-            self.ws.close()
+        self.open_socket.close()
         for _ in range(3 * len(self.servers)):
             server = self.servers[self.index % len(self.servers)]
             try:
-                self.ws = connect(f"{server.ws_url}/ws/tables/{self.table_id}", open_timeout=5)
+                url = f"{server.ws_url}/ws/tables/{self.table_id}"
+                self.ws = self.open_socket.enter_context(connect(url, open_timeout=5))
                 self.ws.send(json.dumps({"type": "hello", "data": {"token": self.token}}))
                 return self.receive(lambda m: m["type"] == "snapshot")
             except (OSError, WebSocketException, TimeoutError):
@@ -428,7 +430,7 @@ def tables_seating(database_url: str, token: str) -> dict[str, str]:
                 .join(SeatRow, SeatRow.table_id == TableRow.id)
                 .where(SeatRow.token_hash == hash_token(token))
             )
-            return dict(rows.tuples().all())
+            return dict(rows.all())
     finally:
         engine.dispose()
 
@@ -456,7 +458,10 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
         "max_connections_per_address": "3",
     }
     held: list[ClientConnection] = []
-    with running_servers(2, postgres_url, tmp_path, settings) as (first, second):
+    with (
+        running_servers(2, postgres_url, tmp_path, settings) as (first, second),
+        ExitStack() as sockets,
+    ):
         with httpx.Client(base_url=first.url, timeout=10) as api:
             table_id, _ = start_table(api, "mole-hill")
         # Sockets counted for 127.0.0.1 by another test's processes (one killed a moment
@@ -464,9 +469,8 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
         own = own_loopback_address()
 
         def opened(server: LiveServer) -> bool:
-            socket = connect(
-                f"{server.ws_url}/ws/tables/{table_id}", open_timeout=5, source_address=(own, 0)
-            )
+            url = f"{server.ws_url}/ws/tables/{table_id}"
+            socket = sockets.enter_context(connect(url, open_timeout=5, source_address=(own, 0)))
             try:
                 socket.send(json.dumps({"type": "hello", "data": {"token": None}}))
                 message = json.loads(socket.recv(timeout=5))
@@ -479,14 +483,10 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
             assert refused is not None and refused.code == 4430, refused
             return False
 
-        try:
-            assert opened(first) and opened(first) and opened(second)
-            time.sleep(0.5)  # each process tells the others what it holds in the background
-            assert not opened(second)
-            assert not opened(first)
-            held.pop(0).close()  # one of the first process's goes
-            time.sleep(0.5)
-            assert opened(second)
-        finally:
-            for socket in held:
-                socket.close()
+        assert opened(first) and opened(first) and opened(second)
+        time.sleep(0.5)  # each process tells the others what it holds in the background
+        assert not opened(second)
+        assert not opened(first)
+        held.pop(0).close()  # one of the first process's goes
+        time.sleep(0.5)
+        assert opened(second)
