@@ -381,6 +381,35 @@ def test_the_page_leaves_a_move_not_made_to_the_mole_s_board(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.bot_delay(60)
+def test_a_move_overtaken_twice_is_said_not_made_in_one_plain_sentence(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole, asked a question, guesses; the table refuses the guess as stale twice (other
+    moves reached it first) and the page gives up sending it, though it is still a move. The
+    board said so nesting the page's sentence in its own: "…: the table refused it (Your
+    move “guess farm” was not made: …)". It now says it in one plain sentence, and so does
+    the line under the answer box for an answer in the player's own words overtaken the same
+    way (it read "Your move “answer "…"” was not made", the game's notation)."""
+    page = mole_at_a_live_table(browser, server)
+    asked = (*seat_view(mole_asked_to_answer(), 3), 3)
+    wire = StaleAtTheTable(page, [asked] * 4)
+    page.locator("[data-board] [data-open='guess']").click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").click()
+    expect(page.locator("[data-board] .tm-notice")).to_have_text(
+        "Your guess (Farm) was not made: other moves reached the table first; you can try again."
+    )
+    assert wire.moves_sent == ["guess farm", "guess farm"]  # sent again once, then given up
+    box = page.locator("[data-board] #tm-own-words")
+    box.fill(OWN_WORDS)
+    box.press("Enter")
+    expect(page.locator("[data-board] .tm-refused")).to_have_text(
+        "Your answer was not given: other moves reached the table first; you can try again."
+    )
+    expect(page.locator("[data-board] .tm-notice")).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------------ who has voted
 
 
