@@ -356,3 +356,38 @@ def test_on_a_phone_on_its_side_no_zoom_is_offered_while_green_is_lifted_to_red(
     page.screenshot(path=str(tmp_path / "maulwurf-company-red-844x390.png"))
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
+
+
+# The layer the board is drawn with, the one data-layer names, the one being lifted and the
+# one the layers' strip marks "(now)".
+LAYER_SHOWN = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const drawn = board.querySelector("svg.mc-layer").getAttribute("aria-label");  // The red layer
+    return {{
+        drawn: drawn.split(" ")[1],
+        named: board.dataset.layer,
+        lifting: board.dataset.lifting,
+        strip: board.querySelector(".mc-stack-layer.now").dataset.layer,
+    }};
+}}"""
+
+
+@pytest.mark.draws_only
+def test_the_board_names_the_layer_it_shows_while_one_is_lifted(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Red filled and lifted to brown: while red is still shown going away, the board's
+    data-layer named brown already, and the layers' strip marked brown "(now)" and red
+    "(lifted)" beside the red layer drawn with "Red: lifting away…". Both name red while it is
+    shown, and brown once brown is drawn."""
+    before, after = red_lifted_to_brown()
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    draw(page, before, 0)
+    draw(page, after, 0)
+    # At once, while red is being lifted (an expectation that waits would see brown's).
+    during = page.evaluate(LAYER_SHOWN)
+    assert during == {"drawn": "red", "named": "red", "lifting": "red", "strip": "red"}, during
+    expect(page.locator(LIFTED)).to_have_count(1, timeout=5_000)
+    after_lift = page.evaluate(LAYER_SHOWN)
+    assert after_lift == {"drawn": "brown", "named": "brown", "lifting": "", "strip": "brown"}
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -514,7 +514,10 @@ function draw() {
   legend.addEventListener("toggle", () => {
     memory.legendOpen = legend.open;
   });
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(context), legend);
+  // The layer drawn, which while a lifted one is shown is not yet the observation's: the
+  // layers' strip and data-layer name it, and switch as the next one is drawn.
+  const shownLayer = memory.lifting ? memory.lifting.layer : obs.layer;
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, { ...obs, layer: shownLayer }), eventsPanel(context), legend);
   const holes = obs.holes || [];
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
@@ -522,7 +525,7 @@ function draw() {
     holes.length ? el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => holes.includes(name)).length} / ${holes.length}` }) : null,
     el("span", { text: turnCount(obs) }));
   if (caption) info.replaceChildren(caption);
-  root.dataset.layer = obs.layer || "";
+  root.dataset.layer = shownLayer || "";
   root.dataset.phase = obs.phase || "";
   root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
   keepScroll(root);
