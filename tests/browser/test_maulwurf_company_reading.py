@@ -304,8 +304,8 @@ def test_the_bonus_question_says_what_taking_the_bonus_binds_you_to(
     draw(page, state, 1)
     prompt = page.locator(f"{BOARD} .mc-prompt")
     expect(prompt).to_contain_text(
-        "turn another disc for a bonus move? If you do, a mole must then move by it if any can,"
-        " not onto a special field. Or end your turn now."
+        "On a special field: turn a bonus disc? A mole must then move by it if any can,"
+        " not onto a special field."
     )
     assert answers(page) == ["Yes, turn a bonus disc", "No, end my turn"]
     page.screenshot(path=str(tmp_path / "maulwurf-company-bonus-1280.png"))
@@ -356,3 +356,66 @@ def test_on_a_phone_on_its_side_no_zoom_is_offered_while_green_is_lifted_to_red(
     page.screenshot(path=str(tmp_path / "maulwurf-company-red-844x390.png"))
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
+
+
+# The layer the board is drawn with, the one data-layer names, the one being lifted and the
+# one the layers' strip marks "(now)".
+LAYER_SHOWN = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const drawn = board.querySelector("svg.mc-layer").getAttribute("aria-label");  // The red layer
+    return {{
+        drawn: drawn.split(" ")[1],
+        named: board.dataset.layer,
+        lifting: board.dataset.lifting,
+        strip: board.querySelector(".mc-stack-layer.now").dataset.layer,
+    }};
+}}"""
+
+
+@pytest.mark.draws_only
+def test_the_board_names_the_layer_it_shows_while_one_is_lifted(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Red filled and lifted to brown: while red is still shown going away, the board's
+    data-layer named brown already, and the layers' strip marked brown "(now)" and red
+    "(lifted)" beside the red layer drawn with "Red: lifting away…". Both name red while it is
+    shown, and brown once brown is drawn."""
+    before, after = red_lifted_to_brown()
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    draw(page, before, 0)
+    draw(page, after, 0)
+    # At once, while red is being lifted (an expectation that waits would see brown's).
+    during = page.evaluate(LAYER_SHOWN)
+    assert during == {"drawn": "red", "named": "red", "lifting": "red", "strip": "red"}, during
+    expect(page.locator(LIFTED)).to_have_count(1, timeout=5_000)
+    after_lift = page.evaluate(LAYER_SHOWN)
+    assert after_lift == {"drawn": "brown", "named": "brown", "lifting": "", "strip": "brown"}
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The lines the bonus question's words take on the screen.
+QUESTION_LINES = f"""() => {{
+    const words = document.querySelector("{BOARD} .mc-prompt p");
+    const range = document.createRange();
+    range.selectNodeContents(words);
+    return new Set([...range.getClientRects()].map(line => Math.round(line.top))).size;
+}}"""
+
+
+@pytest.mark.draws_only
+def test_on_a_phone_the_bonus_question_takes_three_lines(
+    browser: Browser, server: LiveServer, tmp_path: Path
+) -> None:
+    """On a 390 px phone the bonus question took five lines above its two buttons ("Your mole
+    landed on a special field: turn another disc for a bonus move? If you do, … Or end your
+    turn now."), pushing the layer down. It takes three, saying the same: where the mole is,
+    the question, and what taking the disc binds you to; "No, end my turn" is the other
+    answer."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    draw(page, bonus_offered(), 1)
+    prompt = page.locator(f"{BOARD} .mc-prompt")
+    expect(prompt).to_contain_text("special field:")  # drawn
+    assert page.evaluate(QUESTION_LINES) <= 3, prompt.inner_text()
+    assert answers(page) == ["Yes, turn a bonus disc", "No, end my turn"]
+    prompt.screenshot(path=str(tmp_path / "maulwurf-company-bonus-390.png"))
+    assert page.errors == []  # type: ignore[attr-defined]

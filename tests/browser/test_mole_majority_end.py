@@ -141,6 +141,35 @@ def test_after_the_game_your_hand_shows_once(browser: Browser, server: LiveServe
         assert page.errors == []  # type: ignore[attr-defined]
 
 
+def ann_discarded_her_hand() -> State:
+    """A 4-player game of one turn: Ann (seat 0), dealt Number 2, 2+1, 3, 4 and a Cave-In,
+    discards her whole hand (MM-34), which ends the game with her hand empty."""
+    state = first_choices(new_game(4, turn_limit=1), "deal")
+    deal(state, [("two", "twoplus", "three", "four", "cavein"), *[S3_HAND_OTHERS] * 3])
+    apply_all(state, "0: discard")
+    while state.is_chance():
+        state.apply(CHANCE, state.chance_outcomes()[0][0])
+    assert state.is_terminal()
+    return state
+
+
+@pytest.mark.draws_only
+def test_an_empty_hand_at_the_end_reads_as_no_cards_left(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Under "Hands at the end" an empty hand read "Ann (you): no cards", as if a count were
+    missing. It reads "no cards left", for you and for the others alike."""
+    over = ann_discarded_her_hand()
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    hands = page.locator(f"{BOARD} .mm-end-hands li")
+    for seat, ann in ((0, "Ann (you)"), (1, "Ann")):
+        page.evaluate(DRAW, [over.observation(seat), [], seat, NAMES])
+        expect(hands.nth(0)).to_have_text(f"{ann}: no cards left")
+        expect(hands.nth(1)).to_contain_text("Number 4")
+    snap(page, "end-hands-empty-390")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 @pytest.mark.draws_only
 def test_the_tile_pile_shows_what_is_to_come_and_steps_aside_after_setup(
     browser: Browser, server: LiveServer

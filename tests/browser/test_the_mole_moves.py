@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from molehaven.core import JSONValue, State
 from molehaven.games.the_mole.content import LOCATION_BY_ID
@@ -295,6 +295,118 @@ def test_a_live_table_s_refusal_of_a_move_shows_on_the_board(
         "Your pointing at random bot 3 was not counted: the table refused it"
     )
     expect(notice).to_be_in_viewport()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+class StaleAtTheTable:
+    """The live table's socket for ``page``, scripted: the first view the server sends shows
+    ``views[0]`` (an observation, its legal actions and the seat it is for) and later views
+    are dropped; each move the page sends is kept from the server, refused as stale (another
+    move reached the table first) and followed by the next of ``views``. Counts the moves."""
+
+    def __init__(self, page: Page, views: list[tuple[dict[str, JSONValue], list[str], int]]):
+        self.views = views
+        self.moves_sent: list[str] = []
+        self.first: dict[str, JSONValue] | None = None
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def view(self, at: int, kind: str) -> str:
+        assert self.first is not None
+        observation, offered, seat = self.views[at]
+        data = dict(self.first["data"])  # type: ignore[arg-type]
+        data.update(observation=observation, legal=offered, you=seat, result=None)
+        data["waiting"] = {"seats": observation.get("to_move"), "you": bool(offered)}
+        version = int(self.first["version"]) + at  # type: ignore[call-overload]
+        return json.dumps({"type": kind, "version": version, "data": data})
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope.get("type") not in ("snapshot", "update"):
+                socket.send(message)
+            elif self.first is None:
+                self.first = envelope
+                socket.send(self.view(0, "snapshot"))
+
+        def from_page(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope.get("type") != "act":
+                server.send(message)
+                return
+            self.moves_sent.append(envelope["data"]["action"])
+            at = len(self.moves_sent)
+            refused = {"code": "stale", "message": "the game moved on", "ref": envelope["ref"]}
+            socket.send(json.dumps({"type": "error", "version": None, "data": refused}))
+            socket.send(self.view(at, "update"))
+
+        server.on_message(from_server)
+        socket.on_message(from_page)
+
+
+def mole_at_a_live_table(browser: Browser, server: LiveServer) -> Page:
+    """Ann's phone at a live table of four with bots that wait a minute a move."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_mole_table(page, server, players=4)
+    fill_bots_and_start(page)
+    expect(page.locator("[data-board] .tm-card")).to_be_visible()
+    return page
+
+
+@pytest.mark.bot_delay(60)
+def test_the_page_leaves_a_move_not_made_to_the_mole_s_board(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole's guess is refused as stale (the round's last answer reached the table first)
+    and, in the position that follows, is no longer a move. The board says so above its
+    prompt, in the game's words; the page's own line below the board and its note at the
+    screen's foot stay silent, not telling the same thing twice in other words."""
+    page = mole_at_a_live_table(browser, server)
+    state = last_answer_asked()
+    after = apply_all(state.clone(), first_legal(state, 0, "answer"))
+    wire = StaleAtTheTable(page, [(*seat_view(state, 3), 3), (*seat_view(after, 3), 3)])
+    guess = page.locator("[data-board] [data-open='guess']")
+    guess.click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").click()
+    notice = page.locator("[data-board] .tm-notice")
+    expect(notice).to_have_text(
+        "Your guess (Farm) was not made: time ran out before it arrived "
+        "(the round's 2 answers were given)."
+    )
+    assert wire.moves_sent == ["guess farm"]
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#error-toast")).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.bot_delay(60)
+def test_a_move_overtaken_twice_is_said_not_made_in_one_plain_sentence(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole, asked a question, guesses; the table refuses the guess as stale twice (other
+    moves reached it first) and the page gives up sending it, though it is still a move. The
+    board said so nesting the page's sentence in its own: "…: the table refused it (Your
+    move “guess farm” was not made: …)". It now says it in one plain sentence, and so does
+    the line under the answer box for an answer in the player's own words overtaken the same
+    way (it read "Your move “answer "…"” was not made", the game's notation)."""
+    page = mole_at_a_live_table(browser, server)
+    asked = (*seat_view(mole_asked_to_answer(), 3), 3)
+    wire = StaleAtTheTable(page, [asked] * 4)
+    page.locator("[data-board] [data-open='guess']").click()
+    page.locator("[data-board] .tm-guess[data-action='guess farm']").click()
+    expect(page.locator("[data-board] .tm-notice")).to_have_text(
+        "Your guess (Farm) was not made: other moves reached the table first; you can try again."
+    )
+    assert wire.moves_sent == ["guess farm", "guess farm"]  # sent again once, then given up
+    box = page.locator("[data-board] #tm-own-words")
+    box.fill(OWN_WORDS)
+    box.press("Enter")
+    expect(page.locator("[data-board] .tm-refused")).to_have_text(
+        "Your answer was not given: other moves reached the table first; you can try again."
+    )
+    expect(page.locator("[data-board] .tm-notice")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -35,6 +35,7 @@ let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
 let rawOpen = false; // whether the person opened "Everything this seat sees"
 let refusal = null; // why this seat's last action was refused, until it acts again
+let unmade = null; // the action the page gave up sending (``notMade``), until it acts again
 let boardDrawnAt = -1; // the version the board was last drawn for
 let chat = []; // the table chat's lines, oldest first (the last 100 and what came since)
 let chatDrawn = 0; // lines of ``chat`` already in the page
@@ -116,6 +117,7 @@ function act(action, again = false) {
   if (pending || !view || !view.legal.length) return;
   pending = true;
   refusal = null;
+  unmade = null;
   showError("");
   actRefs += 1;
   sent = { action, version, again, ref: `act-${actRefs}` };
@@ -151,6 +153,7 @@ function refusalWords({ code, message }) {
 // ran out before it arrived") tells it above its prompt, in the game's words: the page does not
 // say it a second time.
 function notMade(action) {
+  unmade = action;
   refusal = `Your move “${action}” was not made: the game moved on before it reached the table. Look at the board again.`;
   const board = view && BOARDS[view.table.game];
   if (!(board && board.saysUnmadeMoves)) showError(refusal);
@@ -794,7 +797,9 @@ function renderBoard() {
   if (board) {
     // What a board may draw: the seat's observation and legal actions (empty in a replay),
     // ``refusal`` (why the seat's last action was refused: a board may show it where the
-    // action was made, as the page's own line sits below a long board),
+    // action was made, as the page's own line sits below a long board), ``unmade`` (the
+    // action the page gave up sending as the game moved on: then ``refusal`` is the page's
+    // own sentence, for a board that words it in its game's terms instead),
     // the table (seats, names, status), who this page is, the move log as this seat may read
     // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
     // (``guide.data`` is its public content), ``onAction(text)`` to play a legal action, and
@@ -812,6 +817,7 @@ function renderBoard() {
       replaying: Boolean(showing),
       pending,
       refusal,
+      unmade,
       redraw: scheduleRender,
     });
     boardDrawnAt = version;

@@ -358,17 +358,19 @@ function outOfHoles(obs, legal) {
 // The bonus question, worded from what is offered: the choice to take the bonus disc or end the
 // turn (MC-20), and what taking it binds the seat to, which the question did not say: its move
 // is compulsory if one is possible (MC-21, MC-12), and ends on no special field. Where only one
-// answer is offered, it is said as what must be done.
+// answer is offered, it is said as what must be done. The choice is three lines on a phone
+// (it was five): "No, end my turn" below it says the other answer.
 const BONUS_MOVE = "a mole must then move by it if any can, not onto a special field";
 
 function bonusAsked(legal) {
   const take = legal.includes("bonus");
   const end = legal.includes("decline");
   if (take && end) {
-    return { either: true, prompt: `turn another disc for a bonus move? If you do, ${BONUS_MOVE}. Or end your turn now.`, asked: "Take a bonus disc (its move is then compulsory), or end your turn." };
+    return { either: true, prompt: `On a special field: turn a bonus disc? ${capitalize(BONUS_MOVE)}.`, asked: "Take a bonus disc (its move is then compulsory), or end your turn." };
   }
-  if (take) return { either: false, prompt: `you must turn another disc for a bonus move; ${BONUS_MOVE}.`, asked: "Turn your bonus disc: its move is compulsory." };
-  return { either: false, prompt: "your turn ends here.", asked: "End your turn." };
+  const landed = "Your mole landed on a special field:";
+  if (take) return { either: false, prompt: `${landed} you must turn another disc for a bonus move; ${BONUS_MOVE}.`, asked: "Turn your bonus disc: its move is compulsory." };
+  return { either: false, prompt: `${landed} your turn ends here.`, asked: "End your turn." };
 }
 
 function button(action, text, onAction, primary = false, short = null) {
@@ -433,7 +435,7 @@ function prompt(geo, context, obs) {
     case "bonus":
       if (mine) {
         const asked = bonusAsked(legal);
-        parts.push(`Your mole landed on a special field: ${asked.prompt}`);
+        parts.push(asked.prompt);
         const labels = asked.either
           ? { bonus: ["Yes, turn a bonus disc", "Yes, bonus disc"], decline: ["No, end my turn", "No, end turn"] }
           : { bonus: ["Turn the bonus disc", "Bonus disc"], decline: ["End my turn", "End turn"] };
@@ -514,7 +516,10 @@ function draw() {
   legend.addEventListener("toggle", () => {
     memory.legendOpen = legend.open;
   });
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, obs), eventsPanel(context), legend);
+  // The layer drawn, which while a lifted one is shown is not yet the observation's: the
+  // layers' strip and data-layer name it, and switch as the next one is drawn.
+  const shownLayer = memory.lifting ? memory.lifting.layer : obs.layer;
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, { ...obs, layer: shownLayer }), eventsPanel(context), legend);
   const holes = obs.holes || [];
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
@@ -522,7 +527,7 @@ function draw() {
     holes.length ? el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => holes.includes(name)).length} / ${holes.length}` }) : null,
     el("span", { text: turnCount(obs) }));
   if (caption) info.replaceChildren(caption);
-  root.dataset.layer = obs.layer || "";
+  root.dataset.layer = shownLayer || "";
   root.dataset.phase = obs.phase || "";
   root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
   keepScroll(root);

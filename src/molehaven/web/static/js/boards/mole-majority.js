@@ -369,7 +369,8 @@ function drawMyTokens(obs) {
 }
 
 // Once the game is over every hand is shown (its Number cards can break a tie, MM-42), and
-// every seat's Home Tokens by value (they are in its final points).
+// every seat's Home Tokens by value (they are in its final points). An empty hand was played
+// out or discarded whole (MM-34): "no cards left", which "no cards" alone did not say.
 function drawEndHands(obs, context) {
   if (!Array.isArray(obs.hands)) return null;
   const cards = cardInfo(context.guide);
@@ -378,7 +379,7 @@ function drawEndHands(obs, context) {
     el("h3", { text: "Hands at the end" }),
     el("ul", {}, obs.hands.map((hand, seat) => el("li", { "data-seat-hand": seat },
       el("span", { class: `mm-swatch mm-seat-${seat}` }),
-      `${seatLabel(context.table, seat, context.you)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards"}`,
+      `${seatLabel(context.table, seat, context.you)}: ${hand.length ? hand.map((name) => cardTitle(cards, name)).join(", ") : "no cards left"}`,
       // The separator outside the flex box, which would drop its leading space.
       (values[seat] || []).length ? [" · ", el("span", { class: "mm-end-tokens" }, "Home Tokens", tokenMarks(values[seat]))] : null))));
 }

@@ -184,7 +184,7 @@ function playersSection(obs, table, you, name) {
 
 // The prompt: what is asked of this seat now, or what the table is waiting for.
 function promptSection(obs, content, parts, ctx, name) {
-  const { onAction, you, table, refusal } = ctx;
+  const { onAction, you, table } = ctx;
   const box = (task, title, ...body) => el("section", { class: `tm-prompt${task ? " task" : ""}`, "data-task": task ? "yes" : "no", "aria-live": "polite" }, el("h3", { text: title }), ...body);
 
   if (obs.phase === "setup" && table && table.status === "open") {
@@ -221,7 +221,7 @@ function promptSection(obs, content, parts, ctx, name) {
       const canned = parts.answer.map(({ id, action }) =>
         actionButton(action, onAction, { class: "tm-answer", "data-answer": id }, cannedText(content, obs.question, id)));
       const freeText = !table.options || table.options.free_text !== false;
-      const own = freeText ? ownWordsForm(onAction, refusal) : null;
+      const own = freeText ? ownWordsForm(onAction, ownWordsRefusal(ctx)) : null;
       // The Mole does not know the place: a spy's advice ("without naming the place") is not its.
       const why = obs.card && obs.card.mole
         ? "you are the Mole: bluff with one that could be said at many places"
@@ -609,12 +609,23 @@ function checkSent(context) {
   const parts = legalParts(context.legal);
   const freeText = sent.action.startsWith('answer "');
   const offered = freeText ? parts.answer.length > 0 : (context.legal || []).includes(sent.action);
+  const gaveUp = context.unmade === sent.action;
   // Still offered with no reason given: on its way (a refused answer in the player's own
   // words is explained under its box instead).
-  if (offered && (!context.refusal || freeText)) return;
+  if (offered && (freeText || (!gaveUp && !context.refusal))) return;
   ui.sent = null;
-  const reason = offered ? `the table refused it (${context.refusal})` : movedOn(obs, sent);
+  // Given up by the page while still offered, the page's own sentence as the refusal would
+  // read nested inside this one: it is said in one plain sentence instead.
+  const reason = !offered ? movedOn(obs, sent) : gaveUp ? OVERTAKEN : `the table refused it (${context.refusal})`;
   ui.notice = { text: `${unmadeMove(sent, context.guide)}: ${reason}.`, round: obs.round };
+}
+
+// The page sends a move refused as stale once more, then gives up on it (table.js).
+const OVERTAKEN = "other moves reached the table first; you can try again";
+
+function ownWordsRefusal(ctx) {
+  const { unmade, refusal } = ctx;
+  return unmade && unmade.startsWith('answer "') ? `Your answer was not given: ${OVERTAKEN}.` : refusal;
 }
 
 function unmadeMove(sent, guide) {
@@ -658,7 +669,7 @@ function noticeLine() {
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, context.refusal, ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
+    Boolean(context.guide), context.replaying, context.refusal, context.unmade, ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
