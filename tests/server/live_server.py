@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,16 +24,21 @@ def own_loopback_address() -> str:
     return f"127.{secrets.randbelow(250) + 1}.{secrets.randbelow(250)}.{secrets.randbelow(250)}"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
+# What ``molehaven serve`` prints once its port is bound and its app has started.
+ANNOUNCED = re.compile(rb"Molehaven: open http://localhost:(\d+)/")
 
 
 class LiveServer:
     """``molehaven serve`` in a child process; ``kill`` is SIGKILL, ``start`` (re)starts it
-    on the same port and database."""
+    on the same port and database.
+
+    The first start lets the server bind a free port itself (``--port 0``) and reads it from
+    what the server prints. A port picked here and handed to the child was free only when
+    picked: on a machine where other test runs start servers too, another server could take it
+    while this one started, answer this one's readiness check, serve a browser test its lobby,
+    and stop under it (``net::ERR_CONNECTION_REFUSED`` on the next page, and this server's
+    log empty, as it had not started yet). A start is done once this server has said which
+    port it holds and answers there."""
 
     def __init__(
         self,
@@ -49,8 +54,7 @@ class LiveServer:
         # the app in process) would only slow long games down.
         self.rate_per_second = rate_per_second
         self.database_url = database_url
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
+        self.port = 0  # known once started
         self.log_path = log_path
         self.bot_delay = bot_delay
         self.process: subprocess.Popen[bytes] | None = None
@@ -69,20 +73,32 @@ class LiveServer:
             },
             **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
+        # A restart keeps the port: the test's pages and sockets come back to it.
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
         command += ["--database", self.database_url, *self.args]
         with self.log_path.open("ab") as log:
+            written = log.tell()  # what an earlier start logged stays above
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
         deadline = time.monotonic() + 30
+        announced = None
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"server exited: {self.log_path.read_text()[-2000:]}")
-            try:
-                if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start in 30 s")
+            if announced is None:
+                # Only this server's own words say that the port is its own.
+                with self.log_path.open("rb") as log:
+                    log.seek(written)
+                    announced = ANNOUNCED.search(log.read())
+                if announced is not None:
+                    self.port = int(announced[1])
+            if announced is not None:
+                try:
+                    if httpx.get(f"{self.url}/api/games", timeout=1).status_code == 200:
+                        return
+                except httpx.HTTPError:
+                    pass
+            time.sleep(0.05)
+        raise RuntimeError(f"server did not start in 30 s: {self.log_path.read_text()[-2000:]}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
@@ -97,6 +113,10 @@ class LiveServer:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     @property
     def ws_url(self) -> str:
