@@ -30,6 +30,7 @@ let clockBase = null;
 let agents = [];
 let gone = false;
 let revokedSaying = null; // why this tab's seat was taken, until the next snapshot says how
+let leftHere = false; // this tab pressed its own seat's "Leave" (``settleRevocation``)
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
@@ -301,6 +302,7 @@ function render() {
   root.dataset.game = table.game; // a board's stylesheet may lay the page out for its game
   root.dataset.version = String(version);
   root.dataset.you = view.you === null ? "" : String(view.you);
+  settleSeated();
   renderSeats();
   renderTurn();
   renderOutcome(earlier);
@@ -591,20 +593,34 @@ function renderTurn() {
 
 // A seat taken from this tab: after a resignation (in this tab or another of this browser)
 // a bot plays it and the token is kept, to play again afterwards; otherwise (left, removed)
-// the token is forgotten and the tab only watches.
+// the token is forgotten and the tab only watches. A seat this tab left by its own "Leave"
+// is not news: the join box that comes back says what to do.
 function settleRevocation() {
   const mine = store.seat(tableId);
   const slot = mine && view.table.seats[mine.seat];
+  const notice = $("notice");
   if (slot && slot.resigned) {
     root.dataset.resigned = "true";
-    $("notice").textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+    notice.textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+    notice.hidden = false;
   } else {
     store.forgetSeat(tableId);
     root.dataset.demoted = "true";
-    $("notice").textContent = revokedSaying;
+    const seat = mine ? `Seat ${mine.seat}` : "Your seat";
+    notice.textContent = view.table.status === "open"
+      ? `${seat} is no longer yours: the host removed you, or you left it in another tab. You are watching; pick a free seat to play.`
+      : capitalize(revokedSaying);
+    notice.hidden = leftHere;
   }
-  $("notice").hidden = false;
+  leftHere = false;
   revokedSaying = null;
+}
+
+// Seated again (after a removal, in the same tab): "you are watching" no longer holds.
+function settleSeated() {
+  if (view.you === null || root.dataset.demoted !== "true") return;
+  delete root.dataset.demoted;
+  $("notice").hidden = true;
 }
 
 // Whether the table's game has ended, played out or abandoned.
@@ -1147,6 +1163,7 @@ async function sit(seat) {
     const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name });
     store.setName(name);
     store.setSeat(tableId, joined.seat, joined.token);
+    leftHere = false; // a "Leave" whose revocation never came (the socket closed first)
     $("error").textContent = "";
     if (socket) socket.close(); // reconnect with the new token
   } catch (error) {
@@ -1158,6 +1175,8 @@ async function leave(seat) {
   const mine = store.seat(tableId);
   const headers = {};
   if (mine && mine.seat === seat) headers["X-Seat-Token"] = mine.token;
+  // The server may tell this tab its seat is gone before this request's answer is here.
+  leftHere = Boolean(mine && mine.seat === seat);
   const host = store.host(tableId);
   if (host) headers["X-Host-Token"] = host;
   try {
@@ -1167,6 +1186,7 @@ async function leave(seat) {
       if (socket) socket.close();
     }
   } catch (error) {
+    leftHere = false;
     $("error").textContent = error.message;
   }
 }
