@@ -39,3 +39,37 @@ def test_a_removed_player_who_sits_again_is_no_longer_told_they_are_watching(
     expect(bea.locator("#notice")).to_be_hidden()
     for page in (ann, bea):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_seat_not_taken_is_said_beside_the_seats_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Cal, on a phone, presses "Sit here" before typing his name, then at a seat Bea took a
+    moment before: each time he is told why beside the seats, on his screen. Before, the
+    words went under the board, a screen and a half below (and said "seat 1 is taken")."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park", players=3)
+    cal = open_page(browser, ann.url, viewport=PHONE)
+    name = cal.locator("#join-name")
+    sit_here = cal.locator('[data-sit="1"]')
+    expect(sit_here).to_be_visible()
+    assert name.bounding_box()["y"] < sit_here.bounding_box()["y"]  # type: ignore[index]
+    sit_here.click()
+    said = cal.locator("#seat-error")
+    expect(said).to_have_text("Type your name first, then pick a seat.")
+    expect(said).to_be_in_viewport()
+    expect(name).to_be_focused()
+    # Bea takes seat 1 while Cal's page still offers it: his press comes second.
+    cal.evaluate("window.seatOne = document.querySelector('[data-sit=\"1\"]')")
+    bea = open_page(browser, ann.url)
+    sit(bea, 1, "Bea")
+    cal.fill("#join-name", "Cal")
+    cal.evaluate("window.seatOne.click()")
+    expect(said).to_have_text("Someone else just took seat 1: pick another one.")
+    expect(said).to_be_in_viewport()
+    expect(cal.locator("#error")).to_have_text("")
+    cal.click('[data-sit="2"]')
+    expect(cal.locator("#table")).to_have_attribute("data-you", "2")
+    expect(said).to_have_text("")
+    for page in (ann, bea, cal):
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -517,6 +517,7 @@ function renderSeats() {
     drawSeats(table, canJoin, host);
   }
   $("join").hidden = !canJoin;
+  if (table.status !== "open") seatError(""); // seats no longer change: nothing there to fix
   $("host").hidden = !(host && table.status === "open");
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
@@ -1152,10 +1153,14 @@ $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
 
 // ------------------------------------------------------------------------ seats and host
 
+function seatError(text) {
+  $("seat-error").textContent = text;
+}
+
 async function sit(seat) {
   const name = $("join-name").value.trim();
   if (!name) {
-    $("error").textContent = "Type your name first, then pick a seat.";
+    seatError("Type your name first, then pick a seat.");
     $("join-name").focus();
     return;
   }
@@ -1164,10 +1169,11 @@ async function sit(seat) {
     store.setName(name);
     store.setSeat(tableId, joined.seat, joined.token);
     leftHere = false; // a "Leave" whose revocation never came (the socket closed first)
-    $("error").textContent = "";
+    seatError("");
     if (socket) socket.close(); // reconnect with the new token
   } catch (error) {
-    $("error").textContent = error.message;
+    // Two people pressed "Sit here" at one seat: the other was first.
+    seatError(error.code === "seat-taken" ? `Someone else just took seat ${seat}: pick another one.` : capitalize(error.message));
   }
 }
 
@@ -1187,7 +1193,7 @@ async function leave(seat) {
     }
   } catch (error) {
     leftHere = false;
-    $("error").textContent = error.message;
+    seatError(capitalize(error.message));
   }
 }
 
@@ -1222,16 +1228,18 @@ $("fill-bots").addEventListener("click", async () => {
     // With no agent picked (the list did not load), the server's default level plays.
     const agent = $("bot-agent").value;
     await api("POST", `/api/tables/${tableId}/bots`, agent ? { agent } : {}, { "X-Host-Token": store.host(tableId) });
+    seatError("");
   } catch (error) {
-    $("error").textContent = error.message;
+    seatError(capitalize(error.message));
   }
 });
 
 $("start").addEventListener("click", async () => {
   try {
     await api("POST", `/api/tables/${tableId}/start`, undefined, { "X-Host-Token": store.host(tableId) });
+    seatError("");
   } catch (error) {
-    $("error").textContent = error.message;
+    seatError(capitalize(error.message));
   }
 });
 
