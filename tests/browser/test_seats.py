@@ -73,3 +73,38 @@ def test_a_seat_not_taken_is_said_beside_the_seats_on_a_phone(
     expect(said).to_have_text("")
     for page in (ann, bea, cal):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_before_the_start_each_is_told_who_the_table_waits_for(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The host is told what to do (send the link, fill with bots, press Start), the others
+    that they wait for the host, and everyone who is away. Before, the host, who alone can
+    start, read "the host can start" as if it were someone else, and a seated friend who had
+    closed the tab (or not yet come over to a rematch) went unnamed."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park", players=4)
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    cal = open_page(browser, ann.url)
+    sit(cal, 2, "Cal")
+    expect(ann.locator("#turn")).to_have_text(
+        "Waiting for players: 1 seat free. Send the invite link, or fill it with bots."
+    )
+    expect(bea.locator("#turn")).to_have_text("Waiting for players: 1 seat free")
+    ann.select_option("#bot-agent", "random")
+    ann.click("#fill-bots")
+    expect(ann.locator("#turn")).to_have_text(
+        "Every seat is taken: press Start when you are ready."
+    )
+    expect(bea.locator("#turn")).to_have_text("Every seat is taken; waiting for the host to start.")
+    cal.close()
+    expect(ann.locator("#turn")).to_have_text(
+        "Every seat is taken, but Cal is away: wait, or start (a bot plays for them if they"
+        " stay away)."
+    )
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Cal and for the host to start."
+    )
+    for page in (ann, bea):
+        assert page.errors == []  # type: ignore[attr-defined]

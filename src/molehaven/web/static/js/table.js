@@ -561,8 +561,7 @@ function renderTurn() {
   node.hidden = finished(table) && !(replay.active && replay.data);
   let asked = "";
   if (table.status === "open") {
-    const free = table.seats.filter((s) => s.kind === "empty").length;
-    node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
+    node.textContent = gatheringText(table);
   } else if (replay.active && replay.data) {
     node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
   } else if (finished(table)) {
@@ -590,6 +589,29 @@ function renderTurn() {
   $("asked").textContent = asked;
   $("asked").title = asked;
   $("asked").hidden = table.status !== "running";
+}
+
+// Before the start, who or what the table waits for, said to the host as what they may do
+// (they alone can fill seats and start) and to the others as who they wait for. A person
+// seated and away (a rematch's player who has not come over yet) is named: a start now
+// begins before they are here.
+function gatheringText(table) {
+  const host = Boolean(store.host(tableId));
+  const free = table.seats.filter((s) => s.kind === "empty").length;
+  if (free) {
+    const seats = `${free} seat${free > 1 ? "s" : ""} free`;
+    return host ? `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.` : `Waiting for players: ${seats}`;
+  }
+  const away = table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => seatLabel(table, s.seat));
+  const names = away.length > 1 ? `${away.slice(0, -1).join(", ")} and ${away[away.length - 1]}` : away[0];
+  if (host) {
+    return away.length
+      ? `Every seat is taken, but ${names} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
+      : "Every seat is taken: press Start when you are ready.";
+  }
+  return away.length
+    ? `Every seat is taken; waiting for ${names} and for the host to start.`
+    : "Every seat is taken; waiting for the host to start.";
 }
 
 // A seat taken from this tab: after a resignation (in this tab or another of this browser)
