@@ -108,3 +108,24 @@ def test_before_the_start_each_is_told_who_the_table_waits_for(
     )
     for page in (ann, bea):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_others_are_told_when_the_player_they_wait_for_is_away(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Ann, the mole, is to move first and closes her tab: Bea, waiting for her, is told she
+    is away and when a bot takes her seat over. Before, Bea read only "Waiting for Ann (the
+    mole)" for the three minutes, the grey dot in the seats a screen below on her phone."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    ann.click("#start")
+    expect(bea.locator("#turn")).to_have_text("Waiting for Ann (the mole)")
+    expect(bea.locator("#asked")).to_have_text("")
+    ann.close()
+    expect(bea.locator("#asked")).to_have_text(
+        "Ann is away: a bot plays for them after 3 minutes away."
+    )
+    expect(bea.locator("#asked")).to_be_in_viewport()
+    assert bea.errors == []  # type: ignore[attr-defined]

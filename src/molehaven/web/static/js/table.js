@@ -584,11 +584,32 @@ function renderTurn() {
     // Who may act is secret in The Mole (TM-25).
     node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
+  // When nothing is asked of this seat, that line says whether the wait is for someone away.
+  if (!asked && table.status === "running" && !replay.active) asked = awayText(table);
   // What is asked sits on its own line, one line high and kept while the game runs, empty
   // or not, so the board below does not jump when the turn passes to someone else.
   $("asked").textContent = asked;
   $("asked").title = asked;
   $("asked").hidden = table.status !== "running";
+}
+
+// A player the game waits for who has closed their tab (or lost their connection): the
+// others, told only "Waiting for Bea", would wait without knowing that she is gone, or for
+// how long. After the table's away time a bot plays the seat until she comes back.
+function awayText(table) {
+  const waitedFor = view.waiting && view.waiting.seats ? view.waiting.seats : [];
+  for (const seat of waitedFor) {
+    const slot = table.seats[seat];
+    if (!slot || slot.kind !== "human" || slot.connected) continue;
+    const who = seatLabel(table, seat);
+    if (slot.stand_in) return `${who} is away: a bot plays for them until they come back.`;
+    return `${who} is away: a bot plays for them after ${duration(table.away_seconds)} away.`;
+  }
+  return "";
+}
+
+function duration(seconds) {
+  return seconds < 90 ? `${Math.round(seconds)} seconds` : `${Math.round(seconds / 60)} minutes`;
 }
 
 // Before the start, who or what the table waits for, said to the host as what they may do
