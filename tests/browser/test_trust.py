@@ -29,7 +29,7 @@ def test_a_removed_players_tab_is_demoted_and_never_shows_the_new_players_seat(
     ann.locator('#seats li[data-seat="1"] button', has_text="Remove").click()
     expect(bob.locator("#table")).to_have_attribute("data-demoted", "true")
     expect(bob.locator("#table")).to_have_attribute("data-you", "")
-    expect(bob.locator("#notice")).to_contain_text("no longer yours")
+    expect(bob.locator("#notice")).to_contain_text("the host removed you")
     carol = open_page(browser, f"{server.url}/tables/{table_id}")
     carol.fill("#join-name", "Carol")
     carol.click('[data-sit="1"]')

@@ -30,6 +30,7 @@ let clockBase = null;
 let agents = [];
 let gone = false;
 let revokedSaying = null; // why this tab's seat was taken, until the next snapshot says how
+let leftHere = false; // this tab pressed its own seat's "Leave" (``settleRevocation``)
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
@@ -304,6 +305,7 @@ function render() {
   root.dataset.game = table.game; // a board's stylesheet may lay the page out for its game
   root.dataset.version = String(version);
   root.dataset.you = view.you === null ? "" : String(view.you);
+  settleSeated();
   renderSeats();
   renderTurn();
   renderOutcome(earlier);
@@ -518,6 +520,7 @@ function renderSeats() {
     drawSeats(table, canJoin, host);
   }
   $("join").hidden = !canJoin;
+  if (table.status !== "open") seatError(""); // seats no longer change: nothing there to fix
   $("host").hidden = !(host && table.status === "open");
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
@@ -561,8 +564,7 @@ function renderTurn() {
   node.hidden = finished(table) && !(replay.active && replay.data);
   let asked = "";
   if (table.status === "open") {
-    const free = table.seats.filter((s) => s.kind === "empty").length;
-    node.textContent = free ? `Waiting for players: ${free} seat${free > 1 ? "s" : ""} free` : "Every seat is taken; the host can start.";
+    node.textContent = gatheringText(table);
   } else if (replay.active && replay.data) {
     node.textContent = `Replay: step ${replay.step} of ${replay.total}`;
   } else if (finished(table)) {
@@ -585,6 +587,8 @@ function renderTurn() {
     // Who may act is secret in The Mole (TM-25).
     node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
+  // When nothing is asked of this seat, that line says whether the wait is for someone away.
+  if (!asked && table.status === "running" && !replay.active) asked = awayText(table);
   // What is asked sits on its own line, one line high and kept while the game runs, empty
   // or not, so the board below does not jump when the turn passes to someone else.
   $("asked").textContent = asked;
@@ -592,22 +596,78 @@ function renderTurn() {
   $("asked").hidden = table.status !== "running";
 }
 
+// A player the game waits for who has closed their tab (or lost their connection): the
+// others, told only "Waiting for Bea", would wait without knowing that she is gone, or for
+// how long. After the table's away time a bot plays the seat until she comes back.
+function awayText(table) {
+  const waitedFor = view.waiting && view.waiting.seats ? view.waiting.seats : [];
+  for (const seat of waitedFor) {
+    const slot = table.seats[seat];
+    if (!slot || slot.kind !== "human" || slot.connected) continue;
+    const who = seatLabel(table, seat);
+    if (slot.stand_in) return `${who} is away: a bot plays for them until they come back.`;
+    return `${who} is away: a bot plays for them after ${duration(table.away_seconds)} away.`;
+  }
+  return "";
+}
+
+function duration(seconds) {
+  return seconds < 90 ? `${Math.round(seconds)} seconds` : `${Math.round(seconds / 60)} minutes`;
+}
+
+// Before the start, who or what the table waits for, said to the host as what they may do
+// (they alone can fill seats and start) and to the others as who they wait for. A person
+// seated and away (a rematch's player who has not come over yet) is named: a start now
+// begins before they are here.
+function gatheringText(table) {
+  const host = Boolean(store.host(tableId));
+  const free = table.seats.filter((s) => s.kind === "empty").length;
+  if (free) {
+    const seats = `${free} seat${free > 1 ? "s" : ""} free`;
+    return host ? `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.` : `Waiting for players: ${seats}`;
+  }
+  const away = table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => seatLabel(table, s.seat));
+  const names = away.length > 1 ? `${away.slice(0, -1).join(", ")} and ${away[away.length - 1]}` : away[0];
+  if (host) {
+    return away.length
+      ? `Every seat is taken, but ${names} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
+      : "Every seat is taken: press Start when you are ready.";
+  }
+  return away.length
+    ? `Every seat is taken; waiting for ${names} and for the host to start.`
+    : "Every seat is taken; waiting for the host to start.";
+}
+
 // A seat taken from this tab: after a resignation (in this tab or another of this browser)
 // a bot plays it and the token is kept, to play again afterwards; otherwise (left, removed)
-// the token is forgotten and the tab only watches.
+// the token is forgotten and the tab only watches. A seat this tab left by its own "Leave"
+// is not news: the join box that comes back says what to do.
 function settleRevocation() {
   const mine = store.seat(tableId);
   const slot = mine && view.table.seats[mine.seat];
+  const notice = $("notice");
   if (slot && slot.resigned) {
     root.dataset.resigned = "true";
-    $("notice").textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+    notice.textContent = "You resigned: a bot plays your seat to the end. You may still play again afterwards.";
+    notice.hidden = false;
   } else {
     store.forgetSeat(tableId);
     root.dataset.demoted = "true";
-    $("notice").textContent = revokedSaying;
+    const seat = mine ? `Seat ${mine.seat}` : "Your seat";
+    notice.textContent = view.table.status === "open"
+      ? `${seat} is no longer yours: the host removed you, or you left it in another tab. You are watching; pick a free seat to play.`
+      : capitalize(revokedSaying);
+    notice.hidden = leftHere;
   }
-  $("notice").hidden = false;
+  leftHere = false;
   revokedSaying = null;
+}
+
+// Seated again (after a removal, in the same tab): "you are watching" no longer holds.
+function settleSeated() {
+  if (view.you === null || root.dataset.demoted !== "true") return;
+  delete root.dataset.demoted;
+  $("notice").hidden = true;
 }
 
 // Whether the table's game has ended, played out or abandoned.
@@ -1142,10 +1202,14 @@ $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
 
 // ------------------------------------------------------------------------ seats and host
 
+function seatError(text) {
+  $("seat-error").textContent = text;
+}
+
 async function sit(seat) {
   const name = $("join-name").value.trim();
   if (!name) {
-    $("error").textContent = "Type your name first, then pick a seat.";
+    seatError("Type your name first, then pick a seat.");
     $("join-name").focus();
     return;
   }
@@ -1153,10 +1217,12 @@ async function sit(seat) {
     const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name });
     store.setName(name);
     store.setSeat(tableId, joined.seat, joined.token);
-    $("error").textContent = "";
+    leftHere = false; // a "Leave" whose revocation never came (the socket closed first)
+    seatError("");
     if (socket) socket.close(); // reconnect with the new token
   } catch (error) {
-    $("error").textContent = error.message;
+    // Two people pressed "Sit here" at one seat: the other was first.
+    seatError(error.code === "seat-taken" ? `Someone else just took seat ${seat}: pick another one.` : capitalize(error.message));
   }
 }
 
@@ -1164,6 +1230,8 @@ async function leave(seat) {
   const mine = store.seat(tableId);
   const headers = {};
   if (mine && mine.seat === seat) headers["X-Seat-Token"] = mine.token;
+  // The server may tell this tab its seat is gone before this request's answer is here.
+  leftHere = Boolean(mine && mine.seat === seat);
   const host = store.host(tableId);
   if (host) headers["X-Host-Token"] = host;
   try {
@@ -1173,7 +1241,8 @@ async function leave(seat) {
       if (socket) socket.close();
     }
   } catch (error) {
-    $("error").textContent = error.message;
+    leftHere = false;
+    seatError(capitalize(error.message));
   }
 }
 
@@ -1208,16 +1277,18 @@ $("fill-bots").addEventListener("click", async () => {
     // With no agent picked (the list did not load), the server's default level plays.
     const agent = $("bot-agent").value;
     await api("POST", `/api/tables/${tableId}/bots`, agent ? { agent } : {}, { "X-Host-Token": store.host(tableId) });
+    seatError("");
   } catch (error) {
-    $("error").textContent = error.message;
+    seatError(capitalize(error.message));
   }
 });
 
 $("start").addEventListener("click", async () => {
   try {
     await api("POST", `/api/tables/${tableId}/start`, undefined, { "X-Host-Token": store.host(tableId) });
+    seatError("");
   } catch (error) {
-    $("error").textContent = error.message;
+    seatError(capitalize(error.message));
   }
 });
 

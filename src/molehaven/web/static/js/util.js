@@ -29,6 +29,7 @@ export async function api(method, path, body, headers = {}) {
   if (!response.ok) {
     const error = new Error(describeProblem(data) || `${response.status} ${response.statusText}`);
     error.status = response.status;
+    error.code = data && data.code; // the server's stable name for a refusal ("seat-taken")
     throw error;
   }
   return data;

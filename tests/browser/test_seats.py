@@ -1,0 +1,131 @@
+"""Taking, losing and leaving seats before the start, as friends gathering at a table do."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.pages import PHONE, create_table, open_page
+from tests.server.live_server import LiveServer
+
+
+def sit(page: Page, seat: int, name: str) -> None:
+    page.fill("#join-name", name)
+    page.click(f'[data-sit="{seat}"]')
+    expect(page.locator("#table")).to_have_attribute("data-you", str(seat))
+
+
+def test_a_removed_player_who_sits_again_is_no_longer_told_they_are_watching(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Bea is removed by the host and sits again: the page said "you are watching" above her
+    own seat until a reload. Her own "Leave" is no news to her: no notice says she left."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    ann.locator('#seats li[data-seat="1"] button', has_text="Remove").click()
+    expect(bea.locator("#table")).to_have_attribute("data-you", "")
+    expect(bea.locator("#notice")).to_have_text(
+        "Seat 1 is no longer yours: the host removed you, or you left it in another tab."
+        " You are watching; pick a free seat to play."
+    )
+    bea.click('[data-sit="1"]')  # her name is still in the box
+    expect(bea.locator("#table")).to_have_attribute("data-you", "1")
+    expect(bea.locator("#notice")).to_be_hidden()
+    expect(bea.locator("#table")).not_to_have_attribute("data-demoted", "true")
+    bea.locator('#seats li[data-seat="1"] button', has_text="Leave").click()
+    expect(bea.locator("#table")).to_have_attribute("data-you", "")
+    expect(bea.locator('[data-sit="1"]')).to_be_visible()
+    expect(bea.locator("#notice")).to_be_hidden()
+    for page in (ann, bea):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_seat_not_taken_is_said_beside_the_seats_on_a_phone(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Cal, on a phone, presses "Sit here" before typing his name, then at a seat Bea took a
+    moment before: each time he is told why beside the seats, on his screen. Before, the
+    words went under the board, a screen and a half below (and said "seat 1 is taken")."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park", players=3)
+    cal = open_page(browser, ann.url, viewport=PHONE)
+    name = cal.locator("#join-name")
+    sit_here = cal.locator('[data-sit="1"]')
+    expect(sit_here).to_be_visible()
+    assert name.bounding_box()["y"] < sit_here.bounding_box()["y"]  # type: ignore[index]
+    sit_here.click()
+    said = cal.locator("#seat-error")
+    expect(said).to_have_text("Type your name first, then pick a seat.")
+    expect(said).to_be_in_viewport()
+    expect(name).to_be_focused()
+    # Bea takes seat 1 while Cal's page still offers it: his press comes second.
+    cal.evaluate("window.seatOne = document.querySelector('[data-sit=\"1\"]')")
+    bea = open_page(browser, ann.url)
+    sit(bea, 1, "Bea")
+    cal.fill("#join-name", "Cal")
+    cal.evaluate("window.seatOne.click()")
+    expect(said).to_have_text("Someone else just took seat 1: pick another one.")
+    expect(said).to_be_in_viewport()
+    expect(cal.locator("#error")).to_have_text("")
+    cal.click('[data-sit="2"]')
+    expect(cal.locator("#table")).to_have_attribute("data-you", "2")
+    expect(said).to_have_text("")
+    for page in (ann, bea, cal):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_before_the_start_each_is_told_who_the_table_waits_for(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The host is told what to do (send the link, fill with bots, press Start), the others
+    that they wait for the host, and everyone who is away. Before, the host, who alone can
+    start, read "the host can start" as if it were someone else, and a seated friend who had
+    closed the tab (or not yet come over to a rematch) went unnamed."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park", players=4)
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    cal = open_page(browser, ann.url)
+    sit(cal, 2, "Cal")
+    expect(ann.locator("#turn")).to_have_text(
+        "Waiting for players: 1 seat free. Send the invite link, or fill it with bots."
+    )
+    expect(bea.locator("#turn")).to_have_text("Waiting for players: 1 seat free")
+    ann.select_option("#bot-agent", "random")
+    ann.click("#fill-bots")
+    expect(ann.locator("#turn")).to_have_text(
+        "Every seat is taken: press Start when you are ready."
+    )
+    expect(bea.locator("#turn")).to_have_text("Every seat is taken; waiting for the host to start.")
+    cal.close()
+    expect(ann.locator("#turn")).to_have_text(
+        "Every seat is taken, but Cal is away: wait, or start (a bot plays for them if they"
+        " stay away)."
+    )
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Cal and for the host to start."
+    )
+    for page in (ann, bea):
+        assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_others_are_told_when_the_player_they_wait_for_is_away(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Ann, the mole, is to move first and closes her tab: Bea, waiting for her, is told she
+    is away and when a bot takes her seat over. Before, Bea read only "Waiting for Ann (the
+    mole)" for the three minutes, the grey dot in the seats a screen below on her phone."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    ann.click("#start")
+    expect(bea.locator("#turn")).to_have_text("Waiting for Ann (the mole)")
+    expect(bea.locator("#asked")).to_have_text("")
+    ann.close()
+    expect(bea.locator("#asked")).to_have_text(
+        "Ann is away: a bot plays for them after 3 minutes away."
+    )
+    expect(bea.locator("#asked")).to_be_in_viewport()
+    assert bea.errors == []  # type: ignore[attr-defined]
