@@ -18,6 +18,7 @@ from tests.browser.pages import (
     NEXT_TURN,
     PHONE,
     click_only,
+    create_table,
     describe,
     draw_alone,
     fill_bots_and_start,
@@ -858,3 +859,23 @@ def test_mole_parks_king_mole_losing_his_own_tie_is_told_on_a_page_opened_at_the
             shoot(page, "showdown-king-loses-opened-at-the-end")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
+
+
+def test_before_the_start_the_board_reads_as_a_table_being_set_up(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Friends gathering at a Mole Park table read "Round 0 of 50 · Choosing King Mole" above
+    the board, as if the game had begun. Before the start it says so and how long the game
+    may last; once started, the rounds count as before."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-park", players=3)
+    bea = open_page(browser, ann.url, viewport=PHONE)  # watching
+    for page in (ann, bea):
+        status = page.locator("[data-board] .mp-status")
+        expect(status).to_have_text(re.compile(r"^Not started yet · up to 50 rounds"))
+        expect(status).to_contain_text("King Mole is drawn at the start")
+        expect(status).not_to_contain_text("Round")
+    fill_bots_and_start(ann)
+    expect(ann.locator("[data-board] .mp-status")).to_contain_text(re.compile(r"Round \d+ of 50"))
+    for page in (ann, bea):
+        assert page.errors == []  # type: ignore[attr-defined]

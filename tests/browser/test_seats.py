@@ -97,17 +97,62 @@ def test_before_the_start_each_is_told_who_the_table_waits_for(
     expect(ann.locator("#turn")).to_have_text(
         "Every seat is taken: press Start when you are ready."
     )
-    expect(bea.locator("#turn")).to_have_text("Every seat is taken; waiting for the host to start.")
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Ann (host) to start."
+    )
     cal.close()
     expect(ann.locator("#turn")).to_have_text(
         "Every seat is taken, but Cal is away: wait, or start (a bot plays for them if they"
         " stay away)."
     )
     expect(bea.locator("#turn")).to_have_text(
-        "Every seat is taken; waiting for Cal and for the host to start."
+        "Every seat is taken; waiting for Cal and for Ann (host) to start."
     )
     for page in (ann, bea):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def host_marks(page: Page) -> list[str]:
+    """The seats marked "host" in the Seats panel."""
+    marked = page.locator("#seats li:has([data-host])")
+    return [
+        str(seat) for seat in marked.evaluate_all("(items) => items.map((li) => li.dataset.seat)")
+    ]
+
+
+def test_everyone_sees_who_the_host_is_and_where_they_sit(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Friends at a table were told "waiting for the host to start" without knowing who that
+    is. Ann made the table: her seat is marked "host" on everyone's page and Bea waits for
+    her by name. Ann moves to another seat: the mark goes with her (her page sits her as the
+    host), and while she sits nowhere no seat is marked. Away, she is still the one waited
+    for."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    expect(bea.locator('#seats li[data-seat="0"] [data-host]')).to_have_text("host")
+    assert host_marks(bea) == ["0"] and host_marks(ann) == ["0"]
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Ann (host) to start."
+    )
+    ann.locator('#seats li[data-seat="0"] button', has_text="Leave").click()
+    expect(bea.locator('#seats li[data-seat="0"]')).to_contain_text("empty")
+    assert host_marks(bea) == []
+    bea.locator('#seats li[data-seat="1"] button', has_text="Leave").click()
+    ann.click('[data-sit="1"]')  # her name is still in the box
+    expect(bea.locator('#seats li[data-seat="1"] [data-host]')).to_be_visible()
+    assert host_marks(bea) == ["1"]
+    bea.click('[data-sit="0"]')
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Ann (host) to start."
+    )
+    ann.close()
+    expect(bea.locator("#turn")).to_have_text(
+        "Every seat is taken; waiting for Ann (host, away) to start."
+    )
+    assert bea.errors == []  # type: ignore[attr-defined]
 
 
 def test_the_others_are_told_when_the_player_they_wait_for_is_away(

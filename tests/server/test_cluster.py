@@ -490,3 +490,38 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
         held.pop(0).close()  # one of the first process's goes
         time.sleep(0.5)
         assert opened(second)
+
+
+def test_the_hosts_seat_taken_through_one_process_is_named_through_the_others(
+    cluster: list[LiveServer],
+) -> None:
+    """The host sits down through a process that does not own the table: the owner records
+    their seat as the host's (the host token travels with the forwarded request), and a
+    third process's watchers and readers see it, and see it go when the host leaves."""
+    owner, other, third = cluster
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, host = start_table(api, "mole-hill")
+    watcher = Player(table_id, "", [third], 0)
+    assert watcher.connect()["data"]["table"]["host_seat"] is None
+    # Before the start every change is a whole view ("snapshot": the table is at version 0).
+    taken = httpx.post(
+        f"{other.url}/api/tables/{table_id}/seats/1",
+        json={"name": "Ann"},
+        headers={"X-Host-Token": host},
+    )
+    assert taken.status_code == 200, taken.text
+    told = watcher.receive(
+        lambda m: m["type"] == "snapshot" and m["data"]["table"]["seats"][1]["name"]
+    )
+    assert told["data"]["table"]["host_seat"] == 1
+    assert httpx.get(f"{third.url}/api/tables/{table_id}").json()["host_seat"] == 1
+    left = httpx.delete(
+        f"{other.url}/api/tables/{table_id}/seats/1",
+        headers={"X-Seat-Token": taken.json()["token"]},
+    )
+    assert left.status_code == 204, left.text
+    told = watcher.receive(
+        lambda m: m["type"] == "snapshot" and m["data"]["table"]["seats"][1]["kind"] == "empty"
+    )
+    assert told["data"]["table"]["host_seat"] is None
+    assert httpx.get(f"{third.url}/api/tables/{table_id}").json()["host_seat"] is None

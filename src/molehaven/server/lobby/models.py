@@ -41,6 +41,9 @@ class TableRow(Base):
     listed: Mapped[bool] = mapped_column(Boolean, server_default=true(), default=True)
     # the table this one's players went on to once it ended (``Authority.rematch``)
     rematch: Mapped[str | None] = mapped_column(String(16), nullable=True, default=None)
+    # the seat the host sits at, if they sit: named on the page, so the others know who fills
+    # seats and starts (the host token is what lets them; this only says where they sit)
+    host_seat: Mapped[int | None] = mapped_column(Integer, nullable=True, default=None)
 
     seats: Mapped[list[SeatRow]] = relationship(
         back_populates="table", order_by="SeatRow.seat", lazy="selectin"

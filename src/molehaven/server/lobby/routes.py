@@ -250,10 +250,16 @@ async def get_table(authority: AuthorityDep, hub: HubDep, table_id: str = TableI
 
 @router.post("/tables/{table_id}/seats/{seat}", response_model=SeatJoined, responses=CHANGES)
 async def join_seat(
-    body: SeatJoin, seat: int, authority: AuthorityDep, table_id: str = TableId
+    body: SeatJoin,
+    seat: int,
+    authority: AuthorityDep,
+    host_token: HostToken = None,
+    table_id: str = TableId,
 ) -> SeatJoined:
-    """Take an empty seat under a display name; keep the returned token to reclaim it."""
-    token = await authority.join(table_id, seat=seat, name=body.name)
+    """Take an empty seat under a display name; keep the returned token to reclaim it. The
+    host sends their host token too, so that the table shows where its host sits
+    (``host_seat``); a token that is not the host's is ignored."""
+    token = await authority.join(table_id, seat=seat, name=body.name, host=host_token)
     return SeatJoined(seat=seat, token=token)
 
 

@@ -129,6 +129,11 @@ class TablePublic(BaseModel):
     rematch: str | None = Field(
         None, description="the id of the table this one's players went on to, once it ended"
     )
+    host_seat: int | None = Field(
+        None,
+        description="the seat the host sits at (who may fill seats and start), if they sit:"
+        " the seat they took sending the host token, until they leave it",
+    )
 
 
 class TableCreated(BaseModel):

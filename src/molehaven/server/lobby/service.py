@@ -24,6 +24,7 @@ async def insert_table(
     host_token_hash: str,
     away_seconds: float = 180.0,
     listed: bool = True,
+    host_seat: int | None = None,
 ) -> TableRow:
     now = time.time()
     row = TableRow(
@@ -40,6 +41,7 @@ async def insert_table(
         result=None,
         away_seconds=away_seconds,
         listed=listed,
+        host_seat=host_seat,
     )
     session.add(row)
     for seat in range(players):
@@ -68,6 +70,13 @@ async def save_seat(
     table = await session.get(TableRow, table_id)
     if table is not None:
         table.updated_at = time.time()
+
+
+async def set_host_seat(session: AsyncSession, *, table_id: str, seat: int | None) -> None:
+    table = await session.get(TableRow, table_id)
+    if table is None:
+        raise LookupError(f"no table {table_id}")
+    table.host_seat = seat
 
 
 async def set_status(

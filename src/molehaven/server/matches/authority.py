@@ -137,6 +137,7 @@ class Authority(Replication, Lifecycle, Talk):
             touched_at=row.updated_at,
             final=dict(row.result) if row.result is not None else None,
             rematch=row.rematch,
+            host_seat=row.host_seat,
             chat=list(chat),
         )
         for event in events:
@@ -211,12 +212,14 @@ class Authority(Replication, Lifecycle, Talk):
         first_player: str | None = None,
         seats: Sequence[SeatSlot] = (),
         host_token: str | None = None,
+        host_seat: Seat | None = None,
     ) -> tuple[LiveTable, str, str | None]:
         """A new open table, the host token that manages it, and, when ``first_player``
         names the host, the token of seat 0, taken by them in the same write (nobody can
         take it in between, as between two requests). ``seats``: who sits where from the
         start (a rematch's players), stored in the same write; ``host_token``: the host's
-        token, when the caller made it (a rematch's), else a new one.
+        token, when the caller made it (a rematch's), else a new one; ``host_seat``: where
+        the host sits among ``seats`` (a rematch's creator), if anywhere.
 
         Raises:
             MolehavenError: unknown game, bad player count or options (the message says why).
@@ -246,6 +249,7 @@ class Authority(Replication, Lifecycle, Talk):
             raise ValueError(f"{len(seats)} seats for {the_game.players} players")
         if first_player is not None and seat_token is not None:
             seats[0] = SeatSlot(HUMAN, first_player, None, tokens.hash_token(seat_token))
+            host_seat = 0
         table = LiveTable(
             id=table_id,
             game=the_game,
@@ -255,6 +259,7 @@ class Authority(Replication, Lifecycle, Talk):
             away_seconds=away_seconds if away_seconds is not None else self.settings.away_seconds,
             touched_at=time.time(),
             host_address=host_address,
+            host_seat=host_seat,
         )
         async with self.db.write() as session:
             await lobby_store.insert_table(
@@ -266,6 +271,7 @@ class Authority(Replication, Lifecycle, Talk):
                 host_token_hash=table.host_token_hash,
                 away_seconds=table.away_seconds,
                 listed=listed,
+                host_seat=host_seat,
             )
             for seat, slot in enumerate(seats):
                 if slot.kind != EMPTY:
@@ -322,8 +328,10 @@ class Authority(Replication, Lifecycle, Talk):
             async with self.db.read() as session:
                 stored = await lobby_store.get_table(session, old.id)
             seats = [_seat_in_rematch(slot) for slot in old.seats]
+            creator = found[0]  # hosts the rematch, from their seat there
             if pass_first_seat:
                 seats = seats[1:] + seats[:1]
+                creator = (creator - 1) % len(seats)
             new, _, _ = await self.create(
                 game=old.game.slug,
                 players=old.game.players,
@@ -333,6 +341,7 @@ class Authority(Replication, Lifecycle, Talk):
                 host_address=host_address,
                 seats=seats,
                 host_token=host_token,
+                host_seat=creator,
             )
             async with self.db.write() as session:
                 named = await lobby_store.claim_rematch(
@@ -350,9 +359,13 @@ class Authority(Replication, Lifecycle, Talk):
             return named, None if there is None else self._seat_at(there, token), None
         return new.id, self._seat_at(new, token), host_token
 
-    async def join(self, table_id: str, *, seat: Seat, name: str) -> str:
-        """Seat a person at an empty seat; returns the seat's secret token."""
-        if (routed := await self._route("join", table_id, seat=seat, name=name)) is not None:
+    async def join(self, table_id: str, *, seat: Seat, name: str, host: str | None = None) -> str:
+        """Seat a person at an empty seat; returns the seat's secret token. A person who
+        sends the table's host token (``host``) sits as its host: the table names their seat
+        (``host_seat``) until they leave it. Any other ``host`` is ignored: sitting needs
+        none."""
+        routed = await self._route("join", table_id, seat=seat, name=name, host=host)
+        if routed is not None:
             return str(routed)
         table = await self.require(table_id)
         token = tokens.new_token()
@@ -361,8 +374,9 @@ class Authority(Replication, Lifecycle, Talk):
             slot = self._slot(table, seat)
             if slot.kind != EMPTY:
                 raise Rejected("seat-taken", f"seat {seat} is taken")
+            hosts = tokens.token_matches(host, table.host_token_hash)
             await self._save_seat(
-                table, seat, SeatSlot(HUMAN, name, None, tokens.hash_token(token))
+                table, seat, SeatSlot(HUMAN, name, None, tokens.hash_token(token)), hosts=hosts
             )
         return token
 
@@ -440,10 +454,23 @@ class Authority(Replication, Lifecycle, Talk):
             raise Rejected("bad-seat", f"seats are 0-{len(table.seats) - 1}", status=422)
         return table.seats[seat]
 
-    async def _save_seat(self, table: LiveTable, seat: Seat, slot: SeatSlot) -> None:
+    async def _save_seat(
+        self, table: LiveTable, seat: Seat, slot: SeatSlot, *, hosts: bool = False
+    ) -> None:
+        """Store who sits at ``seat`` now; ``hosts``: the host token's holder sits there.
+        The host's seat is no longer named once its person is no longer there (left, removed,
+        resigned): the page would call someone else, or a bot, the host."""
+        host_seat = table.host_seat
+        if hosts:
+            host_seat = seat
+        elif host_seat == seat and not _same_person(table.seats[seat], slot):
+            host_seat = None
         async with self.db.write() as session:
             await _store_seat(session, table.id, seat, slot)
+            if host_seat != table.host_seat:
+                await lobby_store.set_host_seat(session, table_id=table.id, seat=host_seat)
         table.seats[seat] = slot
+        table.host_seat = host_seat
         table.touched_at = time.time()
         self._changed(table)  # which also demotes connections whose token lost it
 
@@ -749,6 +776,11 @@ def _token_seat(table: LiveTable, token: str | None, *, resigned: bool) -> tuple
         if held and tokens.token_matches(token, slot.token_hash):
             return seat, tokens.hash_token(token or "")
     return None
+
+
+def _same_person(before: SeatSlot, after: SeatSlot) -> bool:
+    """Whether a seat's person is still there (a bot standing in for them, or no longer)."""
+    return after.kind == HUMAN and after.token_hash == before.token_hash
 
 
 def _seat_in_rematch(slot: SeatSlot) -> SeatSlot:

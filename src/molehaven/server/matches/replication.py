@@ -52,7 +52,9 @@ class Replication:
         async def _resume(self, table: LiveTable) -> None: ...
         def watch_away(self, table: LiveTable, seat: int) -> None: ...
         async def require(self, table_id: str) -> LiveTable: ...
-        async def join(self, table_id: str, *, seat: int, name: str) -> str: ...
+        async def join(
+            self, table_id: str, *, seat: int, name: str, host: str | None = None
+        ) -> str: ...
         async def leave(
             self, table_id: str, *, seat: int, token: str | None, host: str | None
         ) -> None: ...
@@ -99,6 +101,7 @@ class Replication:
                 "touched_at": table.touched_at,
                 "final": table.final,
                 "rematch": table.rematch,
+                "host_seat": table.host_seat,
             }
         )
         if table.status not in (OPEN, RUNNING):
@@ -219,6 +222,7 @@ class Replication:
                 table.touched_at = float(notice["touched_at"])
                 table.final = notice["final"]
                 table.rematch = notice.get("rematch")
+                table.host_seat = notice.get("host_seat")
                 self._place(table)
                 caught_up = True
             else:
@@ -278,6 +282,7 @@ class Replication:
             table.touched_at = row.updated_at
             table.final = dict(row.result) if row.result is not None else None
             table.rematch = row.rematch
+            table.host_seat = row.host_seat
             self._place(table)
         self.publisher.publish(table)
         return table

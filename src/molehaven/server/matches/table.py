@@ -159,6 +159,9 @@ class LiveTable:
     host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished
     rematch: str | None = None  # the table its players went on to, once it ended
+    # The seat the host token's holder took (``Authority.join``), while they keep it: the page
+    # names the host. Only where they sit is known: the token itself stays with them.
+    host_seat: Seat | None = None
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     chat: list[ChatLine] = field(default_factory=list)  # the last lines said (matches.chat)
     chat_pace: dict[Seat, TokenBucket] = field(default_factory=dict)  # each seat's chat rate

@@ -42,6 +42,8 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
         "away_seconds": table.away_seconds,
         "result": table.result(),
         "rematch": table.rematch,
+        # Who fills seats and starts: everyone at the table may know it, as they see it done.
+        "host_seat": table.host_seat,
         "seats": [
             {
                 "seat": seat,

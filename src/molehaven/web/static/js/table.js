@@ -514,7 +514,7 @@ function renderSeats() {
   const mine = store.seat(tableId);
   const canJoin = table.status === "open" && view.you === null && !mine;
   const host = store.host(tableId);
-  const drawn = JSON.stringify([table.seats, table.status, view.you, canJoin, Boolean(host)]);
+  const drawn = JSON.stringify([table.seats, table.status, table.host_seat, view.you, canJoin, Boolean(host)]);
   if (drawn !== seatsDrawn && !seatsHeld()) {
     seatsDrawn = drawn;
     drawSeats(table, canJoin, host);
@@ -539,6 +539,11 @@ function drawSeats(table, canJoin, host) {
       const label = seatLabel(table, slot.seat, view.you);
       const isBot = slot.kind === "bot" && !/\bbot\b/i.test(label);
       parts.push(el("span", { text: label + (slot.resigned ? " (resigned: a bot plays)" : isBot ? " (bot)" : "") }));
+    }
+    // Who fills the seats and starts: the others would otherwise wait for someone unnamed.
+    // Only before the start, the one time the host has something to do.
+    if (table.status === "open" && slot.seat === table.host_seat) {
+      parts.push(el("span", { class: "host-mark", "data-host": "", text: "host", title: "fills the seats and starts the game" }));
     }
     if (slot.kind === "human") {
       const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
@@ -616,9 +621,9 @@ function duration(seconds) {
 }
 
 // Before the start, who or what the table waits for, said to the host as what they may do
-// (they alone can fill seats and start) and to the others as who they wait for. A person
-// seated and away (a rematch's player who has not come over yet) is named: a start now
-// begins before they are here.
+// (they alone can fill seats and start) and to the others as who they wait for, the host
+// by name when they sit at the table. A person seated and away (a rematch's player who has
+// not come over yet) is named: a start now begins before they are here.
 function gatheringText(table) {
   const host = Boolean(store.host(tableId));
   const free = table.seats.filter((s) => s.kind === "empty").length;
@@ -626,16 +631,25 @@ function gatheringText(table) {
     const seats = `${free} seat${free > 1 ? "s" : ""} free`;
     return host ? `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.` : `Waiting for players: ${seats}`;
   }
-  const away = table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => seatLabel(table, s.seat));
-  const names = away.length > 1 ? `${away.slice(0, -1).join(", ")} and ${away[away.length - 1]}` : away[0];
+  const awaySeats = table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => s.seat);
   if (host) {
+    const away = awaySeats.map((seat) => seatLabel(table, seat));
     return away.length
-      ? `Every seat is taken, but ${names} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
+      ? `Every seat is taken, but ${listed(away)} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
       : "Every seat is taken: press Start when you are ready.";
   }
+  const hostSlot = table.host_seat === null || table.host_seat === undefined ? null : table.seats[table.host_seat];
+  const hostAway = Boolean(hostSlot && awaySeats.includes(hostSlot.seat));
+  const hostName = hostSlot ? `${seatLabel(table, hostSlot.seat)} (host${hostAway ? ", away" : ""})` : "the host";
+  const away = awaySeats.filter((seat) => !hostSlot || seat !== hostSlot.seat).map((seat) => seatLabel(table, seat));
   return away.length
-    ? `Every seat is taken; waiting for ${names} and for the host to start.`
-    : "Every seat is taken; waiting for the host to start.";
+    ? `Every seat is taken; waiting for ${listed(away)} and for ${hostName} to start.`
+    : `Every seat is taken; waiting for ${hostName} to start.`;
+}
+
+// "Ann", "Ann and Bea", "Ann, Bea and Cal".
+function listed(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
 }
 
 // A seat taken from this tab: after a resignation (in this tab or another of this browser)
@@ -1213,8 +1227,11 @@ async function sit(seat) {
     $("join-name").focus();
     return;
   }
+  // The host sits as the host: the table then names their seat, for the others to know
+  // who fills the seats and starts.
+  const host = store.host(tableId);
   try {
-    const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name });
+    const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name }, host ? { "X-Host-Token": host } : {});
     store.setName(name);
     store.setSeat(tableId, joined.seat, joined.token);
     leftHere = false; // a "Leave" whose revocation never came (the socket closed first)

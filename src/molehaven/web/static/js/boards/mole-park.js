@@ -326,6 +326,14 @@ function ownPick(context, obs) {
 
 function statusBar(context, obs, playing) {
   const { table, you } = context;
+  // Before the start the engine's state is already "round 0, choosing King Mole": said as it
+  // stands, it read as a game under way. What a table being set up has is the game's length.
+  if (table && table.status === "open") {
+    return el("div", { class: "mp-status board-info", "data-open": "" },
+      el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${obs.round_limit} rounds`),
+      el("span", { class: "mp-step", text: "King Mole is drawn at the start" }),
+      el("span", { text: `Deck ${obs.deck}` }));
+  }
   return el("div", { class: "mp-status board-info" },
     el("span", {}, el("strong", { text: `Round ${obs.round}` }), ` of ${obs.round_limit}`),
     el("span", { class: "mp-step", text: playing ? STEP_WORDS.roll : STEP_WORDS[obs.step] || obs.step }),
