@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from tests.browser.pages import (
     LAPTOP,
     PHONE,
+    SCROLL_TO_THE_END,
     create_table,
     fill_bots_and_start,
     open_page,
@@ -299,4 +300,44 @@ def test_a_page_that_lost_its_connection_does_not_seem_live(
     wait_for(lambda: version(page) > before)
     assert wire.moves_sent == [move]
     expect(page.locator("#error")).to_have_text("")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- stepping through a replay
+
+# Where the controls and the board stand on the screen.
+REPLAY_PLACES = """() => {
+    const box = (id) => document.querySelector(id).getBoundingClientRect();
+    return {board: box("#board").bottom, controls: box("#replay .replay-controls").top};
+}"""
+
+
+def test_the_replay_controls_stay_in_reach_while_stepping(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The replay's controls sat below the board: a person stepped, then scrolled up to see
+    what changed, then down again for the next step. While a replay is open they stay at the
+    screen's foot, on a laptop and on a phone, and lie below the board once the page is
+    scrolled to its end; the arrow keys step too."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    page.click("#resign")
+    page.click("#resign-confirm")  # the bots play the game to its end, at once
+    expect(page.locator("#table")).to_have_attribute("data-status", "over", timeout=60_000)
+    for viewport in (LAPTOP, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+        page.evaluate("() => window.scrollTo(0, 0)")  # the turn line, the board's top
+        expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "2")
+        expect(page.locator("#replay-step")).to_contain_text("2 / ")
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "1")
+        page.evaluate(SCROLL_TO_THE_END)
+        places = page.evaluate(REPLAY_PLACES)
+        assert places["controls"] >= places["board"], (viewport, places)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1224,6 +1224,7 @@ async function fetchWantedSteps() {
       $("replay-step").textContent = `${replay.wanted} / ${replay.total}`;
       $("replay-action").textContent = data.action ? `Step ${step}: ${describe(data.action)}` : "The start of the game";
       root.dataset.replayStep = String(step);
+      root.dataset.replaying = "true"; // the controls stay at the screen's foot (app.css)
       render(); // every panel follows the step: board, scores, result, log, turn
     }
   } finally {
@@ -1236,6 +1237,17 @@ $("replay-prev").addEventListener("click", () => showStep(replay.wanted - 1));
 $("replay-next").addEventListener("click", () => showStep(replay.wanted + 1));
 $("replay-last").addEventListener("click", () => showStep(log.length));
 $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
+
+// The arrow keys step the replay once the game is over, wherever the focus is, except in a
+// field (where they move the caret) and with a modifier (the browser's own shortcuts).
+document.addEventListener("keydown", (event) => {
+  if ($("replay").hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+  const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (!by) return;
+  event.preventDefault();
+  showStep(replay.wanted + by);
+});
 
 // ------------------------------------------------------------------------ seats and host
 
