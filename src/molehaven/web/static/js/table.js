@@ -534,7 +534,11 @@ const seatsHeld = pressHold($("seats"), () => renderSeats(), Infinity);
 function renderSeats() {
   const table = view.table;
   const mine = store.seat(tableId);
-  const canJoin = table.status === "open" && view.you === null && !mine;
+  const watching = table.status === "open" && view.you === null && !mine;
+  // The name is asked only while there is a seat to take it to: at a full table the visitor
+  // is told they watch, not asked for a name that no "Sit here" would use.
+  const free = table.seats.some((slot) => slot.kind === "empty");
+  const canJoin = watching && free;
   const host = store.host(tableId);
   const drawn = JSON.stringify([table.seats, table.status, view.you, canJoin, Boolean(host), live]);
   if (drawn !== seatsDrawn && !seatsHeld()) {
@@ -542,6 +546,7 @@ function renderSeats() {
     drawSeats(table, canJoin, host);
   }
   $("join").hidden = !canJoin;
+  $("full").hidden = !(watching && !free);
   if (table.status !== "open") seatError(""); // seats no longer change: nothing there to fix
   $("host").hidden = !(host && table.status === "open");
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
