@@ -213,7 +213,7 @@ def draw_alone(slug: str, result: str) -> str:
         await new Promise(resolve => link.addEventListener("load", resolve));
     }
     const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
-    const table = {game: "SLUG", players: names.length, seats};
+    const table = {id: "drawn-alone", game: "SLUG", players: names.length, seats};
     if (!keepClicks || !window.clicked) window.clicked = [];
     board.render(host, {
         observation, legal, lastAction: null, onAction: action => window.clicked.push(action),

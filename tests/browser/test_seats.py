@@ -174,3 +174,28 @@ def test_the_others_are_told_when_the_player_they_wait_for_is_away(
     )
     expect(bea.locator("#asked")).to_be_in_viewport()
     assert bea.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_visitor_to_a_full_table_is_told_they_watch_not_asked_for_a_name(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Every seat is taken before the start: a visitor was still shown "Your name" and "press
+    Sit here at a free seat", with no seat to take. They are told the table is full and that
+    they watch; when a seat comes free, the name is asked for again."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    cal = open_page(browser, ann.url, viewport=PHONE)
+    expect(cal.locator('#seats li[data-seat="1"]')).to_contain_text("Bea")
+    expect(cal.locator("#join-name")).to_be_hidden()
+    expect(cal.locator("#join .help")).to_be_hidden()
+    expect(cal.locator("#full")).to_have_text("Every seat is taken: you are watching this table.")
+    expect(cal.locator("#full")).to_be_visible()
+    expect(cal.locator("[data-sit]")).to_have_count(0)
+    bea.locator('#seats li[data-seat="1"] button', has_text="Leave").click()
+    expect(cal.locator('[data-sit="1"]')).to_be_visible()
+    expect(cal.locator("#join-name")).to_be_visible()
+    expect(cal.locator("#full")).to_be_hidden()
+    for page in (ann, bea, cal):
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -10,9 +10,12 @@ from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from tests.browser.pages import (
     LAPTOP,
     PHONE,
+    SCROLL_TO_THE_END,
     create_table,
     fill_bots_and_start,
     open_page,
+    targets,
+    version,
     wait_for,
 )
 from tests.server.live_server import LiveServer
@@ -214,3 +217,127 @@ def test_a_refusal_and_a_chat_line_are_not_told_over_each_other(
     expect(ann.locator("#chat li").last).to_contain_text("Your move!")
     expect(ann.locator("#chat-toast")).to_be_hidden()
     assert ann.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the page's own connection lost
+
+
+class DroppableSocket:
+    """The table's socket between ``page`` and the server, which the test drops: the page's
+    next connections then open and hear nothing, as when the server is out of reach, until
+    ``come_back`` lets the next one through. Counts the moves the page sends."""
+
+    def __init__(self, page: Page) -> None:
+        self.through = True
+        self.current: WebSocketRoute | None = None
+        self.moves_sent: list[str] = []
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server() if self.through else None
+
+        def from_page(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] == "act":
+                self.moves_sent.append(envelope["data"]["action"])
+            if server is not None:
+                server.send(message)
+
+        socket.on_message(from_page)
+        if server is not None:
+            server.on_message(socket.send)
+
+    def drop(self) -> None:
+        self.through = False
+        assert self.current is not None
+        self.current.close(code=1011)
+
+    def come_back(self) -> None:
+        self.through = True
+        assert self.current is not None
+        self.current.close(code=1011)
+
+
+def test_a_page_that_lost_its_connection_does_not_seem_live(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While Ann's page reconnects, it showed every seat "connected" and the board as if live:
+    a move clicked then went nowhere, in silence, and came back on offer after the
+    reconnection without a word. Now the seats claim nothing of who is here, the line above
+    the board says her moves cannot be sent, a click says it was not sent, and once the
+    connection is back the same click makes the move."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)  # Ann, the mole, moves first: the bot waits for her
+    wire = DroppableSocket(page)
+    expect(page.locator("#turn")).to_have_text("Your move")
+    ann = page.locator('#seats li[data-seat="0"] [data-presence]')
+    expect(ann).to_have_attribute("data-presence", "connected")
+    move = targets(page)[0]
+
+    wire.drop()
+    expect(page.locator("#connection")).to_have_text("reconnecting…")
+    expect(ann).to_have_attribute("data-presence", "unknown")
+    expect(ann).to_have_text("not known while reconnecting")
+    expect(page.locator("#asked")).to_have_text(
+        "Reconnecting: your moves cannot be sent until the connection is back."
+    )
+    expect(page.locator("#turn-bar")).to_be_hidden()
+    page.locator(f'[data-board] [data-action="{move}"]').click(force=True)
+    expect(page.locator("#error")).to_contain_text(
+        f"Not connected: your move “{move}” was not sent."
+    )
+    assert wire.moves_sent == []
+
+    wire.come_back()
+    expect(page.locator("#connection")).to_have_text("live")
+    expect(ann).to_have_attribute("data-presence", "connected")
+    expect(page.locator("#asked")).not_to_contain_text("Reconnecting")
+    before = version(page)
+    page.locator(f'[data-board] [data-action="{move}"]').click(force=True)
+    wait_for(lambda: version(page) > before)
+    assert wire.moves_sent == [move]
+    expect(page.locator("#error")).to_have_text("")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- stepping through a replay
+
+# Where the controls and the board stand on the screen.
+REPLAY_PLACES = """() => {
+    const box = (id) => document.querySelector(id).getBoundingClientRect();
+    return {board: box("#board").bottom, controls: box("#replay .replay-controls").top};
+}"""
+
+
+def test_the_replay_controls_stay_in_reach_while_stepping(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The replay's controls sat below the board: a person stepped, then scrolled up to see
+    what changed, then down again for the next step. While a replay is open they stay at the
+    screen's foot, on a laptop and on a phone, and lie below the board once the page is
+    scrolled to its end; the arrow keys step too."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    page.click("#resign")
+    page.click("#resign-confirm")  # the bots play the game to its end, at once
+    expect(page.locator("#table")).to_have_attribute("data-status", "over", timeout=60_000)
+    for viewport in (LAPTOP, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+        page.evaluate("() => window.scrollTo(0, 0)")  # the turn line, the board's top
+        expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "2")
+        expect(page.locator("#replay-step")).to_contain_text("2 / ")
+        page.keyboard.press("ArrowLeft")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "1")
+        page.evaluate(SCROLL_TO_THE_END)
+        places = page.evaluate(REPLAY_PLACES)
+        assert places["controls"] >= places["board"], (viewport, places)
+    assert page.errors == []  # type: ignore[attr-defined]

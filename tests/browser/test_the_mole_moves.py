@@ -67,6 +67,40 @@ def test_enter_sends_an_answer_in_own_words(browser: Browser, server: LiveServer
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+# The draft kept for Dan (seat 3) at the table drawn alone, or null.
+DRAFT = """() => JSON.parse(sessionStorage.getItem("molehaven.the-mole.draft.drawn-alone.3"))"""
+
+
+@pytest.mark.draws_only
+def test_an_answer_being_typed_outlives_a_reload_and_a_vote_until_it_is_given(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Dan is typing an answer in his own words when his phone reloads the page: the answer
+    was lost. It is kept for this tab, table, seat and question: back after the reload, back
+    after a vote called meanwhile fails (the game returns to the question), and gone once he
+    has answered, so that the next question starts empty."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    draw_for(page, mole_asked_to_answer(), 3)  # (``apply_all`` moves the state it is given)
+    box = page.locator("[data-board] #tm-own-words")
+    box.press_sequentially("Near the big")
+    page.reload()
+    draw_for(page, mole_asked_to_answer(), 3)
+    expect(box).to_have_value("Near the big")
+    box.press_sequentially(" wheel")
+    voting = apply_all(mole_asked_to_answer(), "0: nominate 1")
+    draw_for(page, voting, 3)
+    expect(box).to_have_count(0)
+    asked_again = apply_all(voting, ["2: vote no", "0: vote yes", "3: vote yes"])
+    draw_for(page, asked_again, 3)
+    expect(box).to_have_value("Near the big wheel")
+    draw_for(page, apply_all(asked_again, f"3: answer {json.dumps('Near the big wheel')}"), 3)
+    assert page.evaluate(DRAFT) is None
+    page.reload()
+    draw_for(page, mole_asked_to_answer(), 3)  # the same question again (not the game's way)
+    expect(box).to_have_value("")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 def sit(page: Page, seat: int, name: str) -> None:
     page.fill("#join-name", name)
     page.click(f'[data-sit="{seat}"]')

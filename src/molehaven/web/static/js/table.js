@@ -26,6 +26,10 @@ let logSettled = 0;
 let socket = null;
 let attempts = 0;
 let pending = false;
+// Whether this page hears the table now: from a snapshot until its socket closes. Meanwhile
+// what it shows is the last it heard (who is connected, the position) and a move sent would
+// be lost, so the page says so instead of seeming live.
+let live = false;
 let clockBase = null;
 let agents = [];
 let gone = false;
@@ -66,6 +70,13 @@ function connect() {
   });
   socket.addEventListener("message", (event) => handle(JSON.parse(event.data)));
   socket.addEventListener("close", (event) => {
+    live = false;
+    // A move sent just before the drop may or may not have reached the table: the position
+    // that comes on reconnecting tells, and the person is told to look there.
+    if (pending && sent) {
+      showError(`The connection dropped as your move “${sent.action}” was sent: once it is back, the board shows whether it was made.`);
+      sent = null;
+    }
     pending = false;
     // Lines unanswered when the connection dropped may or may not have been said: the last
     // one comes back to the box (if it is empty), so it can be checked and sent again.
@@ -85,6 +96,7 @@ function connect() {
     if (event.code === 4430) $("error").textContent = "Too many connections from your network; trying again…";
     attempts += 1;
     setConnection("reconnecting…", true);
+    if (view) scheduleRender();
     const delay = Math.min(4000, 250 * 2 ** Math.min(attempts, 5));
     setTimeout(connect, delay);
   });
@@ -115,7 +127,14 @@ let staleMove = null;
 let actRefs = 0;
 
 function act(action, again = false) {
-  if (pending || !view || !view.legal.length) return;
+  if (!view || !view.legal.length) return;
+  if (!live || !socket || socket.readyState !== WebSocket.OPEN) {
+    // Before, the move went nowhere in silence and the buttons stayed disabled until the
+    // reconnection, which then offered the same move again without a word.
+    showError(`Not connected: your move “${action}” was not sent. Make it again once the connection is back (“live” at the top).`);
+    return;
+  }
+  if (pending) return;
   pending = true;
   refusal = null;
   unmade = null;
@@ -185,6 +204,7 @@ function showError(text) {
 function handle(message) {
   if (message.type === "snapshot" || message.type === "update") {
     attempts = 0;
+    live = true;
     setConnection("live");
     const data = message.data;
     if (data.log_from === 0) {
@@ -305,6 +325,7 @@ function render() {
   root.dataset.game = table.game; // a board's stylesheet may lay the page out for its game
   root.dataset.version = String(version);
   root.dataset.you = view.you === null ? "" : String(view.you);
+  root.dataset.live = live ? "true" : "false";
   settleSeated();
   renderSeats();
   renderTurn();
@@ -319,7 +340,8 @@ function render() {
   renderReplay();
   renderClock();
   // While the board still shows an earlier observation, this seat's moves wait for it.
-  renderTurnBar(myTurn && !earlier);
+  // Nor while the connection is down: the bar would lead to moves that cannot be sent.
+  renderTurnBar(myTurn && !earlier && live);
 }
 
 // ------------------------------------------------------------------------ turn awareness
@@ -512,14 +534,19 @@ const seatsHeld = pressHold($("seats"), () => renderSeats(), Infinity);
 function renderSeats() {
   const table = view.table;
   const mine = store.seat(tableId);
-  const canJoin = table.status === "open" && view.you === null && !mine;
+  const watching = table.status === "open" && view.you === null && !mine;
+  // The name is asked only while there is a seat to take it to: at a full table the visitor
+  // is told they watch, not asked for a name that no "Sit here" would use.
+  const free = table.seats.some((slot) => slot.kind === "empty");
+  const canJoin = watching && free;
   const host = store.host(tableId);
-  const drawn = JSON.stringify([table.seats, table.status, table.host_seat, view.you, canJoin, Boolean(host)]);
+  const drawn = JSON.stringify([table.seats, table.status, table.host_seat, view.you, canJoin, Boolean(host), live]);
   if (drawn !== seatsDrawn && !seatsHeld()) {
     seatsDrawn = drawn;
     drawSeats(table, canJoin, host);
   }
   $("join").hidden = !canJoin;
+  $("full").hidden = !(watching && !free);
   if (table.status !== "open") seatError(""); // seats no longer change: nothing there to fix
   $("host").hidden = !(host && table.status === "open");
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
@@ -545,7 +572,12 @@ function drawSeats(table, canJoin, host) {
     if (table.status === "open" && slot.seat === table.host_seat) {
       parts.push(el("span", { class: "host-mark", "data-host": "", text: "host", title: "fills the seats and starts the game" }));
     }
-    if (slot.kind === "human") {
+    if (slot.kind === "human" && !live) {
+      // What was last heard may no longer hold: who is here is not claimed until it is heard again.
+      const presence = "not known while reconnecting";
+      parts.push(el("span", { class: "dot unknown", title: presence }));
+      parts.push(el("span", { class: "presence muted", "data-presence": "unknown", text: presence }));
+    } else if (slot.kind === "human") {
       const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
       parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));
       parts.push(el("span", { class: "presence muted", "data-presence": slot.stand_in ? "stand-in" : slot.connected ? "connected" : "away", text: presence }));
@@ -593,7 +625,16 @@ function renderTurn() {
     node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
   // When nothing is asked of this seat, that line says whether the wait is for someone away.
-  if (!asked && table.status === "running" && !replay.active) asked = awayText(table);
+  if (!asked && table.status === "running" && !replay.active && live) asked = awayText(table);
+  // While the connection is down, that line says what it means for this seat's moves, in
+  // place of what is asked (the turn line above still says whose move it was).
+  const offline = !live && table.status === "running";
+  if (offline) {
+    asked = view.you === null
+      ? "Reconnecting: the board shows the last position received."
+      : "Reconnecting: your moves cannot be sent until the connection is back.";
+  }
+  $("asked").classList.toggle("offline", offline);
   // What is asked sits on its own line, one line high and kept while the game runs, empty
   // or not, so the board below does not jump when the turn passes to someone else.
   $("asked").textContent = asked;
@@ -631,7 +672,8 @@ function gatheringText(table) {
     const seats = `${free} seat${free > 1 ? "s" : ""} free`;
     return host ? `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.` : `Waiting for players: ${seats}`;
   }
-  const awaySeats = table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => s.seat);
+  // Who is away is not known while this page itself is reconnecting.
+  const awaySeats = live ? table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => s.seat) : [];
   if (host) {
     const away = awaySeats.map((seat) => seatLabel(table, seat));
     return away.length
@@ -1201,6 +1243,7 @@ async function fetchWantedSteps() {
       $("replay-step").textContent = `${replay.wanted} / ${replay.total}`;
       $("replay-action").textContent = data.action ? `Step ${step}: ${describe(data.action)}` : "The start of the game";
       root.dataset.replayStep = String(step);
+      root.dataset.replaying = "true"; // the controls stay at the screen's foot (app.css)
       render(); // every panel follows the step: board, scores, result, log, turn
     }
   } finally {
@@ -1213,6 +1256,17 @@ $("replay-prev").addEventListener("click", () => showStep(replay.wanted - 1));
 $("replay-next").addEventListener("click", () => showStep(replay.wanted + 1));
 $("replay-last").addEventListener("click", () => showStep(log.length));
 $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
+
+// The arrow keys step the replay once the game is over, wherever the focus is, except in a
+// field (where they move the caret) and with a modifier (the browser's own shortcuts).
+document.addEventListener("keydown", (event) => {
+  if ($("replay").hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+  const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+  if (!by) return;
+  event.preventDefault();
+  showStep(replay.wanted + by);
+});
 
 // ------------------------------------------------------------------------ seats and host
 

@@ -66,6 +66,51 @@ function writeNotes(table, you, round, crossed) {
   localStorage.setItem(notesKey(table, you), JSON.stringify({ round, crossed: [...crossed] }));
 }
 
+// ------------------------------------------------------------------ the answer being typed
+
+// An answer typed in the player's own words outlives a reload of the tab (sessionStorage,
+// for this table and seat, with the question it answers) until its question is gone: answered
+// (a refused answer stays, to be corrected), or the round over. A vote called meanwhile keeps
+// it, as a failed vote goes back to the question; before, a reload or such a vote emptied
+// the box. ``ui.draft`` is the question being answered now, if any.
+function draftKey(table, you) {
+  return `molehaven.the-mole.draft.${table.id}.${you}`;
+}
+
+function readDraft(key) {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) || "null");
+    return saved && typeof saved.text === "string" ? saved : null;
+  } catch {
+    return null; // a damaged draft is dropped
+  }
+}
+
+function settleDraft(context, parts) {
+  const { table, you, observation: obs } = context;
+  ui.draft = null;
+  if (you === null || you === undefined || !table || !obs || context.replaying) return;
+  const key = draftKey(table, you);
+  // The round, how many answers were given in it, who asks and what: one asking of a question.
+  const question = `${obs.round}/${obs.answers_given}/${obs.asker}/${obs.question}`;
+  if (parts.answer.length) ui.draft = { key, question, round: obs.round };
+  const saved = readDraft(key);
+  if (!saved) return;
+  const stands = ui.draft ? saved.question === question : obs.phase === "vote" && saved.round === obs.round;
+  if (!stands) sessionStorage.removeItem(key);
+}
+
+function writeDraft(text) {
+  const draft = ui.draft;
+  if (!draft) return;
+  try {
+    if (text) sessionStorage.setItem(draft.key, JSON.stringify({ question: draft.question, round: draft.round, text }));
+    else sessionStorage.removeItem(draft.key);
+  } catch {
+    // storage full or refused: the box still holds the text
+  }
+}
+
 // ------------------------------------------------------------------ small pieces
 
 function actionButton(action, onAction, attrs, ...children) {
@@ -286,6 +331,7 @@ function ownWordsForm(onAction, refusal) {
     ui.answerBox = el("textarea", {
       id: "tm-own-words", rows: "2", enterkeyhint: "send", "aria-describedby": "tm-own-words-hint",
       placeholder: "Type your answer (up to 200 characters)",
+      oninput: (event) => writeDraft(event.currentTarget.value),
       onkeydown: (event) => {
         if (event.key !== "Enter" || event.isComposing) return; // Enter ends an IME's word
         event.preventDefault();
@@ -294,6 +340,7 @@ function ownWordsForm(onAction, refusal) {
     });
   }
   const input = ui.answerBox;
+  if (!input.value && ui.draft) input.value = readDraft(ui.draft.key)?.text || "";
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
     event.preventDefault();
     ui.sentOwnWords = true;
@@ -706,6 +753,7 @@ function draw(container, context) {
   // The typed answer stays while it may still be sent (a refused one can be corrected).
   if (!parts.answer.length && ui.answerBox) ui.answerBox.value = "";
   if (!parts.answer.length) ui.sentOwnWords = false;
+  settleDraft(context, parts);
   // A redraw for choices made on this board only (no new state): the page's own additions
   // below the board (the raw observation) stay. (The page sees the board change and looks
   // again at where this seat's move is made: the Mole's guesses may have opened or closed.)
