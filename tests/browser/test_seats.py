@@ -199,3 +199,23 @@ def test_a_visitor_to_a_full_table_is_told_they_watch_not_asked_for_a_name(
     expect(cal.locator("#full")).to_be_hidden()
     for page in (ann, bea, cal):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_visitor_to_an_unstarted_mole_table_is_not_promised_a_card(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The Mole before the start: a visitor read "Your card: Dealt when the game starts",
+    though nobody deals a spectator a card. They read that they watch, and, while a seat is
+    free, how to get one; a seated player is still told when theirs comes."""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "the-mole")
+    cal = open_page(browser, ann.url, viewport=PHONE)
+    card = cal.locator(".tm-card")
+    expect(card).to_have_text("WatchingSpectators see no card: sit at a free seat to be dealt one.")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    expect(bea.locator(".tm-card")).to_have_text("Your cardDealt when the game starts.")
+    sit(open_page(browser, ann.url), 2, "Dan")
+    expect(card).to_have_text("WatchingSpectators see no card.")
+    for page in (ann, bea, cal):
+        assert page.errors == []  # type: ignore[attr-defined]

@@ -184,7 +184,12 @@ function makeNamer(table, you) {
 function cardSection(obs, content, you, table) {
   const card = obs.card;
   const open = table && table.status === "open";
-  if (you === null && !open) return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: "Spectators see no card." }));
+  // A spectator is dealt nothing, before the start too ("Your card" told them one was coming).
+  if (you === null) {
+    const free = open && table.seats.some((slot) => slot.kind === "empty");
+    const words = free ? "Spectators see no card: sit at a free seat to be dealt one." : "Spectators see no card.";
+    return el("div", { class: "tm-card watching" }, el("strong", { text: "Watching" }), el("span", { text: words }));
+  }
   if (!card) return el("div", { class: "tm-card dealing" }, el("strong", { text: "Your card" }), el("span", { text: open ? "Dealt when the game starts." : "Being dealt…" }));
   // At the game's end the card is the last round's: its advice for play would be stale.
   const over = obs.phase === "over";
