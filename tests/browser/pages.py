@@ -29,6 +29,13 @@ def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP) -> 
     return page
 
 
+def sit(page: Page, seat: int, name: str) -> None:
+    """Type ``name`` and take ``seat`` at the open table on ``page``, as a person does."""
+    page.fill("#join-name", name)
+    page.click(f'[data-sit="{seat}"]')
+    expect(page.locator("#table")).to_have_attribute("data-you", str(seat))
+
+
 def create_table(
     page: Page,
     server: LiveServer,

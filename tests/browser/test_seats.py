@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, create_table, open_page
+from tests.browser.pages import PHONE, create_table, open_page, sit
 from tests.server.live_server import LiveServer
-
-
-def sit(page: Page, seat: int, name: str) -> None:
-    page.fill("#join-name", name)
-    page.click(f'[data-sit="{seat}"]')
-    expect(page.locator("#table")).to_have_attribute("data-you", str(seat))
 
 
 def test_a_removed_player_who_sits_again_is_no_longer_told_they_are_watching(

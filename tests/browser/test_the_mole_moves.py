@@ -17,6 +17,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     show_a_fixed_position,
+    sit,
 )
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
@@ -99,12 +100,6 @@ def test_an_answer_being_typed_outlives_a_reload_and_a_vote_until_it_is_given(
     draw_for(page, mole_asked_to_answer(), 3)  # the same question again (not the game's way)
     expect(box).to_have_value("")
     assert page.errors == []  # type: ignore[attr-defined]
-
-
-def sit(page: Page, seat: int, name: str) -> None:
-    page.fill("#join-name", name)
-    page.click(f'[data-sit="{seat}"]')
-    expect(page.locator("#table")).to_have_attribute("data-you", str(seat))
 
 
 def test_an_answer_in_own_words_goes_round_a_live_table(
