@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import (
@@ -16,6 +17,8 @@ from tests.browser.pages import (
     targets,
 )
 from tests.server.live_server import LiveServer
+
+LAPTOP_800 = {"width": 1280, "height": 800}
 
 
 def said(text: str) -> re.Pattern[str]:
@@ -169,3 +172,37 @@ def test_a_line_said_while_the_turn_bar_shows_stands_above_it(
     assert shown["toast"]["bottom"] <= shown["bar"]["top"], shown
     assert shown["toast"]["top"] >= 0 and shown["bar"]["bottom"] <= shown["height"], shown
     assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]
+
+
+# How much of the chat box's placeholder its box shows, as the browser lays it out: the text's
+# width in the box's font, and the room inside the box.
+PLACEHOLDER = """() => {
+    const box = document.querySelector("#chat-text");
+    const style = getComputedStyle(box);
+    const context = document.createElement("canvas").getContext("2d");
+    context.font = style.font;
+    return {
+        text: box.placeholder,
+        width: context.measureText(box.placeholder).width,
+        room: box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight),
+    };
+}"""
+
+
+@pytest.mark.parametrize(
+    "game", ["mole-hill", "mole-majority", "mole-park", "the-mole", "maulwurf-company"]
+)
+def test_the_chat_box_shows_its_whole_placeholder(
+    browser: Browser, server: LiveServer, game: str
+) -> None:
+    """Beside Mole Majority's wide board at 1280x800 the side column is narrow, and the chat
+    box read "Say something to the": its placeholder was cut off. It is short enough to be
+    read whole beside every game's board, on a laptop and on a phone."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
+    create_table(page, server, game)
+    expect(page.locator("#chat-form")).to_be_visible()
+    for viewport in (LAPTOP_800, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        shown = page.evaluate(PLACEHOLDER)
+        assert shown["width"] <= shown["room"], (viewport, shown)
+    assert page.errors == []  # type: ignore[attr-defined]

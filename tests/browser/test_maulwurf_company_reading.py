@@ -419,3 +419,43 @@ def test_on_a_phone_the_bonus_question_takes_three_lines(
     assert answers(page) == ["Yes, turn a bonus disc", "No, end my turn"]
     prompt.screenshot(path=str(tmp_path / "maulwurf-company-bonus-390.png"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Each seat's moles as the layer shows them (all, and those in holes) and as the players'
+# panel counts them.
+SEATS_SHOWN = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const layer = board.querySelector("svg.mc-layer");
+    return [...board.querySelectorAll(".mc-seats .mc-seat")].map(row => {{
+        const seat = row.dataset.seat;
+        const moles = layer.querySelectorAll(`.mc-mole[data-seat="${{seat}}"]`).length;
+        const inHoles = layer.querySelectorAll(`.mc-mole.in-hole[data-seat="${{seat}}"]`).length;
+        return {{
+            drawn: `${{moles}} mole${{moles === 1 ? "" : "s"}} · ${{inHoles}} in holes`,
+            panel: row.querySelector(".mc-seat-facts").textContent,
+        }};
+    }});
+}}"""
+
+
+@pytest.mark.draws_only
+def test_the_players_panel_counts_the_moles_of_the_layer_it_shows(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Red filled and lifted to brown: while red was still shown going away, with Ann's moles
+    in its holes and out of them, the "Players · discs" panel already counted brown's ("2
+    moles · 0 in holes"). It counts the moles drawn, and switches as brown is drawn."""
+    before, after = red_lifted_to_brown()
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
+    draw(page, before, 0)
+    draw(page, after, 0)
+    # At once, while red is being lifted (an expectation that waits would see brown's).
+    during = page.evaluate(SEATS_SHOWN)
+    assert page.locator(BOARD).get_attribute("data-lifting") == "red"
+    assert [seat["panel"] for seat in during] == [seat["drawn"] for seat in during], during
+    assert during[0]["drawn"] != "0 moles · 0 in holes", during
+    expect(page.locator(LIFTED)).to_have_count(1, timeout=5_000)
+    after_lift = page.evaluate(SEATS_SHOWN)
+    assert [seat["panel"] for seat in after_lift] == [seat["drawn"] for seat in after_lift]
+    assert after_lift != during, after_lift
+    assert page.errors == []  # type: ignore[attr-defined]

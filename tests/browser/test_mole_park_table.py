@@ -866,7 +866,9 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
 ) -> None:
     """Friends gathering at a Mole Park table read "Round 0 of 50 · Choosing King Mole" above
     the board, as if the game had begun. Before the start it says so and how long the game
-    may last; once started, the rounds count as before."""
+    may last; once started, the rounds count as before. The seated host's hand, too, read
+    "Your hand: 0 moles, 0★ (limit 5) · No moles in hand: you must whack before you win", as
+    if the game were on and she behind: before the start it says how a hand fills."""
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-park", players=3)
     bea = open_page(browser, ann.url, viewport=PHONE)  # watching
@@ -875,7 +877,13 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
         expect(status).to_have_text(re.compile(r"^Not started yet · up to 50 rounds"))
         expect(status).to_contain_text("King Mole is drawn at the start")
         expect(status).not_to_contain_text("Round")
+    hand = ann.locator("[data-board] .mp-your-hand")
+    expect(hand.locator("h3")).to_have_text("Your hand")
+    expect(hand.locator("p")).to_have_text(
+        "Empty at the start: the moles you whack come into it, and you keep up to 5."
+    )
     fill_bots_and_start(ann)
     expect(ann.locator("[data-board] .mp-status")).to_contain_text(re.compile(r"Round \d+ of 50"))
+    expect(hand.locator("h3")).to_contain_text(re.compile(r"^Your hand: \d+ moles?, \d+★"))
     for page in (ann, bea):
         assert page.errors == []  # type: ignore[attr-defined]

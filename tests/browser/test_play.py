@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 import molehaven
 from tests.browser.pages import (
@@ -566,3 +567,68 @@ def test_the_lobby_shows_a_few_running_and_finished_tables_and_the_rest_on_reque
     expect(page.locator("#over-tables li[data-table]")).to_have_count(50)
     expect(page.locator("#running-tables button.more")).to_have_text("Show 4 more")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def hold_moves(page: Page) -> list[str]:
+    """From now on ``page``'s moves wait on their way to the table, in the returned list, until
+    the test sends them on (``release_moves``); the rest of the socket's traffic passes."""
+    held: list[str] = []
+
+    def route(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            if json.loads(message).get("type") == "act":
+                held.append(str(message))
+            else:
+                server.send(message)
+
+        socket.on_message(from_page)
+        page.released = server  # type: ignore[attr-defined]
+
+    page.route_web_socket("**/ws/tables/**", route)
+    page.reload()
+    return held
+
+
+def test_mole_hill_shows_a_move_on_its_way_and_offers_no_other(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The page drops a second move while one is on its way to the table, yet Mole Hill's
+    board went on offering its yellow targets and showed nothing of the click until the
+    table's answer: a second click seemed to be taken, and then was not. Now the page draws
+    the move on its way at once: the board offers nothing, marks the square clicked and says
+    it is sending; a second click sends nothing. (Two people, no bots: nothing else moves.)"""
+    ann = open_page(browser, f"{server.url}/")
+    create_table(ann, server, "mole-hill")
+    bob = open_page(browser, ann.locator("#share").input_value())
+    bob.fill("#join-name", "Bob")
+    bob.click('[data-sit="1"]')
+    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    ann.click("#start")
+    expect(ann.locator("#table")).to_have_attribute("data-status", "running")
+    wait_for(lambda: bool(targets(ann)) or bool(targets(bob)))
+    mover = ann if targets(ann) else bob
+    held = hold_moves(mover)
+    wait_for(lambda: bool(targets(mover)))
+    first, second = sorted(targets(mover))[:2]
+    assert first.startswith("place ") and second.startswith("place "), first
+    mover.locator(f'[data-board] [data-action="{first}"]').click()
+    board = mover.locator("[data-board]")
+    expect(board.locator("[data-action]")).to_have_count(0)
+    expect(board).to_have_class(re.compile(r"\bpending\b"))
+    chosen = board.locator(".mh-square.chosen")
+    expect(chosen).to_have_attribute("data-square", first.split()[1])
+    expect(mover.locator("#board .mh-sending")).to_have_text("Sending your move…")
+    # The second square, no longer a target, takes a click that sends nothing.
+    board.locator(f'.mh-square[data-square="{second.split()[1]}"]').click()
+    mover.wait_for_timeout(200)
+    assert [json.loads(message)["data"]["action"] for message in held] == [first]
+    # On its way at last: the move is made, and the mark goes.
+    before = version(mover)
+    mover.released.send(held[0])  # type: ignore[attr-defined]
+    wait_for(lambda: version(mover) == before + 1)
+    expect(board.locator(".mh-square.chosen")).to_have_count(0)
+    expect(mover.locator("#board .mh-sending")).to_have_count(0)
+    expect(board.locator(f'.mh-square.last[data-square="{first.split()[1]}"]')).to_have_count(1)
+    assert ann.errors == [] and bob.errors == []  # type: ignore[attr-defined]

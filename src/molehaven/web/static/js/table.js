@@ -143,6 +143,10 @@ function act(action, again = false) {
   sent = { action, version, again, ref: `act-${actRefs}` };
   staleMove = null;
   send({ type: "act", version, ref: sent.ref, data: { action } });
+  // Drawn at once: the board and the buttons show the move on its way and offer no other,
+  // since a second click meanwhile is dropped here. Before, nothing was drawn until the
+  // table's answer (unless another seat happened to move), so the click seemed not taken.
+  scheduleRender();
 }
 
 // A stale move still legal in the position now shown is sent again, once: what the person

@@ -517,9 +517,12 @@ function draw() {
     memory.legendOpen = legend.open;
   });
   // The layer drawn, which while a lifted one is shown is not yet the observation's: the
-  // layers' strip and data-layer name it, and switch as the next one is drawn.
+  // layers' strip and data-layer name it, and switch as the next one is drawn. So do the
+  // players' counts: beside the lifted layer's moles, in holes and out, they read the next
+  // layer's already ("2 moles · 0 in holes" beside eight moles, three in holes).
   const shownLayer = memory.lifting ? memory.lifting.layer : obs.layer;
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, obs), layersPanel(geo, { ...obs, layer: shownLayer }), eventsPanel(context), legend);
+  const shownSeats = memory.lifting ? { ...memory.lifting.before, moles: memory.lifting.moles } : obs;
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, shownSeats), layersPanel(geo, { ...obs, layer: shownLayer }), eventsPanel(context), legend);
   const holes = obs.holes || [];
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),

@@ -46,17 +46,26 @@ function edgeGeometry(text) {
   return { line: [a.x + 3, y, a.x + SIZE - 3, y], hit: [[middle, y - half], [a.x + SIZE, y], [middle, y + half], [a.x, y]] };
 }
 
+// The move this seat clicked, marked on the board while it is on its way to the table (the
+// page's ``pending``): the board no longer offers targets then, since the page drops a second
+// click in silence, and without a mark the click seemed not to have been taken.
+let chosen = null;
+
 function activate(node, action, onAction) {
   node.setAttribute("data-action", action);
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", action);
   node.classList.add("legal");
-  node.addEventListener("click", () => onAction(action));
+  const play = () => {
+    chosen = action;
+    onAction(action);
+  };
+  node.addEventListener("click", play);
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      onAction(action);
+      play();
     }
   });
 }
@@ -102,8 +111,10 @@ function legend() {
 
 let legendOpen = false; // kept across redraws, as the person left it
 
-export function render(container, { observation, legal, lastAction, onAction, table }) {
+export function render(container, { observation, legal, lastAction, onAction, table, pending, replaying }) {
   const obs = observation || {};
+  const sending = Boolean(pending) && !replaying;
+  if (!sending || !(legal || []).includes(chosen)) chosen = null;
   const legalSquares = new Map();
   const legalRods = [];
   for (const action of legal || []) {
@@ -120,6 +131,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
   const width = MARGIN + FILES.length * SIZE + PAD;
   const height = PAD + RANKS * SIZE + MARGIN;
   const board = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Mole Hill board", "data-board": "mole-hill" });
+  if (sending) board.classList.add("pending");
   board.append(svg("rect", { x: MARGIN, y: PAD, width: FILES.length * SIZE, height: RANKS * SIZE, class: "mh-lawn" }));
 
   for (let rank = 0; rank < RANKS; rank += 1) {
@@ -130,7 +142,8 @@ export function render(container, { observation, legal, lastAction, onAction, ta
       if (order.has(name)) cell.classList.add("visited");
       if (name === lastSquare) cell.classList.add("last");
       const action = legalSquares.get(name);
-      if (action) activate(cell, action, onAction);
+      if (action && !sending) activate(cell, action, onAction);
+      if (action && action === chosen) cell.classList.add("chosen");
       board.append(cell);
       const cx = x + SIZE / 2;
       const cy = y + SIZE / 2;
@@ -153,6 +166,11 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     const { x, y } = square(lastSquare);
     board.append(svg("rect", { x, y, width: SIZE, height: SIZE, class: "mh-last-outline", "pointer-events": "none" }));
   }
+  const chosenSquare = chosen && !chosen.startsWith("rod ") ? chosen.split(" ")[1] : null;
+  if (chosenSquare && /^[a-i][1-7]$/.test(chosenSquare)) {
+    const { x, y } = square(chosenSquare);
+    board.append(svg("rect", { x, y, width: SIZE, height: SIZE, class: "mh-chosen-outline", "pointer-events": "none" }));
+  }
   for (let file = 0; file < FILES.length; file += 1) {
     const label = svg("text", { x: MARGIN + file * SIZE + SIZE / 2, y: PAD + RANKS * SIZE + MARGIN / 2 + 2, class: "mh-label" });
     label.textContent = FILES[file];
@@ -167,7 +185,11 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     const [x1, y1, x2, y2] = edgeGeometry(rod).line;
     board.append(svg("line", { x1, y1, x2, y2, class: `mh-rod${rod === lastRod ? " last" : ""}`, "data-rod": rod }));
   }
-  for (const rod of legalRods) {
+  if (chosen && chosen.startsWith("rod ")) {
+    const [x1, y1, x2, y2] = edgeGeometry(chosen.slice(4)).line;
+    board.append(svg("line", { x1, y1, x2, y2, class: "mh-rod chosen", "data-rod": chosen.slice(4) }));
+  }
+  for (const rod of sending ? [] : legalRods) {
     const { line, hit } = edgeGeometry(rod);
     const area = svg("polygon", { points: hit.map(([x, y]) => `${x},${y}`).join(" "), class: "mh-edge-hit" });
     activate(area, `rod ${rod}`, onAction);
@@ -183,6 +205,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     el("span", { text: `Pieces left: ${obs.pieces_left ?? ""}` }),
     el("span", { text: `Rods left: ${obs.rods_left ?? ""}` }),
     obs.jump ? el("span", { text: "Centre jump available" }) : null,
+    sending ? el("span", { class: "mh-sending", role: "status", text: "Sending your move…" }) : null,
     // Each finished round's mole score (MH-22), so the end shows more than the last board.
     (obs.round_scores || []).length ? el("span", { class: "mh-round-scores", text: `Mole's score: ${obs.round_scores.map((score, index) => `round ${index + 1}: ${score}`).join(", ")}` }) : null);
   const key = legend();

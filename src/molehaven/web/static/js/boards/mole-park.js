@@ -581,9 +581,16 @@ function playersView(context, obs, diceOut) {
   return el("section", { class: "mp-area", "aria-label": "Players" }, el("h3", { text: "Players" }), el("ol", { class: "mp-players" }, cards));
 }
 
-function handView(obs) {
+function handView(obs, table) {
   if (!Array.isArray(obs.hand)) return null;
   const hand = obs.hand;
+  // Before the start, "0 moles · you must whack before you win" read as a game under way with
+  // this seat already behind: what a seated player learns then is how a hand fills.
+  if (table && table.status === "open") {
+    return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand", "data-open": "" },
+      el("h3", { text: "Your hand" }),
+      el("p", { class: "muted", text: `Empty at the start: the moles you whack come into it, and you keep up to ${obs.hand_limit}.` }));
+  }
   const over = obs.step === "over";
   if (over && !hand.length) return null;
   const moles = `${hand.length} mole${hand.length === 1 ? "" : "s"}, ${stars(hand)}★`;
@@ -841,14 +848,14 @@ export function render(container, context) {
     // Once the game is over, moles left in hand count for nothing: the hand steps aside,
     // after the reveal, the result and the players. Not before the reveal that ends the game
     // has told it: until then the hand stays where and as it was before the dice.
-    over ? null : handView(tableObs),
+    over ? null : handView(tableObs, context.table),
     revealView(context, reveal, shown, holding),
     thisRoundView(context, obs, reveal, playing),
     showdownView(context, tableObs),
     holesView(context, tableObs, reveal, playing),
     standsView(context, tableObs),
     playersView(context, tableObs, playing ? reveal.dice : null),
-    over ? handView(tableObs) : null,
+    over ? handView(tableObs, context.table) : null,
     legendView());
   container.replaceChildren(board);
   return { handlesActions: true };
