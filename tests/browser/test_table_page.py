@@ -399,3 +399,59 @@ def test_a_replay_can_be_closed_back_to_the_games_end(browser: Browser, server: 
         close.click()
         expect(close).to_be_hidden()
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+class ToldSocket:
+    """The table's socket passed through between ``page`` and the server, into which the test
+    puts a message of its own, as from the server."""
+
+    def __init__(self, page: Page) -> None:
+        self.current: WebSocketRoute | None = None
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server()
+        socket.on_message(server.send)
+        server.on_message(socket.send)
+
+    def tell(self, message: dict[str, object]) -> None:
+        assert self.current is not None
+        self.current.send(json.dumps(message))
+
+
+# Where the note at the screen's foot and the replay's controls stand on the screen.
+FOOT_NOTES = """() => {
+    const box = (id) => document.querySelector(id).getBoundingClientRect();
+    return {note: box("#error-toast"), controls: box("#replay"), height: innerHeight};
+}"""
+
+
+def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A refusal told at the screen's foot (its line under the board out of view) lay over the
+    replay's controls stuck there, hiding the stepping buttons; it now rises above them, on a
+    laptop and on a phone."""
+    page = a_finished_game(browser, server)
+    wire = ToldSocket(page)
+    expect(page.locator("#replay")).to_be_visible()
+    refusal = {
+        "type": "error",
+        "data": {"code": "not-running", "message": "the game is not running"},
+    }
+    for viewport in (LAPTOP, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
+        wire.tell(refusal)
+        expect(page.locator("#error-toast")).to_be_visible()
+        expect(page.locator("#error-toast")).to_have_text("the game is not running")
+        places = page.evaluate(FOOT_NOTES)
+        assert places["controls"]["bottom"] == pytest.approx(places["height"], abs=1), places
+        assert places["note"]["bottom"] <= places["controls"]["top"], (viewport, places)
+        page.click("#replay-close")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -192,7 +192,9 @@ function showError(text) {
   const toast = $("error-toast");
   clearTimeout(errorToastTimer);
   const box = $("error").getBoundingClientRect();
-  const inView = box.top >= 0 && box.bottom <= window.innerHeight;
+  // A replay's controls stuck at the screen's foot hide what lies under them.
+  const foot = root.dataset.replaying ? Math.min(window.innerHeight, $("replay").getBoundingClientRect().top) : window.innerHeight;
+  const inView = box.top >= 0 && box.bottom <= foot;
   toast.hidden = !text || inView;
   toast.textContent = text;
   if (toast.hidden) return;
@@ -1266,6 +1268,12 @@ $("replay-next").addEventListener("click", () => showStep(replay.wanted + 1));
 $("replay-last").addEventListener("click", () => showStep(log.length));
 $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
 $("replay-close").addEventListener("click", closeReplay);
+
+// The notes at the screen's foot (the chat's line, a refusal) rise above the replay's controls
+// stuck there, whose height changes with the screen's width and the step's words (app.css).
+new ResizeObserver(() => {
+  root.style.setProperty("--replay-height", `${$("replay").getBoundingClientRect().height}px`);
+}).observe($("replay"));
 
 // Back to the game's end as it was before the replay: every panel follows, the controls no
 // longer stick to the screen's foot, and the moves' list scrolls to its last entry again.
