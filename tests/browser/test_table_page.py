@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, Route, WebSocketRoute, expect
 
 from tests.browser.pages import (
     LAPTOP,
@@ -453,5 +453,45 @@ def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
         places = page.evaluate(FOOT_NOTES)
         assert places["controls"]["bottom"] == pytest.approx(places["height"], abs=1), places
         assert places["note"]["bottom"] <= places["controls"]["top"], (viewport, places)
+        page.click("#replay-close")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def refused(route: Route) -> None:
+    route.fulfill(status=404, json={"code": "no-record", "detail": "no record"})
+
+
+def unreached(route: Route) -> None:
+    route.abort()
+
+
+def test_a_replay_step_that_cannot_be_loaded_is_told_beside_the_controls(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A step the server did not give (an error, or no answer at all) was told only on the
+    error line under the board, off the screen while the controls are stuck at its foot: the
+    counter went back and nothing said why. It is now told beside the controls, on a laptop
+    and on a phone, and goes once a step is shown."""
+    page = a_finished_game(browser, server)
+    table = page.locator("#table")
+    said = page.locator("#replay-error")
+    for viewport, fail in ((LAPTOP, "refused"), (PHONE, "unreached")):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        page.keyboard.press("ArrowRight")
+        expect(table).to_have_attribute("data-replay-step", "1")
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+        page.route("**/api/tables/*/replay/*", refused if fail == "refused" else unreached)
+        page.keyboard.press("ArrowRight")
+        why = "no record" if fail == "refused" else "the server is out of reach"
+        expect(said).to_have_text(f"Step 2 could not be shown: {why}. Try again.")
+        expect(said).to_be_in_viewport(ratio=1)
+        expect(page.locator("#replay-step")).to_contain_text("1 / ")  # back to what is shown
+        expect(table).to_have_attribute("data-replay-step", "1")
+        page.unroute("**/api/tables/*/replay/*")
+        page.keyboard.press("ArrowRight")
+        expect(table).to_have_attribute("data-replay-step", "2")
+        expect(said).to_have_text("")
         page.click("#replay-close")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -1243,14 +1243,17 @@ async function fetchWantedSteps() {
           await new Promise((resolve) => setTimeout(resolve, REPLAY_PACED_MS));
           continue;
         }
-        $("error").textContent = error.message;
+        // No status: the request never reached the server (the browser's own words for that,
+        // "Failed to fetch", tell a player nothing).
+        const why = error.status ? error.message.replace(/\.$/, "") : "the server is out of reach";
+        $("replay-error").textContent = `Step ${step} could not be shown: ${why}. Try again.`;
         replay.wanted = replay.step; // the counter goes back to what the board shows
         $("replay-step").textContent = `${replay.step} / ${replay.total}`;
         return;
       }
       if (!replay.open) return; // closed while the step was on its way: the end stays shown
       Object.assign(replay, { data, step, seat, active: true, total: data.total });
-      $("error").textContent = "";
+      $("replay-error").textContent = "";
       $("replay-step").textContent = `${replay.wanted} / ${replay.total}`;
       $("replay-action").textContent = data.action ? `Step ${step}: ${describe(data.action)}` : "The start of the game";
       root.dataset.replayStep = String(step);
@@ -1284,6 +1287,7 @@ function closeReplay() {
   delete root.dataset.replaying;
   delete root.dataset.replayStep;
   $("replay-action").textContent = "";
+  $("replay-error").textContent = "";
   render();
   $("log").scrollTop = $("log").scrollHeight;
   // The close button is gone: the focus stays among the controls, where it was, without the
