@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, Route, WebSocketRoute, expect
 
 from tests.browser.pages import (
     LAPTOP,
@@ -312,6 +312,18 @@ REPLAY_PLACES = """() => {
 }"""
 
 
+def a_finished_game(browser: Browser, server: LiveServer) -> Page:
+    """Ann's page at a Mole Hill table whose game is over: she resigns, and the bots play the
+    game to its end at once."""
+    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    page.click("#resign")
+    page.click("#resign-confirm")
+    expect(page.locator("#table")).to_have_attribute("data-status", "over", timeout=60_000)
+    return page
+
+
 def test_the_replay_controls_stay_in_reach_while_stepping(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -319,12 +331,7 @@ def test_the_replay_controls_stay_in_reach_while_stepping(
     what changed, then down again for the next step. While a replay is open they stay at the
     screen's foot, on a laptop and on a phone, and lie below the board once the page is
     scrolled to its end; the arrow keys step too."""
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
-    create_table(page, server, "mole-hill")
-    fill_bots_and_start(page)
-    page.click("#resign")
-    page.click("#resign-confirm")  # the bots play the game to its end, at once
-    expect(page.locator("#table")).to_have_attribute("data-status", "over", timeout=60_000)
+    page = a_finished_game(browser, server)
     for viewport in (LAPTOP, PHONE):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
         page.click("#replay-first")
@@ -340,4 +347,151 @@ def test_the_replay_controls_stay_in_reach_while_stepping(
         page.evaluate(SCROLL_TO_THE_END)
         places = page.evaluate(REPLAY_PLACES)
         assert places["controls"] >= places["board"], (viewport, places)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# What the page shows of the game, to compare before a replay and after it is closed.
+SHOWN = """() => ({
+    board: document.querySelector("#board [data-board]").outerHTML,
+    result: document.querySelector("#result").textContent,
+    scores: document.querySelector("#scores").textContent,
+    turnShown: !document.querySelector("#turn").hidden,
+    marked: document.querySelectorAll("#log .future, #log .current").length,
+    counter: document.querySelector("#replay-step").textContent,
+    stuck: getComputedStyle(document.querySelector("#replay")).position === "sticky",
+})"""
+
+
+REPLAY_MARKS = """() => [document.querySelector("#table").dataset.replaying ?? null,
+    document.querySelector("#table").dataset.replayStep ?? null]"""
+
+
+def test_a_replay_can_be_closed_back_to_the_games_end(browser: Browser, server: LiveServer) -> None:
+    """Once stepping began, the replay could not be left: the board stayed at its step and the
+    controls stuck to the screen's foot for good. "Close" (or Esc) brings back the game's end
+    as it was, the board, the result and the scores, and the controls below the board."""
+    page = a_finished_game(browser, server)
+    table = page.locator("#table")
+    close = page.locator("#replay-close")
+    expect(close).to_be_hidden()  # nothing to close before stepping begins
+    at_the_end = page.evaluate(SHOWN)
+    assert not at_the_end["stuck"] and not at_the_end["turnShown"], at_the_end
+    total = int(at_the_end["counter"].split(" / ")[1])
+    for viewport, how in ((LAPTOP, "click"), (PHONE, "Escape")):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        page.keyboard.press("ArrowRight")
+        expect(table).to_have_attribute("data-replay-step", "1")
+        assert page.evaluate(SHOWN)["stuck"]
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(close).to_be_in_viewport(ratio=1)  # in the bar at the screen's foot
+        if how == "click":
+            close.click()
+        else:
+            page.keyboard.press("Escape")
+        expect(close).to_be_hidden()
+        assert page.evaluate(REPLAY_MARKS) == [None, None], viewport
+        expect(page.locator("#replay-action")).to_have_text("")
+        assert page.evaluate(SHOWN) == at_the_end, viewport
+        # The arrows step again from the end.
+        page.keyboard.press("ArrowLeft")
+        expect(table).to_have_attribute("data-replay-step", str(total - 1))
+        close.click()
+        expect(close).to_be_hidden()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+class ToldSocket:
+    """The table's socket passed through between ``page`` and the server, into which the test
+    puts a message of its own, as from the server."""
+
+    def __init__(self, page: Page) -> None:
+        self.current: WebSocketRoute | None = None
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server()
+        socket.on_message(server.send)
+        server.on_message(socket.send)
+
+    def tell(self, message: dict[str, object]) -> None:
+        assert self.current is not None
+        self.current.send(json.dumps(message))
+
+
+# Where the note at the screen's foot and the replay's controls stand on the screen.
+FOOT_NOTES = """() => {
+    const box = (id) => document.querySelector(id).getBoundingClientRect();
+    return {note: box("#error-toast"), controls: box("#replay"), height: innerHeight};
+}"""
+
+
+def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A refusal told at the screen's foot (its line under the board out of view) lay over the
+    replay's controls stuck there, hiding the stepping buttons; it now rises above them, on a
+    laptop and on a phone."""
+    page = a_finished_game(browser, server)
+    wire = ToldSocket(page)
+    expect(page.locator("#replay")).to_be_visible()
+    refusal = {
+        "type": "error",
+        "data": {"code": "not-running", "message": "the game is not running"},
+    }
+    for viewport in (LAPTOP, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+        page.evaluate("() => window.scrollTo(0, 0)")
+        expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
+        wire.tell(refusal)
+        expect(page.locator("#error-toast")).to_be_visible()
+        expect(page.locator("#error-toast")).to_have_text("the game is not running")
+        places = page.evaluate(FOOT_NOTES)
+        assert places["controls"]["bottom"] == pytest.approx(places["height"], abs=1), places
+        assert places["note"]["bottom"] <= places["controls"]["top"], (viewport, places)
+        page.click("#replay-close")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def refused(route: Route) -> None:
+    route.fulfill(status=404, json={"code": "no-record", "detail": "no record"})
+
+
+def unreached(route: Route) -> None:
+    route.abort()
+
+
+def test_a_replay_step_that_cannot_be_loaded_is_told_beside_the_controls(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A step the server did not give (an error, or no answer at all) was told only on the
+    error line under the board, off the screen while the controls are stuck at its foot: the
+    counter went back and nothing said why. It is now told beside the controls, on a laptop
+    and on a phone, and goes once a step is shown."""
+    page = a_finished_game(browser, server)
+    table = page.locator("#table")
+    said = page.locator("#replay-error")
+    for viewport, fail in ((LAPTOP, "refused"), (PHONE, "unreached")):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.click("#replay-first")
+        page.keyboard.press("ArrowRight")
+        expect(table).to_have_attribute("data-replay-step", "1")
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+        page.route("**/api/tables/*/replay/*", refused if fail == "refused" else unreached)
+        page.keyboard.press("ArrowRight")
+        why = "no record" if fail == "refused" else "the server is out of reach"
+        expect(said).to_have_text(f"Step 2 could not be shown: {why}. Try again.")
+        expect(said).to_be_in_viewport(ratio=1)
+        expect(page.locator("#replay-step")).to_contain_text("1 / ")  # back to what is shown
+        expect(table).to_have_attribute("data-replay-step", "1")
+        page.unroute("**/api/tables/*/replay/*")
+        page.keyboard.press("ArrowRight")
+        expect(table).to_have_attribute("data-replay-step", "2")
+        expect(said).to_have_text("")
+        page.click("#replay-close")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -48,8 +48,9 @@ let chatDrawn = 0; // lines of ``chat`` already in the page
 // line was refused, whatever the order of the answers.
 let chatRefs = 0;
 const chatSent = new Map(); // ref → a line sent and not yet heard back or refused
-// ``step``/``seat``/``data``: what the page shows; ``wanted``: the step last asked for.
-const replay = { active: false, step: 0, wanted: 0, total: 0, seat: "", data: null };
+// ``step``/``seat``/``data``: what the page shows; ``wanted``: the step last asked for;
+// ``open``: from the first step asked for until the person closes the replay.
+const replay = { active: false, open: false, step: 0, wanted: 0, total: 0, seat: "", data: null };
 
 // ------------------------------------------------------------------------ the connection
 
@@ -195,7 +196,9 @@ function showError(text) {
   const toast = $("error-toast");
   clearTimeout(errorToastTimer);
   const box = $("error").getBoundingClientRect();
-  const inView = box.top >= 0 && box.bottom <= window.innerHeight;
+  // A replay's controls stuck at the screen's foot hide what lies under them.
+  const foot = root.dataset.replaying ? Math.min(window.innerHeight, $("replay").getBoundingClientRect().top) : window.innerHeight;
+  const inView = box.top >= 0 && box.bottom <= foot;
   toast.hidden = !text || inView;
   toast.textContent = text;
   if (toast.hidden) return;
@@ -1137,8 +1140,10 @@ function renderLog(atBottom, upTo) {
       const off = current.getBoundingClientRect().top - list.getBoundingClientRect().top;
       list.scrollTop += off - (list.clientHeight - current.offsetHeight) / 2;
     }
-  } else if (atBottom) {
-    list.scrollTop = list.scrollHeight;
+  } else {
+    // A replay just closed leaves none of its marks.
+    for (const entry of list.querySelectorAll(".future, .current")) entry.classList.remove("future", "current");
+    if (atBottom) list.scrollTop = list.scrollHeight;
   }
 }
 
@@ -1201,7 +1206,8 @@ function renderReplay() {
     select.append(el("option", { value: "", text: "a spectator" }));
     view.table.seats.forEach((slot) => select.append(el("option", { value: String(slot.seat), text: seatLabel(view.table, slot.seat) })));
   }
-  if (!replay.active) {
+  $("replay-close").hidden = !replay.open;
+  if (!replay.open) {
     replay.total = log.length;
     replay.step = replay.wanted = log.length;
     $("replay-step").textContent = `${replay.step} / ${replay.total}`;
@@ -1216,6 +1222,8 @@ let replayFetching = false;
 const REPLAY_PACED_MS = 1000;
 
 function showStep(step) {
+  replay.open = true;
+  $("replay-close").hidden = false;
   replay.wanted = Math.max(0, Math.min(step, log.length));
   $("replay-step").textContent = `${replay.wanted} / ${replay.total || log.length}`;
   if (!replayFetching) fetchWantedSteps();
@@ -1225,6 +1233,7 @@ async function fetchWantedSteps() {
   replayFetching = true;
   try {
     for (;;) {
+      if (!replay.open) return;
       const step = replay.wanted;
       const seat = $("replay-seat").value;
       if (replay.active && step === replay.step && seat === replay.seat) return;
@@ -1233,17 +1242,22 @@ async function fetchWantedSteps() {
       try {
         data = await api("GET", `/api/tables/${tableId}/replay/${step}${query}`);
       } catch (error) {
+        if (!replay.open) return; // closed meanwhile: nothing to tell
         if (error.status === 429) { // paced by the server: wait, then ask for the newest step
           await new Promise((resolve) => setTimeout(resolve, REPLAY_PACED_MS));
           continue;
         }
-        $("error").textContent = error.message;
+        // No status: the request never reached the server (the browser's own words for that,
+        // "Failed to fetch", tell a player nothing).
+        const why = error.status ? error.message.replace(/\.$/, "") : "the server is out of reach";
+        $("replay-error").textContent = `Step ${step} could not be shown: ${why}. Try again.`;
         replay.wanted = replay.step; // the counter goes back to what the board shows
         $("replay-step").textContent = `${replay.step} / ${replay.total}`;
         return;
       }
+      if (!replay.open) return; // closed while the step was on its way: the end stays shown
       Object.assign(replay, { data, step, seat, active: true, total: data.total });
-      $("error").textContent = "";
+      $("replay-error").textContent = "";
       $("replay-step").textContent = `${replay.wanted} / ${replay.total}`;
       $("replay-action").textContent = data.action ? `Step ${step}: ${describe(data.action)}` : "The start of the game";
       root.dataset.replayStep = String(step);
@@ -1260,12 +1274,44 @@ $("replay-prev").addEventListener("click", () => showStep(replay.wanted - 1));
 $("replay-next").addEventListener("click", () => showStep(replay.wanted + 1));
 $("replay-last").addEventListener("click", () => showStep(log.length));
 $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
+$("replay-close").addEventListener("click", closeReplay);
+
+// The notes at the screen's foot (the chat's line, a refusal) rise above the replay's controls
+// stuck there, whose height changes with the screen's width and the step's words (app.css).
+new ResizeObserver(() => {
+  root.style.setProperty("--replay-height", `${$("replay").getBoundingClientRect().height}px`);
+}).observe($("replay"));
+
+// Back to the game's end as it was before the replay: every panel follows, the controls no
+// longer stick to the screen's foot, and the moves' list scrolls to its last entry again.
+function closeReplay() {
+  if (!replay.open) return;
+  const hadFocus = $("replay").contains(document.activeElement);
+  Object.assign(replay, { open: false, active: false, data: null, seat: "" });
+  delete root.dataset.replaying;
+  delete root.dataset.replayStep;
+  $("replay-action").textContent = "";
+  $("replay-error").textContent = "";
+  render();
+  $("log").scrollTop = $("log").scrollHeight;
+  // The close button is gone: the focus stays among the controls, where it was, without the
+  // page jumping to them.
+  if (hadFocus) $("replay-first").focus({ preventScroll: true });
+}
 
 // The arrow keys step the replay once the game is over, wherever the focus is, except in a
 // field (where they move the caret) and with a modifier (the browser's own shortcuts).
 document.addEventListener("keydown", (event) => {
   if ($("replay").hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-  if (event.target.closest && event.target.closest("input, textarea, select, [contenteditable]")) return;
+  const inField = (fields) => Boolean(event.target.closest && event.target.closest(fields));
+  // Escape closes the replay, also from the seat picker beside the controls (its open list
+  // takes the key itself), but not from the chat's box.
+  if (event.key === "Escape" && replay.open && !inField("input, textarea, [contenteditable]")) {
+    event.preventDefault();
+    closeReplay();
+    return;
+  }
+  if (inField("input, textarea, select, [contenteditable]")) return;
   const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
   if (!by) return;
   event.preventDefault();
