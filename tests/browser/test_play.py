@@ -20,6 +20,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     play_random_targets_until_over,
+    sit,
     status,
     targets,
     version,
@@ -100,9 +101,7 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
     link = ann.locator("#share").input_value()
     assert link.endswith(f"/tables/{table_id}")
     bob = open_page(browser, link)
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit(bob, 1, "Bob")
     expect(ann.locator("#start")).to_be_enabled()
     ann.click("#start")
     expect(ann.locator("#table")).to_have_attribute("data-status", "running")
@@ -492,9 +491,7 @@ def test_a_click_held_down_while_the_other_player_moves_still_counts(
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-park")
     bob = open_page(browser, ann.locator("#share").input_value())
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit(bob, 1, "Bob")
     ann.click("#start")
     wait_for(lambda: bool(targets(ann)) and bool(targets(bob)))
     action, bobs = targets(ann)[0], targets(bob)[0]
@@ -602,9 +599,7 @@ def test_mole_hill_shows_a_move_on_its_way_and_offers_no_other(
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-hill")
     bob = open_page(browser, ann.locator("#share").input_value())
-    bob.fill("#join-name", "Bob")
-    bob.click('[data-sit="1"]')
-    expect(bob.locator("#table")).to_have_attribute("data-you", "1")
+    sit(bob, 1, "Bob")
     ann.click("#start")
     expect(ann.locator("#table")).to_have_attribute("data-status", "running")
     wait_for(lambda: bool(targets(ann)) or bool(targets(bob)))
