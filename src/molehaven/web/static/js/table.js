@@ -1,6 +1,6 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
-import { api, capitalize, el, humanize, seatLabel, store } from "./util.js";
+import { andList, api, capitalize, el, humanize, seatLabel, store } from "./util.js";
 import { renderObservation } from "./observation.js";
 
 // Each game with a drawn table has a module ``boards/<slug>.js`` exporting
@@ -684,7 +684,7 @@ function gatheringText(table) {
   if (host) {
     const away = awaySeats.map((seat) => seatLabel(table, seat));
     return away.length
-      ? `Every seat is taken, but ${listed(away)} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
+      ? `Every seat is taken, but ${andList(away)} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
       : "Every seat is taken: press Start when you are ready.";
   }
   const hostSlot = table.host_seat === null || table.host_seat === undefined ? null : table.seats[table.host_seat];
@@ -692,13 +692,8 @@ function gatheringText(table) {
   const hostName = hostSlot ? `${seatLabel(table, hostSlot.seat)} (host${hostAway ? ", away" : ""})` : "the host";
   const away = awaySeats.filter((seat) => !hostSlot || seat !== hostSlot.seat).map((seat) => seatLabel(table, seat));
   return away.length
-    ? `Every seat is taken; waiting for ${listed(away)} and for ${hostName} to start.`
+    ? `Every seat is taken; waiting for ${andList(away)} and for ${hostName} to start.`
     : `Every seat is taken; waiting for ${hostName} to start.`;
-}
-
-// "Ann", "Ann and Bea", "Ann, Bea and Cal".
-function listed(names) {
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
 }
 
 // A seat taken from this tab: after a resignation (in this tab or another of this browser)

@@ -107,6 +107,11 @@ export function capitalize(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// Names as a sentence lists them: "Ann", "Ann and Bea", "Ann, Bea and Cal".
+export function andList(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+}
+
 export function humanize(key) {
   return String(key).replace(/_/g, " ");
 }

@@ -2,7 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
-import { capitalize, el, seatLabel } from "../util.js";
+import { andList, capitalize, el, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 
@@ -124,9 +124,8 @@ function listNames(seats, table, you) {
   return seats.map((seat) => seatLabel(table, seat, you)).join(", ");
 }
 
-function andList(seats, table, you) {
-  const names = seats.map((seat) => seatLabel(table, seat, you));
-  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
+function seatsList(seats, table, you) {
+  return andList(seats.map((seat) => seatLabel(table, seat, you)));
 }
 
 // A tied Showdown (MP-33) as the engine tells it, from the tie to the end: every tied seat
@@ -275,7 +274,7 @@ function promptFor(context, obs) {
   }
   if (verbs.has("crown")) {
     const tie = tieToSettle(obs);
-    const tied = tie ? `${capitalize(andList(tie.finalists, table, you))} are tied at ${tie.total}★ in the Showdown. ` : "";
+    const tied = tie ? `${capitalize(seatsList(tie.finalists, table, you))} are tied at ${tie.total}★ in the Showdown. ` : "";
     return box(promptTitle(verbs, obs, me),
       `${tied}As King Mole you decide which of them wins King Mole's Crown and the game.`,
       el("div", { class: "mp-choices list" }, legal.map((action) =>
@@ -775,7 +774,7 @@ function tieVerdict(obs, table, you) {
   const others = tie.finalists.filter((seat) => seat !== tie.pick);
   const parts = [];
   if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, loses the tie.`);
-  if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${andList(others, table, you)}:`);
+  if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${seatsList(others, table, you)}:`);
   parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
   // A part after a colon goes on the sentence before it; the others start one.
   return parts.map((part, index) => (index && parts[index - 1].endsWith(":") ? part : capitalize(part))).join(" ");

@@ -2,7 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
-import { el, seatLabel } from "../util.js";
+import { andList, el, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 
@@ -579,9 +579,7 @@ function whoText(seats, everyone, name) {
     const other = [...Array(everyone).keys()].find((seat) => !seats.includes(seat));
     return `everyone but ${name(other)}`;
   }
-  const names = seats.map(name);
-  const last = names.pop();
-  return names.length ? `${names.join(", ")} and ${last}` : last;
+  return andList(seats.map(name));
 }
 
 function historySection(obs, content, name) {
