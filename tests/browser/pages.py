@@ -230,6 +230,14 @@ def draw_alone(slug: str, result: str) -> str:
 }""".replace("SLUG", slug).replace("RESULT", result)
 
 
+def set_position(data: dict[str, JSONValue], observation: JSONValue, legal: list[str]) -> None:
+    """A seat's view the server sent (``data`` of a snapshot or an update), made to show
+    ``observation`` with ``legal`` offered, and who it waits for to match."""
+    assert isinstance(observation, dict)
+    waiting: dict[str, JSONValue] = {"seats": observation.get("to_move"), "you": bool(legal)}
+    data.update(observation=observation, legal=list(legal), waiting=waiting, result=None)
+
+
 def show_a_fixed_position(
     page: Page, observation: dict[str, JSONValue], legal: list[str], *, reload: bool = True
 ) -> None:
@@ -251,11 +259,7 @@ def show_a_fixed_position(
                 socket.send(message)
             elif not shown:
                 shown = True
-                data = envelope["data"]
-                data["observation"] = observation
-                data["legal"] = legal
-                data["waiting"] = {"seats": observation.get("to_move"), "you": bool(legal)}
-                data["result"] = None
+                set_position(envelope["data"], observation, legal)
                 socket.send(json.dumps(envelope))
 
         server.on_message(from_server)

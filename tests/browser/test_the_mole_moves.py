@@ -16,6 +16,7 @@ from tests.browser.pages import (
     draw_alone,
     fill_bots_and_start,
     open_page,
+    set_position,
     show_a_fixed_position,
     sit,
 )
@@ -344,8 +345,8 @@ class StaleAtTheTable:
         assert self.first is not None
         observation, offered, seat = self.views[at]
         data = dict(self.first["data"])  # type: ignore[arg-type]
-        data.update(observation=observation, legal=offered, you=seat, result=None)
-        data["waiting"] = {"seats": observation.get("to_move"), "you": bool(offered)}
+        set_position(data, observation, offered)
+        data["you"] = seat
         version = int(self.first["version"]) + at  # type: ignore[call-overload]
         return json.dumps({"type": kind, "version": version, "data": data})
 
