@@ -773,7 +773,34 @@ function revealView(context, reveal, shown, holding) {
 }
 
 function lineView(entry, table, you) {
-  return el("li", { class: "mp-event" }, capitalize(withNames(entry.text, table, you)));
+  return el("li", { class: "mp-event" }, capitalize(withNames(yourWords(entry.text, you), table, you)));
+}
+
+// The engine's verbs after a seat that starts a line ("seat 2 goes for the Crown!"), as said
+// to that seat's own player.
+const SECOND_PERSON = [
+  ["goes", "go"], ["does not go", "do not go"], ["cashes in", "cash in"], ["reaches", "reach"],
+  ["misses", "miss"], ["wins", "win"], ["scores", "score"],
+  ["took", "took"], ["drew", "drew"], ["discarded", "discarded"],
+];
+
+// A line about this seat's own player, said to them: "You go for the Crown!", not "Ann (you)
+// goes for the Crown!". The engine's events are sentences (rules/notation tests read them, so
+// they stay as they are); the page knows only the seat number at their start and the verbs
+// above, and leaves a line it does not know as it is, "Ann (you) …" by ``withNames``. Also
+// the second declaration pass as ``readDeclarations`` words it.
+function yourWords(text, you) {
+  if (you === null || you === undefined) return text;
+  const seat = `seat ${you}`;
+  const words = text.replace(`once ${seat} went for it`, "once you went for it");
+  if (!words.startsWith(`${seat} `) && !words.startsWith(`${seat},`)) return words;
+  const rest = words.slice(seat.length);
+  const asked = /^, (asked (?:again )?once .+ went for it), (still )?does not go for the Crown$/.exec(rest);
+  if (asked) return `you, ${asked[1]}, ${asked[2] || ""}do not go for the Crown`;
+  for (const [theirs, yours] of SECOND_PERSON) {
+    if (rest.startsWith(` ${theirs} `) || rest === ` ${theirs}`) return `you ${yours}${rest.slice(theirs.length + 1)}`;
+  }
+  return words;
 }
 
 // How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
