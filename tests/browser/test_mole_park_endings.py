@@ -143,7 +143,7 @@ def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_nam
     shown = draw(page, passed, 1, BOTS)
     assert shown["lines"] == [  # last round's reveal, then this round so far
         "Random bot took all 2 moles from hole 1",
-        "Random bot 1 (you) took all 2 moles from hole 2",
+        "You took all 2 moles from hole 2",
         "Random bot does not go for the Crown",
     ], shown
 
@@ -178,6 +178,44 @@ def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_nam
     # King Mole in his own tie (11.7): his name starts the verdict.
     shown = draw(page, showdown_all_miss(lee_and_sam(king=0)), 1, names)
     assert str(shown["banner"]).startswith("Random bot tied at 4★ but, as King Mole,"), shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.draws_only
+def test_mole_parks_lines_about_your_own_seat_are_said_to_you(
+    browser: Browser, server: LiveServer
+) -> None:
+    """11.3 to the end: Sam read "Sam (you) goes for the Crown!" and "Sam (you) wins King
+    Mole's Crown!" about his own seat. The lines his seat starts are said to him ("You go for
+    the Crown!"), Lee's and the lists of names as before; Lee reads his own the same way."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    page.emulate_media(reduced_motion="reduce")
+    shown = draw(page, sam_wins_the_showdown(), 1, ["Lee", "Sam"])
+    assert shown["lines"] == [
+        "Lee goes for the Crown!",
+        "You go for the Crown!",
+        "Lee cashes in 5 5 + die 1 + prizes 30 = 41",
+        "You cash in 5 5 + die 5 + prizes 25 = 40",
+        "Lee reaches 40 with 41",
+        "You reach 40 with 40",
+        "Showdown for the Crown: Lee, Sam (you); 11 moles cleared, prizes returned",
+        "Hole 2: Lee, Lee, Sam (you) share 2 moles: 0 each, 2 stay",
+        "You took 4, 4 from hole 4",
+        "You took 2, 2 from hole 5",
+        "Lee scores 3 in the Showdown",
+        "You score 14 in the Showdown",
+        "You win King Mole's Crown!",
+    ], shown
+    shoot(page, "crown-showdown-said-to-you")
+    shown = draw(page, sam_wins_the_showdown(), 0, ["Lee", "Sam"])
+    lines = shown["lines"]
+    assert isinstance(lines, list), shown
+    assert lines[:2] == ["You go for the Crown!", "Sam goes for the Crown!"], shown
+    assert lines[-3:] == [
+        "You score 3 in the Showdown",
+        "Sam scores 14 in the Showdown",
+        "Sam wins King Mole's Crown!",
+    ], shown
     assert page.errors == []  # type: ignore[attr-defined]
 
 

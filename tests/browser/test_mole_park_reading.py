@@ -159,7 +159,8 @@ def test_mole_parks_two_passes_of_one_seat_say_why_there_are_two(
     """11.5: Lee passes, Sam declares, and the response pass asks Lee again (MP-14): the log
     read "Lee does not go for the Crown" twice, like a line written twice. The answer in the
     response pass now says it came after Sam went for it, and "still" for a second pass; a seat
-    asked only after a declaration (11.4's Sam) is said to answer it."""
+    asked only after a declaration (11.4's Sam) is said to answer it. Each player reads their
+    own declarations as said to them: "You go for the Crown!", not "Sam (you) goes …"."""
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
     page.emulate_media(reduced_motion="reduce")
     names = ["Lee", "Sam"]
@@ -173,14 +174,20 @@ def test_mole_parks_two_passes_of_one_seat_say_why_there_are_two(
     shown = draw(page, state, 1, names)
     assert shown["lines"][-3:] == [  # type: ignore[index]
         "Lee does not go for the Crown",
-        "Sam (you) goes for the Crown!",
-        "Lee, asked again once Sam (you) went for it, still does not go for the Crown",
+        "You go for the Crown!",
+        "Lee, asked again once you went for it, still does not go for the Crown",
+    ], shown
+    shown = draw(page, state, 0, names)
+    assert shown["lines"][-3:] == [  # type: ignore[index]
+        "You do not go for the Crown",
+        "Sam goes for the Crown!",
+        "You, asked again once Sam went for it, still do not go for the Crown",
     ], shown
 
     shown = draw(page, apply_all(lee_and_sam(), "0: declare, 1: pass"), 1, names)
     assert shown["lines"][-2:] == [  # type: ignore[index]
         "Lee goes for the Crown!",
-        "Sam (you), asked once Lee went for it, does not go for the Crown",
+        "You, asked once Lee went for it, do not go for the Crown",
     ], shown
     assert page.errors == []  # type: ignore[attr-defined]
 

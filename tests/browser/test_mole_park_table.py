@@ -868,7 +868,9 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
     the board, as if the game had begun. Before the start it says so and how long the game
     may last; once started, the rounds count as before. The seated host's hand, too, read
     "Your hand: 0 moles, 0★ (limit 5) · No moles in hand: you must whack before you win", as
-    if the game were on and she behind: before the start it says how a hand fills."""
+    if the game were on and she behind: before the start it says how a hand fills. Every hole
+    said "0 moles" and every player's card "0 moles in hand · 0★ from prizes": the holes say
+    "empty", the cards only who sits there."""
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-park", players=3)
     bea = open_page(browser, ann.url, viewport=PHONE)  # watching
@@ -877,6 +879,11 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
         expect(status).to_have_text(re.compile(r"^Not started yet · up to 50 rounds"))
         expect(status).to_contain_text("King Mole is drawn at the start")
         expect(status).not_to_contain_text("Round")
+        expect(page.locator("[data-board] .mp-count")).to_have_text(["empty"] * 5)
+        expect(page.locator("[data-board] .mp-player")).to_have_count(3)
+        expect(page.locator("[data-board] .mp-player-hand")).to_have_count(0)
+        expect(page.locator("[data-board] .mp-player-stars")).to_have_count(0)
+        expect(page.locator("[data-board]")).not_to_contain_text("0 moles")
     hand = ann.locator("[data-board] .mp-your-hand")
     expect(hand.locator("h3")).to_have_text("Your hand")
     expect(hand.locator("p")).to_have_text(
@@ -885,5 +892,8 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
     fill_bots_and_start(ann)
     expect(ann.locator("[data-board] .mp-status")).to_contain_text(re.compile(r"Round \d+ of 50"))
     expect(hand.locator("h3")).to_contain_text(re.compile(r"^Your hand: \d+ moles?, \d+★"))
+    expect(ann.locator("[data-board] .mp-count").first).to_have_text(re.compile(r"^\d+ moles?$"))
+    expect(ann.locator("[data-board] .mp-player-hand")).to_have_count(3)
+    expect(ann.locator("[data-board] .mp-player-stars")).to_have_count(3)
     for page in (ann, bea):
         assert page.errors == []  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import PHONE, create_table, open_page, sit
+from tests.browser.pages import LAPTOP, PHONE, create_table, open_page, sit
 from tests.server.live_server import LiveServer
 
 
@@ -85,7 +85,9 @@ def test_before_the_start_each_is_told_who_the_table_waits_for(
     expect(ann.locator("#turn")).to_have_text(
         "Waiting for players: 1 seat free. Send the invite link, or fill it with bots."
     )
-    expect(bea.locator("#turn")).to_have_text("Waiting for players: 1 seat free")
+    expect(bea.locator("#turn")).to_have_text(
+        "Waiting for players: 1 seat free. Ann (host) starts once every seat is taken."
+    )
     ann.select_option("#bot-agent", "random")
     ann.click("#fill-bots")
     expect(ann.locator("#turn")).to_have_text(
@@ -134,10 +136,15 @@ def test_everyone_sees_who_the_host_is_and_where_they_sit(
     ann.locator('#seats li[data-seat="0"] button', has_text="Leave").click()
     expect(bea.locator('#seats li[data-seat="0"]')).to_contain_text("empty")
     assert host_marks(bea) == []
+    expect(bea.locator("#turn")).to_have_text("Waiting for players: 1 seat free")  # who, unknown
     bea.locator('#seats li[data-seat="1"] button', has_text="Leave").click()
     ann.click('[data-sit="1"]')  # her name is still in the box
     expect(bea.locator('#seats li[data-seat="1"] [data-host]')).to_be_visible()
     assert host_marks(bea) == ["1"]
+    # While a seat is free, Bea (watching now) is told who will start, not only that she waits.
+    expect(bea.locator("#turn")).to_have_text(
+        "Waiting for players: 1 seat free. Ann (host) starts once every seat is taken."
+    )
     bea.click('[data-sit="0"]')
     expect(bea.locator("#turn")).to_have_text(
         "Every seat is taken; waiting for Ann (host) to start."
@@ -147,6 +154,36 @@ def test_everyone_sees_who_the_host_is_and_where_they_sit(
         "Every seat is taken; waiting for Ann (host, away) to start."
     )
     assert bea.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_names_the_host_a_full_table_waits_for(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The lobby said "all seated, waiting for the host to start" at Ann's full table, when
+    Ann made it and sits at it: Cy, looking for a game, could not tell whose table it was.
+    A table whose host sits nowhere still says "the host"."""
+    ann = open_page(browser, f"{server.url}/")
+    ann_table = create_table(ann, server, "mole-hill")
+    bea = open_page(browser, ann.url, viewport=PHONE)
+    sit(bea, 1, "Bea")
+    created = ann.request.post(f"{server.url}/api/tables", data={"game": "mole-hill"}).json()
+    hostless, host = created["table"]["id"], created["host_token"]
+    filled = ann.request.post(
+        f"{server.url}/api/tables/{hostless}/bots",
+        data={"agent": "random"},
+        headers={"X-Host-Token": host},
+    )
+    assert filled.ok, filled.text()
+    for viewport in (LAPTOP, PHONE):
+        cy = open_page(browser, f"{server.url}/", viewport=viewport)
+        expect(cy.locator(f'#open-tables li[data-table="{ann_table}"] .muted')).to_have_text(
+            "2 players · all seated, waiting for Ann to start"
+        )
+        expect(cy.locator(f'#open-tables li[data-table="{hostless}"] .muted')).to_have_text(
+            "2 players · all seated, waiting for the host to start"
+        )
+        assert cy.errors == []  # type: ignore[attr-defined]
+        cy.context.close()
 
 
 def test_the_others_are_told_when_the_player_they_wait_for_is_away(

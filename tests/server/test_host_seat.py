@@ -148,3 +148,26 @@ def test_tables_stored_before_the_host_seat_was_kept_name_no_host_seat(
         assert table["status"] == "open" and table["host_seat"] is None
         sit(client, "old", 0, "Ann")
         assert host_seat(client, "old") is None
+
+
+def listed(client: TestClient, table_id: str) -> dict[str, Any]:
+    """The lobby's summary of ``table_id`` among its open tables."""
+    summaries: list[dict[str, Any]] = client.get("/api/tables").json()["open"]
+    return next(summary for summary in summaries if summary["id"] == table_id)
+
+
+def test_the_lobby_names_where_the_host_sits(sqlite_url: str) -> None:
+    """The lobby read "all seated, waiting for the host to start" at a full table without
+    saying who that is: its summaries did not carry ``host_seat``. They carry it as the
+    table does, and none once the host has left their seat."""
+    with running_app(sqlite_url) as client:
+        created = client.post(
+            "/api/tables", json={"game": "mole-park", "players": 3, "sit": {"name": "Ann"}}
+        ).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        nowhere = client.post("/api/tables", json={"game": "mole-hill"}).json()["table"]["id"]
+        fill_bots(client, table_id, host)
+        assert listed(client, table_id)["host_seat"] == 0
+        assert listed(client, nowhere)["host_seat"] is None  # its host sits nowhere
+        leave(client, table_id, 0, **{"X-Host-Token": host})
+        assert listed(client, table_id)["host_seat"] is None

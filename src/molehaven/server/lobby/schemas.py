@@ -178,6 +178,11 @@ class TableSummary(BaseModel):
     result: dict[str, Any] | None = Field(
         description="returns, scores, winners and summary (the same words the table shows)"
     )
+    host_seat: int | None = Field(
+        None,
+        description="the seat the host sits at, if they sit (as the table's own ``host_seat``):"
+        " the lobby names who starts a full table",
+    )
 
 
 class TableList(BaseModel):

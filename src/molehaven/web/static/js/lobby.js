@@ -129,6 +129,13 @@ form.addEventListener("submit", async (event) => {
 // A table that is still gathering players or being played.
 const isLive = (table) => table.status === "open" || table.status === "running";
 
+// Who a full table waits for: the host by name where they sit (friends know one another by
+// name, not as "the host"), else as "the host".
+function hostName(summary) {
+  const slot = summary.host_seat === null || summary.host_seat === undefined ? null : summary.seats[summary.host_seat];
+  return slot && slot.kind !== "empty" ? slot.label || slot.name : "the host";
+}
+
 function tableItem(summary, mineList = false) {
   const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.label || s.name));
   const free = summary.seats.filter((s) => s.kind === "empty").length;
@@ -140,7 +147,7 @@ function tableItem(summary, mineList = false) {
   const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
   if (summary.status === "open") {
-    detail = `${summary.players} players · ${free ? `${free} free` : "all seated, waiting for the host to start"}`;
+    detail = `${summary.players} players · ${free ? `${free} free` : `all seated, waiting for ${hostName(summary)} to start`}`;
   }
   if (summary.result && summary.result.summary) {
     detail += ` · ${summary.result.summary}`; // the same words the table shows

@@ -675,21 +675,24 @@ function duration(seconds) {
 function gatheringText(table) {
   const host = Boolean(store.host(tableId));
   const free = table.seats.filter((s) => s.kind === "empty").length;
-  if (free) {
-    const seats = `${free} seat${free > 1 ? "s" : ""} free`;
-    return host ? `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.` : `Waiting for players: ${seats}`;
-  }
   // Who is away is not known while this page itself is reconnecting.
   const awaySeats = live ? table.seats.filter((s) => s.kind === "human" && !s.connected).map((s) => s.seat) : [];
+  const hostSlot = table.host_seat === null || table.host_seat === undefined ? null : table.seats[table.host_seat];
+  const hostAway = Boolean(hostSlot && awaySeats.includes(hostSlot.seat));
+  const hostName = hostSlot ? `${seatLabel(table, hostSlot.seat)} (host${hostAway ? ", away" : ""})` : "the host";
+  if (free) {
+    const seats = `${free} seat${free > 1 ? "s" : ""} free`;
+    if (host) return `Waiting for players: ${seats}. Send the invite link, or fill ${free > 1 ? "them" : "it"} with bots.`;
+    // Named where they sit: the others learn whom to ask for a bot or the start. "The host
+    // starts …" would only repeat what anyone can guess.
+    return hostSlot ? `Waiting for players: ${seats}. ${capitalize(hostName)} starts once every seat is taken.` : `Waiting for players: ${seats}`;
+  }
   if (host) {
     const away = awaySeats.map((seat) => seatLabel(table, seat));
     return away.length
       ? `Every seat is taken, but ${andList(away)} ${away.length > 1 ? "are" : "is"} away: wait, or start (a bot plays for them if they stay away).`
       : "Every seat is taken: press Start when you are ready.";
   }
-  const hostSlot = table.host_seat === null || table.host_seat === undefined ? null : table.seats[table.host_seat];
-  const hostAway = Boolean(hostSlot && awaySeats.includes(hostSlot.seat));
-  const hostName = hostSlot ? `${seatLabel(table, hostSlot.seat)} (host${hostAway ? ", away" : ""})` : "the host";
   const away = awaySeats.filter((seat) => !hostSlot || seat !== hostSlot.seat).map((seat) => seatLabel(table, seat));
   return away.length
     ? `Every seat is taken; waiting for ${andList(away)} and for ${hostName} to start.`

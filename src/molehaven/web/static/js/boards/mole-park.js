@@ -323,11 +323,16 @@ function ownPick(context, obs) {
 
 // ------------------------------------------------------------------------ the table
 
+// A table still gathering its players: the engine's state is already there ("round 0", holes
+// and hands of 0 moles), but said as it stands it reads as a game under way.
+function notStarted(table) {
+  return Boolean(table && table.status === "open");
+}
+
 function statusBar(context, obs, playing) {
   const { table, you } = context;
-  // Before the start the engine's state is already "round 0, choosing King Mole": said as it
-  // stands, it read as a game under way. What a table being set up has is the game's length.
-  if (table && table.status === "open") {
+  // Before the start, what a table being set up has is the game's length.
+  if (notStarted(table)) {
     return el("div", { class: "mp-status board-info", "data-open": "" },
       el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${obs.round_limit} rounds`),
       el("span", { class: "mp-step", text: "King Mole is drawn at the start" }),
@@ -453,7 +458,10 @@ function holesView(context, obs, reveal, playing) {
         el("span", { class: "mp-hit-by-label", "aria-hidden": "true", text: "reached by" }),
         el("span", { class: "mp-hit-by-icons" }, hitBy.map((die) => dieIcon(die.key, 14)))),
       el("span", { class: "mp-mound" }, backs, count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),
-      el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
+      // Before the start no mole is dealt yet: "0 moles" in every hole read as a game under way.
+      notStarted(table) && !count
+        ? el("span", { class: "mp-count empty", text: "empty" })
+        : el("span", { class: "mp-count", text: `${count} mole${count === 1 ? "" : "s"}` }),
       (landed.get(number) || []).length
         ? el("span", { class: "mp-landed" }, landed.get(number).map((hit) => {
           const name = seatLabel(table, hit.seat, you);
@@ -565,13 +573,16 @@ function playersView(context, obs, diceOut) {
   const cards = obs.seats.map((entry, seat) => {
     const prizes = entry.prizes.map((key) => el("span", { class: `mp-chip stand-${key}`, title: standInfo(guide, key).name, text: `${(obs.stands[key] || {}).value}★` }));
     const won = wonMark(obs, seat);
+    // Before the start "0 moles in hand · 0★ from prizes" on every card read as a game under
+    // way with nobody ahead: a card then names who sits there, nothing more.
+    const open = notStarted(table);
     return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}`, "data-seat": seat },
       el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
       won,
-      el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
+      open ? null : el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
-      el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
+      open ? null : el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
       obs.showdown ? null : dieStatus(diceOut ? diceOut[seat] : entry), // the Showdown panel shows its own dice
       crownMark(obs, seat, entry),
@@ -585,7 +596,7 @@ function handView(obs, table) {
   const hand = obs.hand;
   // Before the start, "0 moles · you must whack before you win" read as a game under way with
   // this seat already behind: what a seated player learns then is how a hand fills.
-  if (table && table.status === "open") {
+  if (notStarted(table)) {
     return el("section", { class: "mp-area mp-your-hand", "aria-label": "Your hand", "data-open": "" },
       el("h3", { text: "Your hand" }),
       el("p", { class: "muted", text: `Empty at the start: the moles you whack come into it, and you keep up to ${obs.hand_limit}.` }));
@@ -762,7 +773,34 @@ function revealView(context, reveal, shown, holding) {
 }
 
 function lineView(entry, table, you) {
-  return el("li", { class: "mp-event" }, capitalize(withNames(entry.text, table, you)));
+  return el("li", { class: "mp-event" }, capitalize(withNames(yourWords(entry.text, you), table, you)));
+}
+
+// The engine's verbs after a seat that starts a line ("seat 2 goes for the Crown!"), as said
+// to that seat's own player.
+const SECOND_PERSON = [
+  ["goes", "go"], ["does not go", "do not go"], ["cashes in", "cash in"], ["reaches", "reach"],
+  ["misses", "miss"], ["wins", "win"], ["scores", "score"],
+  ["took", "took"], ["drew", "drew"], ["discarded", "discarded"],
+];
+
+// A line about this seat's own player, said to them: "You go for the Crown!", not "Ann (you)
+// goes for the Crown!". The engine's events are sentences (rules/notation tests read them, so
+// they stay as they are); the page knows only the seat number at their start and the verbs
+// above, and leaves a line it does not know as it is, "Ann (you) …" by ``withNames``. Also
+// the second declaration pass as ``readDeclarations`` words it.
+function yourWords(text, you) {
+  if (you === null || you === undefined) return text;
+  const seat = `seat ${you}`;
+  const words = text.replace(`once ${seat} went for it`, "once you went for it");
+  if (!words.startsWith(`${seat} `) && !words.startsWith(`${seat},`)) return words;
+  const rest = words.slice(seat.length);
+  const asked = /^, (asked (?:again )?once .+ went for it), (still )?does not go for the Crown$/.exec(rest);
+  if (asked) return `you, ${asked[1]}, ${asked[2] || ""}do not go for the Crown`;
+  for (const [theirs, yours] of SECOND_PERSON) {
+    if (rest.startsWith(` ${theirs} `) || rest === ` ${theirs}`) return `you ${yours}${rest.slice(theirs.length + 1)}`;
+  }
+  return words;
 }
 
 // How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
