@@ -285,7 +285,7 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
             ["-a", "random,greedy", "-a", "random"],
             "one per seat (2); got 3: random, greedy, random",
         ),
-        (["--budget", "0"], "budget must be a positive number of seconds, got 0.0"),
+        (["--budget", "0"], "--budget must be a positive number of seconds, got 0.0"),
     ],
 )
 def test_bad_lab_input_is_one_clear_line(arguments: list[str], message: str) -> None:
