@@ -445,8 +445,10 @@ def print_results(
     differences: list[PairedDifference],
     meta: dict[str, object],
 ) -> None:
+    games = meta["games per variant"]
     console.print(
-        f"[bold]{meta['game']}[/]: {meta['games per variant']} games per variant,"
+        f"[bold]{meta['game']}[/]: {plural(games, 'game') if isinstance(games, int) else games}"
+        " per variant,"
         f" seed {meta['seed']}, {meta['time budget']}, {meta['ran on']}, {meta['seconds']} s"
     )
     table = Table(title="each variant (95% intervals)")
