@@ -260,3 +260,21 @@ def test_mole_majority_counts_cards_in_words() -> None:
         turn = _turn(observation)
         assert turn is not None
         assert words in turn.plain
+
+
+def test_simulate_takes_a_budget_for_search_agents_and_says_it() -> None:
+    arguments = ["simulate", "mole-hill", "-n", "1", "-j", "1", "-o", "rounds=1"]
+    result = runner.invoke(app, [*arguments, "-a", "mcts,random", "--budget", "0.005"])
+    assert result.exit_code == 0, result.output
+    assert "agents: seat 0: mcts, seat 1: random; 0.005 s per decision" in result.output
+    refused = runner.invoke(app, [*arguments, "--budget", "0"])
+    assert refused.exit_code == 1
+    assert refused.output.strip() == (
+        "error: --budget must be a positive number of seconds, got 0.0"
+    )
+
+
+def test_the_arena_names_its_budget_option_when_refusing_it() -> None:
+    result = runner.invoke(app, ["arena", "mole-hill", "-a", "random,greedy", "--budget", "-1"])
+    assert result.exit_code == 1
+    assert result.output.strip() == "error: --budget must be a positive number of seconds, got -1.0"

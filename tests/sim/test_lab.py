@@ -163,6 +163,25 @@ def test_a_few_games_never_read_as_certain() -> None:
     assert rounds.note == "only 5 games: a rough interval; the same difference in every game"
 
 
+def test_a_variant_of_one_game_shows_its_means_with_no_interval(tmp_path: Path) -> None:
+    """Each variant's means of one game read "1.00 (1.00–1.00)", an interval of width zero
+    that looks certain, where the paired differences already said "no interval"."""
+    results = play([Variant("v", {})], games=1)
+    summary = summarise("v", results)
+    assert math.isnan(summary.average_ranks[0].low) and math.isnan(summary.branching.high)
+    rows = dict(side_by_side([summary]))
+    assert rows["seat 0 average rank"].endswith("(1 game: no interval)")
+    assert rows["lead changes"].endswith("(1 game: no interval)")
+    assert "no interval" not in rows["seat 0 win share"]  # Wilson's interval holds for one
+    data = json.loads(summary_json({}, [summary], []))
+    assert data["variants"][0]["average_ranks"][0]["low"] is None
+    out = tmp_path / "one.json"
+    result = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "-j", "1", "--json", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.lstrip().startswith("mole-hill: 1 game per variant,")  # not "1 games"
+    assert "no interval" in result.output
+
+
 def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
     """Seat 0 ranked 1, 1.5 and 1.5 (1.5: a shared win): its mean rank may well be above 1.5,
     and the interval used to stop at the highest rank seen."""
@@ -285,7 +304,7 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
             ["-a", "random,greedy", "-a", "random"],
             "one per seat (2); got 3: random, greedy, random",
         ),
-        (["--budget", "0"], "budget must be a positive number of seconds, got 0.0"),
+        (["--budget", "0"], "--budget must be a positive number of seconds, got 0.0"),
     ],
 )
 def test_bad_lab_input_is_one_clear_line(arguments: list[str], message: str) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from molehaven.agents import RandomAgent
+from molehaven.agents import Agent, RandomAgent
 from molehaven.cli.simulating import pace
 from molehaven.core import CHANCE, CLOCK
 from molehaven.core.clock import clock_signal
@@ -41,6 +41,29 @@ def test_summary_counts_every_game() -> None:
 def test_unknown_agent_is_refused() -> None:
     with pytest.raises(ValueError, match="need 2 agents from: random"):
         simulate("mole-hill", players=2, options={}, games=1, seed=0, agents=("genius", "random"))
+
+
+def test_a_budget_reaches_every_search_agent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``simulate --budget``, as the arena's and the lab's: search agents think that long."""
+    made: list[tuple[str, float | None]] = []
+    real = runner.make_agent
+
+    def recording(name: str, seed: int | None, seconds: float | None = None) -> Agent:
+        made.append((name, seconds))
+        return real(name, seed, seconds)
+
+    monkeypatch.setattr(runner, "make_agent", recording)
+    agents = ("greedy", "random")
+    simulate("mole-hill", players=2, options={}, games=2, seed=0, agents=agents, budget=0.25)
+    assert made == [("greedy", 0.25), ("random", 0.25)] * 2
+    made.clear()
+    simulate("mole-hill", players=2, options={}, games=1, seed=0, agents=agents)
+    assert made == [("greedy", None), ("random", None)]  # their own, as before
+
+
+def test_a_budget_that_is_no_time_is_refused() -> None:
+    with pytest.raises(ValueError, match="budget must be a positive number of seconds, got 0"):
+        simulate("mole-hill", players=2, options={}, games=1, seed=0, budget=0)
 
 
 def test_wilson_interval_contains_the_estimate() -> None:

@@ -16,7 +16,7 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
-from molehaven.cli.options import agent_names, parse_option_pairs
+from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import games_played, plural
@@ -99,6 +99,7 @@ def arena(
     names = agent_names(agents)
     options = parse_option_pairs(REGISTRY.game_class(game).option_specs(), option or [])
     check_output_file(save, "--save")
+    check_budget_option(budget)
     try:
         specs = schedule(
             game, names, players=players, games=games, seed=seed, budget=budget, options=options

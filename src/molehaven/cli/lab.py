@@ -16,14 +16,13 @@ from molehaven.agents import AGENTS
 from molehaven.cli.arena import budget_text
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, interrupts_deferred, one_line_errors
-from molehaven.cli.options import agent_names, parse_option_pairs
+from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import plural
 from molehaven.core import OptionsError
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
-from molehaven.sim.driver import check_budget
 from molehaven.sim.lab import (
     GameMetrics,
     LocalRunner,
@@ -207,10 +206,7 @@ def lab(
     for path, option in (*outputs, (journal_path, "--journal")):
         check_output_file(path, option)
     check_output_folder(plots, "--plots")
-    try:
-        check_budget(budget)
-    except ValueError as error:
-        raise CliError(str(error)) from None
+    check_budget_option(budget)
     journal = None
     if journal_path is not None:
         setup = Setup(game, seats, variants, seat_agents, seed, budget)
@@ -449,8 +445,10 @@ def print_results(
     differences: list[PairedDifference],
     meta: dict[str, object],
 ) -> None:
+    games = meta["games per variant"]
     console.print(
-        f"[bold]{meta['game']}[/]: {meta['games per variant']} games per variant,"
+        f"[bold]{meta['game']}[/]: {plural(games, 'game') if isinstance(games, int) else games}"
+        " per variant,"
         f" seed {meta['seed']}, {meta['time budget']}, {meta['ran on']}, {meta['seconds']} s"
     )
     table = Table(title="each variant (95% intervals)")

@@ -25,7 +25,7 @@ from molehaven.cli.errors import (
     one_line_errors,
 )
 from molehaven.cli.lab import lab
-from molehaven.cli.options import agent_names, parse_option_pairs
+from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.play import QuitGame, Table, save_record
 from molehaven.cli.replaying import browse, first_step, load_record, show_step, states_of
@@ -222,6 +222,13 @@ def simulate(
             f" with commas ({', '.join(AGENTS)}); default: all random.",
         ),
     ] = None,
+    budget: Annotated[
+        float | None,
+        typer.Option(
+            help="Seconds per decision for search agents, as in the arena and the lab (default:"
+            " their own; mcts, 400 iterations a decision, takes seconds a game)."
+        ),
+    ] = None,
 ) -> None:
     """Play many games (random agents unless --agent) and print win rates, scores, lengths.
 
@@ -233,6 +240,7 @@ def simulate(
     options = parse_option_pairs(game_class.option_specs(), option or [])
     the_game = REGISTRY.make(game, players, **options)
     agents = seat_agents(agent_names(agent or []), the_game.players)
+    check_budget_option(budget)
     check_output_file(save, "--save")
     run_simulation(
         PipeSafeConsole(),  # a reader who leaves early (| head) does not fail the run
@@ -244,6 +252,7 @@ def simulate(
         jobs=jobs,
         save=save,
         agents=agents,
+        budget=budget,
     )
 
 

@@ -3,8 +3,10 @@ specs, and ``--agent`` names."""
 
 from __future__ import annotations
 
+from molehaven.cli.errors import CliError
 from molehaven.core import OptionsError, OptionSpec
 from molehaven.core.options import OptionValue
+from molehaven.sim.driver import check_budget
 
 
 def _refusal(spec: OptionSpec, text: str) -> OptionsError:
@@ -67,3 +69,15 @@ def agent_names(values: list[str]) -> list[str]:
     repeated (``-a mcts -a random``) or both: ``simulate``, ``lab`` and ``arena`` read them
     alike, and a repeat adds to the list instead of replacing the one before."""
     return [name.strip() for value in values for name in value.split(",") if name.strip()]
+
+
+def check_budget_option(budget: float | None) -> None:
+    """``--budget`` of simulate, the lab and the arena: a positive number of seconds.
+
+    Raises:
+        CliError: naming the option as it is typed (``--budget``), with the value given.
+    """
+    try:
+        check_budget(budget)
+    except ValueError as error:
+        raise CliError(f"--{error}") from None

@@ -26,6 +26,7 @@ def run_simulation(
     jobs: int,
     save: Path | None,
     agents: tuple[str, ...] | None = None,
+    budget: float | None = None,
 ) -> Summary:
     """Simulate with a progress bar, writing each record to ``save`` as soon as it exists."""
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
@@ -51,6 +52,7 @@ def run_simulation(
                 jobs=jobs,
                 agents=agents,
                 on_result=on_result,
+                budget=budget,
             )
     except KeyboardInterrupt:
         # Ctrl-C after a long run must not cost the games already played: their figures
@@ -62,7 +64,9 @@ def run_simulation(
             for result in finished:
                 cut_short.add(result)
             elapsed = time.perf_counter() - started
-            print_figures(console, cut_short, elapsed, seed, jobs, agents, planned=games)
+            print_figures(
+                console, cut_short, elapsed, seed, jobs, agents, planned=games, budget=budget
+            )
         kept = [f"the figures cover these {plural(len(finished), 'game')}"] if finished else []
         kept += [f"their records are in {save}"] if save and finished else []
         raise interrupted(len(finished), games, "games", "; ".join(kept)) from None
@@ -70,7 +74,7 @@ def run_simulation(
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    print_figures(console, summary, elapsed, seed, jobs, agents, planned=games)
+    print_figures(console, summary, elapsed, seed, jobs, agents, planned=games, budget=budget)
     if save:
         console.print(f"records written to {save}")
     return summary
@@ -85,10 +89,14 @@ def print_figures(
     agents: tuple[str, ...] | None,
     *,
     planned: int,
+    budget: float | None = None,
 ) -> None:
-    """The agents, if chosen, and the figures of the games in ``summary``."""
-    if agents:
-        console.print("agents: " + ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents)))
+    """The agents, if chosen, their budget, if given, and the figures of the games in
+    ``summary``."""
+    if agents or budget is not None:
+        seats = ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents or ()))
+        given = "" if budget is None else f"{budget:g} s per decision"
+        console.print("agents: " + "; ".join(part for part in (seats, given) if part))
     print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs, planned=planned)
 
 

@@ -189,6 +189,8 @@ def plot_differences(differences: Sequence[PairedDifference]) -> Figure | None:
 def _estimate(value: Estimate | None, digits: int = 3) -> str:
     if value is None:
         return "—"
+    if math.isnan(value.low):  # a mean of one game
+        return f"{value.mean:.{digits}f} (1 game: no interval)"
     return f"{value.mean:.{digits}f} ({value.low:.{digits}f}–{value.high:.{digits}f})"
 
 

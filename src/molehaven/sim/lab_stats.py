@@ -69,6 +69,15 @@ class PairedDifference:
         return self.high - self.low
 
 
+def _mean_interval(values: Sequence[float], possible: tuple[float, float]) -> Estimate:
+    """A mean with its interval; of one value, with no interval (NaN ends, shown as such):
+    one game shows no spread, and a zero-width interval would read as certainty, as the
+    paired differences already say."""
+    if len(values) == 1:
+        return Estimate(values[0], math.nan, math.nan)
+    return mean_interval(values, possible)
+
+
 def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
     if not games:
         raise ValueError(f"variant {name!r} has no games")
@@ -87,15 +96,15 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
         win_shares=win_shares,
         first_seat_advantage=win_shares[0].mean - 1 / players,
         average_ranks=tuple(
-            mean_interval([game.ranks[seat] for game in games], (1, players))
+            _mean_interval([game.ranks[seat] for game in games], (1, players))
             for seat in range(players)
         ),
         draws=sum(sum(share > 0 for share in game.returns) > 1 for game in games),
         actions=Distribution.of([float(game.actions) for game in games]),
         turns=Distribution.of([float(game.turns) for game in games]),
         end_shares={end: count / len(games) for end, count in ends.most_common()},
-        decided_from=mean_interval(decided, SHARE) if decided else None,
-        lead_changes=mean_interval([float(game.lead_changes) for game in games], AT_LEAST_0),
+        decided_from=_mean_interval(decided, SHARE) if decided else None,
+        lead_changes=_mean_interval([float(game.lead_changes) for game in games], AT_LEAST_0),
         margin_curve=(
             tuple(
                 statistics.fmean(curve[point] for curve in curves) for point in range(CURVE_POINTS)
@@ -103,10 +112,10 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
             if curves
             else None
         ),
-        branching=mean_interval([game.branching for game in games], AT_LEAST_0),
-        choice_share=mean_interval([game.choice_share for game in games], SHARE),
+        branching=_mean_interval([game.branching for game in games], AT_LEAST_0),
+        choice_share=_mean_interval([game.choice_share for game in games], SHARE),
         extras={
-            key: mean_interval(
+            key: _mean_interval(
                 [game.extras[key] for game in games if key in game.extras], extra_range(key)
             )
             for key in extra_names

@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from molehaven.agents import AGENTS, Agent
+from molehaven.agents.levels import make_agent
 from molehaven.core import JSONValue
 from molehaven.games import REGISTRY
-from molehaven.sim.driver import play_game
+from molehaven.sim.driver import check_budget, play_game
 from molehaven.sim.stats import Distribution, Estimate, wilson_interval
 from molehaven.sim.workers import worker_pool
 
@@ -28,6 +29,7 @@ class GameSpec:
     agents: tuple[str, ...]
     seed: int
     index: int
+    budget: float | None = None  # seconds per decision for search agents; None: their own
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +50,9 @@ def run_one(spec: GameSpec) -> GameResult:
     """Play one game of a simulation (runs in a worker process)."""
     game = REGISTRY.make(spec.slug, spec.players, **spec.options)
     seed = game_seed(spec.seed, spec.index)
-    agents: list[Agent] = [AGENTS[name](seed + 1 + seat) for seat, name in enumerate(spec.agents)]
+    agents: list[Agent] = [
+        make_agent(name, seed + 1 + seat, spec.budget) for seat, name in enumerate(spec.agents)
+    ]
     state = play_game(game, agents, random.Random(seed))
     return GameResult(
         spec.index,
@@ -154,14 +158,18 @@ def simulate(
     jobs: int = 1,
     agents: tuple[str, ...] | None = None,
     on_result: Callable[[GameResult], None] | None = None,
+    budget: float | None = None,
 ) -> Summary:
     """Play ``games`` games and summarise them; ``on_result`` sees each game as it finishes.
 
-    The same seed gives the same games whatever ``jobs`` is.
+    The same seed gives the same games whatever ``jobs`` is (with a ``budget``, search agents
+    also depend on how fast the machine is, as in the arena and the lab).
 
     Raises:
-        ValueError: an unknown game, bad options or an unknown agent name.
+        ValueError: an unknown game, bad options, an unknown agent name, a budget that is
+            not a positive number of seconds.
     """
+    check_budget(budget)
     game = REGISTRY.make(slug, players, **options)  # validate before starting workers
     names = agents or ("random",) * game.players
     unknown = [name for name in names if name not in AGENTS]
@@ -170,7 +178,7 @@ def simulate(
             f"need {game.players} agents from: {', '.join(AGENTS)}; got {', '.join(names)}"
         )
     specs = [
-        GameSpec(slug, game.players, game.options_dict(), tuple(names), seed, index)
+        GameSpec(slug, game.players, game.options_dict(), tuple(names), seed, index, budget)
         for index in range(games)
     ]
     summary = Summary(slug, game.players)
