@@ -646,3 +646,32 @@ def test_a_replay_step_that_cannot_be_loaded_is_told_beside_the_controls(
         expect(said).to_have_text("")
         page.click("#replay-close")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- a move on its way
+
+
+def moves_never_arrive(socket: WebSocketRoute) -> None:
+    """The table's socket, with this page's moves kept from the server: each stays on its way."""
+    server = socket.connect_to_server()
+    server.on_message(socket.send)
+    socket.on_message(
+        lambda message: None if json.loads(message)["type"] == "act" else server.send(message)
+    )
+
+
+def test_the_turn_line_says_a_move_is_on_its_way(browser: Browser, server: LiveServer) -> None:
+    """While Ann's move was on its way, Mole Hill's board said "Sending your move…" and the turn
+    line above it still "Your move", in green. The turn line says it is on its way too, in every
+    game (the page words it, not the board), and no longer as this seat's move."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    page.route_web_socket("**/ws/tables/**", moves_never_arrive)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    turn = page.locator("#turn")
+    expect(turn).to_have_text("Your move")  # the mole places first: seat 0
+    page.locator("[data-board] [data-action]").first.click()
+    expect(page.locator(".mh-sending")).to_have_text("Sending your move…")
+    expect(turn).to_have_text("Sending your move…")
+    expect(turn).not_to_have_class("turn you")
+    assert page.errors == []  # type: ignore[attr-defined]

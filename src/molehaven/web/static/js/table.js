@@ -631,6 +631,12 @@ function renderTurn() {
     // Who may act is secret in The Mole (TM-25).
     node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
+  // This seat's move on its way to the table: the line above the board says so, as the board
+  // does (Mole Hill's "Sending your move…"), in every game, rather than still "Your move".
+  if (pending && table.status === "running" && !replay.active) {
+    node.textContent = "Sending your move…";
+    node.classList.remove("you");
+  }
   // When nothing is asked of this seat, that line says whether the wait is for someone away.
   if (!asked && table.status === "running" && !replay.active && live) asked = awayText(table);
   // While the connection is down, that line says what it means for this seat's moves, in
