@@ -480,6 +480,12 @@ def test_a_first_step_that_cannot_be_loaded_leaves_nothing_to_close(
     total = page.evaluate("() => document.querySelector('#replay-step').textContent")
     assert total.split(" / ")[0] == total.split(" / ")[1], total  # the end, as the board shows
     assert press_unstepped(page, "ArrowLeft") == total
+    # Asked for from the outcome box, a phone's screen above the controls: the error is seen.
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#outcome-replay")
+    expect(page.locator("#replay-error")).to_be_in_viewport(ratio=1)
+    expect(close).to_be_hidden()
     page.unroute("**/api/tables/*/replay/*")
     page.click("#replay-first")
     expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")

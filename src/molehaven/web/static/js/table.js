@@ -1264,6 +1264,9 @@ async function fetchWantedSteps() {
         // No step was shown yet: the replay has not started (the arrow keys scroll the page
         // again), and the board still shows the game's end.
         if (!replay.active) replay.open = false;
+        // Asked for from the outcome box, a screen above the controls on a phone: the error
+        // comes into view there, or nothing seemed to happen.
+        if (replayBringsBoard) $("replay").scrollIntoView({ block: "nearest" });
         replayBringsBoard = false;
         return;
       }
