@@ -393,11 +393,168 @@ def test_a_replay_can_be_closed_back_to_the_games_end(browser: Browser, server: 
         assert page.evaluate(REPLAY_MARKS) == [None, None], viewport
         expect(page.locator("#replay-action")).to_have_text("")
         assert page.evaluate(SHOWN) == at_the_end, viewport
-        # The arrows step again from the end.
-        page.keyboard.press("ArrowLeft")
-        expect(table).to_have_attribute("data-replay-step", str(total - 1))
-        close.click()
-        expect(close).to_be_hidden()
+        # Closed, the arrows no longer step: they are the page's again.
+        assert press_unstepped(page, "ArrowLeft") == f"{total} / {total}", viewport
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Whether the page kept a key press for itself (a step), seen after every listener of the page's.
+WATCH_KEYS = """() => window.addEventListener("keydown", (event) => {
+    window.keyTaken = event.defaultPrevented;
+})"""
+
+
+def press_unstepped(page: Page, key: str) -> str:
+    """Press ``key``, check that the page left it to the browser (no step begun: the replay's
+    counter changes as the key is handled, before any step arrives) and return the counter."""
+    page.evaluate(WATCH_KEYS)
+    page.keyboard.press(key)
+    assert page.evaluate("() => window.keyTaken") is False, key
+    assert page.evaluate(REPLAY_MARKS) == [None, None], key
+    counter: str = page.evaluate("() => document.querySelector('#replay-step').textContent")
+    return counter
+
+
+def test_the_arrow_keys_step_only_a_replay_that_has_started(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At a finished game ← and → opened the replay at once, a step before the end, though the
+    player had not asked for it, and the page did not scroll. They step only once the replay
+    has started; before, the browser has them."""
+    page = a_finished_game(browser, server)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    total = page.evaluate("() => document.querySelector('#replay-step').textContent")
+    for key in ("ArrowLeft", "ArrowRight", "ArrowLeft"):
+        assert press_unstepped(page, key) == total
+    expect(page.locator("#replay-close")).to_be_hidden()
+    page.click("#replay-first")
+    expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#table")).to_have_attribute("data-replay-step", "1")
+    assert page.evaluate("() => window.keyTaken") is True
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+BOARD_TOP = "() => document.querySelector('#board').getBoundingClientRect().top"
+
+
+def test_replay_the_game_starts_the_replay(browser: Browser, server: LiveServer) -> None:
+    """The "Replay the game" link in the outcome box only scrolled to the controls below the board:
+    nothing stepped, and a player who pressed it waited for a replay. It starts the replay at
+    its first step, brings the board into view with the controls stuck below it, and leaves
+    the focus on the next step's button (Enter steps on)."""
+    page = a_finished_game(browser, server)
+    table = page.locator("#table")
+    for viewport in (LAPTOP, PHONE):
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.evaluate("() => window.scrollTo(0, 0)")
+        page.click("#outcome-replay")
+        expect(table).to_have_attribute("data-replay-step", "0")
+        expect(page.locator("#replay-action")).to_have_text("The start of the game")
+        expect(page.locator("#replay-next")).to_be_focused()
+        if viewport == PHONE:  # a laptop's page ends before its board's top reaches the top
+            wait_for(lambda: abs(page.evaluate(BOARD_TOP)) <= 2)  # the smooth scroll at rest
+        expect(page.locator("#board [data-board]")).to_be_in_viewport()
+        expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
+        page.keyboard.press("Enter")
+        expect(table).to_have_attribute("data-replay-step", "1")
+        page.click("#replay-close")
+        expect(table).not_to_have_attribute("data-replaying", "true")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_first_step_that_cannot_be_loaded_leaves_nothing_to_close(
+    browser: Browser, server: LiveServer
+) -> None:
+    """When the replay's first step failed to load, "Close" showed beside its error though no
+    step was shown and nothing was open. It shows only once a step is shown; the error alone
+    says what happened, the arrows stay the page's, and the next try starts the replay."""
+    page = a_finished_game(browser, server)
+    close = page.locator("#replay-close")
+    page.route("**/api/tables/*/replay/*", refused)
+    page.click("#replay-first")
+    expect(page.locator("#replay-error")).to_have_text(
+        "Step 0 could not be shown: no record. Try again."
+    )
+    expect(close).to_be_hidden()
+    total = page.evaluate("() => document.querySelector('#replay-step').textContent")
+    assert total.split(" / ")[0] == total.split(" / ")[1], total  # the end, as the board shows
+    assert press_unstepped(page, "ArrowLeft") == total
+    # Asked for from the outcome box, a phone's screen above the controls: the error is seen.
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#outcome-replay")
+    expect(page.locator("#replay-error")).to_be_in_viewport(ratio=1)
+    expect(close).to_be_hidden()
+    page.unroute("**/api/tables/*/replay/*")
+    page.click("#replay-first")
+    expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
+    expect(close).to_be_visible()
+    expect(page.locator("#replay-error")).to_have_text("")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The replay's bar on the screen: its height, and each control's box.
+REPLAY_BAR = """() => ({
+    bar: document.querySelector("#replay").getBoundingClientRect().height,
+    controls: [...document.querySelectorAll("#replay .replay-controls :is(button, select)")]
+        .filter(node => !node.hidden)
+        .map(node => ({id: node.id, top: node.getBoundingClientRect().top,
+            height: node.getBoundingClientRect().height})),
+})"""
+
+
+def test_a_phones_replay_bar_is_one_row_of_finger_high_controls(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone the bar stuck at the screen's foot took three rows, 105 px of 844, with
+    buttons 32 px high. It is one row of controls 40 px high (the step's words under it), every
+    control still there, and the record's link is in the outcome box."""
+    page = a_finished_game(browser, server)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.click("#replay-first")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#table")).to_have_attribute("data-replay-step", "1")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    shown = page.evaluate(REPLAY_BAR)
+    ids = [control["id"] for control in shown["controls"]]
+    assert ids == [
+        "replay-first",
+        "replay-prev",
+        "replay-next",
+        "replay-last",
+        "replay-seat",
+        "replay-close",
+    ], shown
+    assert shown["bar"] <= 80, shown
+    assert all(control["height"] >= 40 for control in shown["controls"]), shown
+    assert len({round(control["top"]) for control in shown["controls"]}) == 1, shown
+    for control in ids:
+        expect(page.locator(f"#{control}")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#outcome #download")).to_be_attached()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_rematch_that_fails_is_told_beside_its_button(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Why "Play again" failed was told only on the error line under the board, a screen away
+    on a phone. It is told beside the button, and the button may be pressed again."""
+    page = a_finished_game(browser, server)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.route(
+        "**/api/tables/*/rematch",
+        lambda route: route.fulfill(
+            status=409, json={"code": "busy", "detail": "too many tables are open; try later"}
+        ),
+    )
+    page.click("[data-rematch]")
+    said = page.locator("#rematch-error")
+    expect(said).to_have_text("Too many tables are open; try later")
+    expect(said).to_be_in_viewport(ratio=1)
+    expect(page.locator("[data-rematch]")).to_be_enabled()
+    expect(page.locator("#error")).to_have_text("")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -494,4 +651,33 @@ def test_a_replay_step_that_cannot_be_loaded_is_told_beside_the_controls(
         expect(table).to_have_attribute("data-replay-step", "2")
         expect(said).to_have_text("")
         page.click("#replay-close")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- a move on its way
+
+
+def moves_never_arrive(socket: WebSocketRoute) -> None:
+    """The table's socket, with this page's moves kept from the server: each stays on its way."""
+    server = socket.connect_to_server()
+    server.on_message(socket.send)
+    socket.on_message(
+        lambda message: None if json.loads(message)["type"] == "act" else server.send(message)
+    )
+
+
+def test_the_turn_line_says_a_move_is_on_its_way(browser: Browser, server: LiveServer) -> None:
+    """While Ann's move was on its way, Mole Hill's board said "Sending your move…" and the turn
+    line above it still "Your move", in green. The turn line says it is on its way too, in every
+    game (the page words it, not the board), and no longer as this seat's move."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    page.route_web_socket("**/ws/tables/**", moves_never_arrive)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    turn = page.locator("#turn")
+    expect(turn).to_have_text("Your move")  # the mole places first: seat 0
+    page.locator("[data-board] [data-action]").first.click()
+    expect(page.locator(".mh-sending")).to_have_text("Sending your move…")
+    expect(turn).to_have_text("Sending your move…")
+    expect(turn).not_to_have_class("turn you")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -93,6 +93,7 @@ SNAPSHOT = """() => {
         targets, legal: [...legal], version: document.querySelector("#table").dataset.version,
         task: board.querySelector(".tm-prompt")?.dataset.task ?? null,
         turnLit: document.querySelector("#turn").classList.contains("you"),
+        sending: document.querySelector("#turn").textContent === "Sending your move…",
     };
 }"""
 GAMES = 8
@@ -139,8 +140,10 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
         look = page.evaluate(SNAPSHOT)
         assert look["notLegal"] == [], describe(page)
         # The turn line is lit exactly when the game waits on this seat, not merely because a
-        # vote may be called (the board's turn() hook words it).
-        assert look["turnLit"] == (look["task"] == "yes"), describe(page)
+        # vote may be called (the board's turn() hook words it), unless this seat's move is on
+        # its way (a stale one sent again, as the update that overtook it was drawn): then it
+        # says so, unlit, while the board still shows the task.
+        assert look["turnLit"] == (look["task"] == "yes" and not look["sending"]), describe(page)
         offered: list[str] = look["targets"]
         seen["version"] = look["version"]
         if "nominate" not in done and look["accuse"] and not offered:

@@ -631,6 +631,12 @@ function renderTurn() {
     // Who may act is secret in The Mole (TM-25).
     node.textContent = view.you === null ? "Watching the players" : "Waiting for the other players";
   }
+  // This seat's move on its way to the table: the line above the board says so, as the board
+  // does (Mole Hill's "Sending your move…"), in every game, rather than still "Your move".
+  if (pending && table.status === "running" && !replay.active) {
+    node.textContent = "Sending your move…";
+    node.classList.remove("you");
+  }
   // When nothing is asked of this seat, that line says whether the wait is for someone away.
   if (!asked && table.status === "running" && !replay.active && live) asked = awayText(table);
   // While the connection is down, that line says what it means for this seat's moves, in
@@ -792,6 +798,7 @@ function renderRematch() {
   const drawn = JSON.stringify([over, player, table.rematch]);
   if (drawn === rematchDrawn) return; // the button keeps its focus between redraws
   rematchDrawn = drawn;
+  $("rematch-error").textContent = ""; // about a button no longer there ("Play again" is now "Join")
   if (!over || (!player && !table.rematch)) {
     box.hidden = true;
     box.replaceChildren();
@@ -822,6 +829,7 @@ async function playAgain(button) {
   const mine = store.seat(tableId);
   if (!mine) return;
   button.disabled = true;
+  $("rematch-error").textContent = "";
   try {
     const pass = $("pass-first-seat");
     const asked = pass && pass.checked ? { pass_first_seat: true } : undefined;
@@ -834,7 +842,8 @@ async function playAgain(button) {
     window.location.assign(`/tables/${joined.table_id}`);
   } catch (error) {
     button.disabled = false;
-    $("error").textContent = error.message;
+    // Beside the button pressed: the error line under the board is a screen away on a phone.
+    $("rematch-error").textContent = error.status ? capitalize(error.message) : "The server is out of reach: try again.";
   }
 }
 
@@ -1204,7 +1213,9 @@ function renderReplay() {
     select.append(el("option", { value: "", text: "a spectator" }));
     view.table.seats.forEach((slot) => select.append(el("option", { value: String(slot.seat), text: seatLabel(view.table, slot.seat) })));
   }
-  $("replay-close").hidden = !replay.open;
+  // Close goes back from a step shown to the game's end: before the first step is shown there
+  // is nothing to close (a first step that failed to load leaves only its error).
+  $("replay-close").hidden = !replay.active;
   if (!replay.open) {
     replay.total = log.length;
     replay.step = replay.wanted = log.length;
@@ -1218,10 +1229,12 @@ function renderReplay() {
 // follows the clicks at once; the board follows when its step arrives.
 let replayFetching = false;
 const REPLAY_PACED_MS = 1000;
+// Set by "Replay the game": the board comes into view once its first step is drawn (the turn
+// line above it appears with that step and would push an earlier scroll's board down).
+let replayBringsBoard = false;
 
 function showStep(step) {
   replay.open = true;
-  $("replay-close").hidden = false;
   replay.wanted = Math.max(0, Math.min(step, log.length));
   $("replay-step").textContent = `${replay.wanted} / ${replay.total || log.length}`;
   if (!replayFetching) fetchWantedSteps();
@@ -1251,6 +1264,13 @@ async function fetchWantedSteps() {
         $("replay-error").textContent = `Step ${step} could not be shown: ${why}. Try again.`;
         replay.wanted = replay.step; // the counter goes back to what the board shows
         $("replay-step").textContent = `${replay.step} / ${replay.total}`;
+        // No step was shown yet: the replay has not started (the arrow keys scroll the page
+        // again), and the board still shows the game's end.
+        if (!replay.active) replay.open = false;
+        // Asked for from the outcome box, a screen above the controls on a phone: the error
+        // comes into view there, or nothing seemed to happen.
+        if (replayBringsBoard) $("replay").scrollIntoView({ block: "nearest" });
+        replayBringsBoard = false;
         return;
       }
       if (!replay.open) return; // closed while the step was on its way: the end stays shown
@@ -1261,6 +1281,11 @@ async function fetchWantedSteps() {
       root.dataset.replayStep = String(step);
       root.dataset.replaying = "true"; // the controls stay at the screen's foot (app.css)
       render(); // every panel follows the step: board, scores, result, log, turn
+      if (replayBringsBoard) {
+        replayBringsBoard = false;
+        const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+        $("board").scrollIntoView({ behavior: still ? "auto" : "smooth", block: "start" });
+      }
     }
   } finally {
     replayFetching = false;
@@ -1274,6 +1299,18 @@ $("replay-last").addEventListener("click", () => showStep(log.length));
 $("replay-seat").addEventListener("change", () => showStep(replay.wanted));
 $("replay-close").addEventListener("click", closeReplay);
 
+// "Replay the game" in the outcome box starts the replay at its first step, as a player pressing
+// it expects; before, it only scrolled to the controls below the board, and nothing stepped.
+// The board comes to the screen's top, the controls stuck at its foot below it, and the focus
+// goes to the next step's button, for Enter or Space to step on.
+$("outcome-replay").addEventListener("click", (event) => {
+  if (!view || !finished(view.table)) return;
+  event.preventDefault();
+  replayBringsBoard = true;
+  showStep(0);
+  $("replay-next").focus({ preventScroll: true });
+});
+
 // The notes at the screen's foot (the chat's line, a refusal) rise above the replay's controls
 // stuck there, whose height changes with the screen's width and the step's words (app.css).
 new ResizeObserver(() => {
@@ -1286,6 +1323,7 @@ function closeReplay() {
   if (!replay.open) return;
   const hadFocus = $("replay").contains(document.activeElement);
   Object.assign(replay, { open: false, active: false, data: null, seat: "" });
+  replayBringsBoard = false;
   delete root.dataset.replaying;
   delete root.dataset.replayStep;
   $("replay-action").textContent = "";
@@ -1297,8 +1335,10 @@ function closeReplay() {
   if (hadFocus) $("replay-first").focus({ preventScroll: true });
 }
 
-// The arrow keys step the replay once the game is over, wherever the focus is, except in a
-// field (where they move the caret) and with a modifier (the browser's own shortcuts).
+// The arrow keys step the replay once it has started, wherever the focus is, except in a field
+// (where they move the caret) and with a modifier (the browser's own shortcuts). Before it has
+// started, or once closed, they scroll the page as usual: before, any arrow press after the
+// end opened the replay at the step before the last, unasked.
 document.addEventListener("keydown", (event) => {
   if ($("replay").hidden || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
   const inField = (fields) => Boolean(event.target.closest && event.target.closest(fields));
@@ -1311,7 +1351,7 @@ document.addEventListener("keydown", (event) => {
   }
   if (inField("input, textarea, select, [contenteditable]")) return;
   const by = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
-  if (!by) return;
+  if (!by || !replay.open) return;
   event.preventDefault();
   showStep(replay.wanted + by);
 });
