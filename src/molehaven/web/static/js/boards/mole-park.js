@@ -329,6 +329,11 @@ function notStarted(table) {
   return Boolean(table && table.status === "open");
 }
 
+function isFree(table, seat) {
+  const slot = table && table.seats && table.seats[seat];
+  return Boolean(slot && slot.kind === "empty");
+}
+
 function statusBar(context, obs, playing) {
   const { table, you } = context;
   // Before the start, what a table being set up has is the game's length.
@@ -576,8 +581,11 @@ function playersView(context, obs, diceOut) {
     // Before the start "0 moles in hand · 0★ from prizes" on every card read as a game under
     // way with nobody ahead: a card then names who sits there, nothing more.
     const open = notStarted(table);
-    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}`, "data-seat": seat },
-      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
+    // A seat nobody has taken yet, named "seat 2" as a player would be, read as a player
+    // called that: it is said to be free, with the number the Seats list gives it.
+    const free = open && isFree(table, seat);
+    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}${free ? " free" : ""}`, "data-seat": seat },
+      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, free ? `Seat ${seat} · free` : seatLabel(table, seat, you)),
       won,
       open ? null : el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
