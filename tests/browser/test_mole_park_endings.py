@@ -171,8 +171,7 @@ def test_mole_parks_sentences_start_with_a_capital_even_for_a_lower_case_bot_nam
     over.apply(seat, "crown 0")
     shown = draw(page, over, 1, names)
     assert shown["banner"] == (
-        "King Mole random bot 2 picks random bot over random bot 1 (you):"
-        " random bot wins the Crown and the game."
+        "King Mole random bot 2 picks random bot over you: random bot wins the Crown and the game."
     ), shown
 
     # King Mole in his own tie (11.7): his name starts the verdict.
@@ -269,4 +268,91 @@ def test_mole_parks_own_secret_die_is_said_where_you_wait(
     assert shown["pick"] is None, shown
     shown = page.evaluate(WAITING, [state.observation(None), [], None, BOTS])
     assert shown["pick"] is None, shown
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The lines of a tied Showdown and its verdict, for the tie's last lines, with a waiting line.
+TIED = draw_alone(
+    "mole-park",
+    """({
+    lines: [...document.querySelectorAll("[data-board] .mp-event")].map(line => line.textContent)
+        .filter(line => / tie|Crown!/.test(line)),
+    banner: document.querySelector("[data-board] .mp-verdict-banner")?.textContent.trim() ?? null,
+    waiting: document.querySelector("[data-board] .mp-waiting-crown")?.textContent.trim() ?? null,
+})""",
+)
+
+
+@pytest.mark.draws_only
+def test_mole_parks_tied_showdown_is_said_to_the_king_and_the_tied(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A tied Showdown told its own players in the third person: "Jo (you), King Mole, picks
+    Lee from the tie…", "King Mole Jo picks Lee over Sam (you)…", "Lee (you) ties for
+    the best score…". Where this seat is the King Mole, one of the tied or the one picked,
+    the line and the verdict now say "you" and the verb that goes with it; the others still
+    read names."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
+    page.emulate_media(reduced_motion="reduce")
+    names = ["Lee", "Sam", "Jo"]
+    tied, king = king_crowns_a_tied_showdown()  # 11.7 with King Mole Jo (seat 2) to pick
+    over = tied.clone()
+    over.apply(king, "crown 0")
+
+    def seen(state: State, seat: int) -> dict[str, object]:
+        shown: dict[str, object] = page.evaluate(
+            TIED, [state.observation(seat), legal_for(state, seat), seat, names]
+        )
+        return shown
+
+    tie = "tie for the best score (4)"
+    shown = seen(tied, king)  # Jo is asked: the line says so
+    assert shown["lines"] == [
+        "Lee goes for the Crown!",
+        "Sam goes for the Crown!",
+        f"Lee and Sam {tie}: you, King Mole, pick the winner",
+    ], shown
+    shown = seen(tied, 0)  # Lee waits for Jo
+    assert shown["lines"][-1] == f"You and Sam {tie}: Jo, King Mole, picks the winner", shown  # type: ignore[index]
+    assert shown["waiting"] == (
+        "The Showdown is tied at 4★. King Mole Jo picks the winner of the Crown and the game:"
+        " you or Sam."
+    ), shown
+
+    shown = seen(over, king)
+    assert shown["lines"][-2:] == [  # type: ignore[index]
+        "You, King Mole, pick Lee from the tie between Lee and Sam",
+        "Lee wins King Mole's Crown!",
+    ], shown
+    assert shown["banner"] == (
+        "You, King Mole, pick Lee over Sam: Lee wins the Crown and the game."
+    ), shown
+    shown = seen(over, 0)  # the one picked
+    assert shown["lines"][-2:] == [  # type: ignore[index]
+        "Jo, King Mole, picks you from the tie between you and Sam",
+        "You win King Mole's Crown!",
+    ], shown
+    assert shown["banner"] == (
+        "King Mole Jo picks you over Sam: you win the Crown and the game."
+    ), shown
+    shown = seen(over, 1)  # the one not picked
+    assert shown["banner"] == (
+        "King Mole Jo picks Lee over you: Lee wins the Crown and the game."
+    ), shown
+    shoot(page, "crown-tie-said-to-you")
+
+    # King Mole Lee in his own tie (11.7): he loses it, and Sam is told he won.
+    own_tie = showdown_all_miss(lee_and_sam(king=0))
+    shown = seen(own_tie, 0)
+    assert f"You {tie} but, as King Mole, lose the tie" in shown["lines"], shown  # type: ignore[operator]
+    assert shown["banner"] == (
+        "You tied at 4★ but, as King Mole, lose the tie. Sam wins the Crown and the game."
+    ), shown
+    shown = seen(own_tie, 1)
+    assert "Lee ties for the best score (4) but, as King Mole, loses the tie" in shown["lines"], (
+        shown
+    )  # type: ignore[operator]
+    assert shown["banner"] == (
+        "Lee tied at 4★ but, as King Mole, loses the tie. You win the Crown and the game."
+    ), shown
     assert page.errors == []  # type: ignore[attr-defined]

@@ -709,15 +709,21 @@ READ_THE_SHOWDOWN = f"""async ([observation, legal]) => {{
     return {SHOWDOWN_SHOWN};
 }}"""
 
-TIE = "Lee{0} and Sam tie for the best score (4): Jo{2}, King Mole, picks the winner"
-PICK = "Jo{2}, King Mole, picks Sam from the tie between Lee{0} and Sam"
-BANNER = "King Mole Jo{2} picks Sam over Lee{0}: Sam wins the Crown and the game."
+# The tie, King Mole Jo's pick of Sam and the verdict, as Lee (0, tied and not picked) and Jo
+# (2, King Mole) read them: said to each in the second person where it is about them.
+TIE = {
+    0: "You and Sam tie for the best score (4): Jo, King Mole, picks the winner",
+    2: "Lee and Sam tie for the best score (4): you, King Mole, pick the winner",
+}
+PICK = {
+    0: "Jo, King Mole, picks Sam from the tie between you and Sam",
+    2: "You, King Mole, pick Sam from the tie between Lee and Sam",
+}
+BANNER = {
+    0: "King Mole Jo picks Sam over you: Sam wins the Crown and the game.",
+    2: "You, King Mole, pick Sam over Lee: Sam wins the Crown and the game.",
+}
 CROWN_LINE = "Sam wins King Mole's Crown!"
-
-
-def you(text: str, seat: int) -> str:
-    """``text`` as ``seat`` reads it: its own name marked "(you)"."""
-    return text.format(*[" (you)" if other == seat else "" for other in range(3)])
 
 
 def watch_the_reveal_end(page: Page, observation: object, legal: list[str]) -> dict[str, object]:
@@ -754,7 +760,7 @@ def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat
         assert shown["held"] == "choose" and shown["offered"] == [], shown
         assert shown["holding"] == (seat == 2), shown
         shown = watch_the_reveal_end(page, tied.observation(seat), legal)
-        assert shown["lines"][-1] == you(TIE, seat), shown
+        assert shown["lines"][-1] == TIE[seat], shown
         assert shown["tiedRows"] == [0, 1] and shown["held"] is None, shown
         assert shown["step"] == "King Mole settles the Showdown", shown
         if seat == 2:
@@ -766,14 +772,14 @@ def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat
         else:
             assert shown["waiting"] == (
                 "The Showdown is tied at 4★. King Mole Jo picks the winner of the Crown and"
-                " the game: Lee (you) or Sam."
+                " the game: you or Sam."
             ), shown
             shoot(page, "showdown-tied-waiting")
 
         # The pick: only its line and the Crown's light up, on the table of the tie; the page
         # around the board waits for them (``stillShowing`` still gives the tie).
         shown = page.evaluate(DRAW_THE_SHOWDOWN, [over.observation(seat), [], seat, names])
-        assert shown["unseen"] == [you(PICK, seat), CROWN_LINE], shown
+        assert shown["unseen"] == [PICK[seat], CROWN_LINE], shown
         assert shown["held"] == "crown" and shown["won"] == [], shown
         # Above the board too (a phone shows the reveal's last lines below the fold).
         assert shown["banner"] == ["unseen"], shown
@@ -781,11 +787,11 @@ def test_mole_parks_tied_showdown_and_king_moles_pick_are_revealed_to_every_seat
         assert shown["tiedRows"] == [0, 1], shown
         shoot(page, f"showdown-picked-playing-seat-{seat}")
         shown = watch_the_reveal_end(page, over.observation(seat), [])
-        assert shown["lines"][-3:] == [you(TIE, seat), you(PICK, seat), CROWN_LINE], shown
+        assert shown["lines"][-3:] == [TIE[seat], PICK[seat], CROWN_LINE], shown
         assert shown["held"] is None and shown["step"] == "Game over", shown
         assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
         assert shown["tiedRows"] == [0] and shown["waiting"] is None, shown
-        assert shown["banner"] == [you(BANNER, seat)], shown
+        assert shown["banner"] == [BANNER[seat]], shown
         shoot(page, f"showdown-over-seat-{seat}")
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
@@ -813,9 +819,9 @@ def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_a
             )
             assert not shown["playing"] and shown["unseen"] == [], (motion, shown)
             assert shown["animated"] == 0 and shown["held"] is None, (motion, shown)
-        assert shown["lines"][-3:] == [you(TIE, 0), you(PICK, 0), CROWN_LINE], shown
+        assert shown["lines"][-3:] == [TIE[0], PICK[0], CROWN_LINE], shown
         assert shown["won"] == [1] and shown["step"] == "Game over", shown
-        assert shown["banner"] == [you(BANNER, 0)], shown
+        assert shown["banner"] == [BANNER[0]], shown
         assert page.errors == []  # type: ignore[attr-defined]
         page.context.close()
 
@@ -823,8 +829,8 @@ def test_mole_parks_king_moles_pick_is_shown_at_rest_without_motion_in_replays_a
     shown = page.evaluate(DRAW_THE_SHOWDOWN, [over.observation(0), [], 0, names])
     assert not shown["playing"] and shown["unseen"] == [] and shown["held"] is None, shown
     assert shown["won"] == [1] and shown["crownedRows"] == [1], shown
-    assert shown["lines"][-3:] == [you(TIE, 0), you(PICK, 0), CROWN_LINE], shown
-    assert shown["banner"] == [you(BANNER, 0)], shown
+    assert shown["lines"][-3:] == [TIE[0], PICK[0], CROWN_LINE], shown
+    assert shown["banner"] == [BANNER[0]], shown
     assert shown["tiedRows"] == [0], shown
     assert shown["marks"] == ["tied: not picked", "King Mole's pick: wins the Crown"], shown
     shoot(page, "showdown-picked-opened-at-the-end")
@@ -846,12 +852,11 @@ def test_mole_parks_king_mole_losing_his_own_tie_is_told_on_a_page_opened_at_the
         shown = page.evaluate(DRAW_THE_SHOWDOWN, draw)
         assert not shown["playing"] and shown["unseen"] == [], shown
         assert shown["lines"][-2:] == [
-            "Lee (you) ties for the best score (4) but, as King Mole, loses the tie",
+            "You tie for the best score (4) but, as King Mole, lose the tie",
             CROWN_LINE,
         ], shown
         assert shown["banner"] == [
-            "Lee (you) tied at 4★ but, as King Mole, loses the tie."
-            " Sam wins the Crown and the game."
+            "You tied at 4★ but, as King Mole, lose the tie. Sam wins the Crown and the game."
         ], shown
         assert shown["tiedRows"] == [0] and shown["crownedRows"] == [1], shown
         assert shown["marks"] == ["tied: King Mole loses ties", "wins the Crown"], shown

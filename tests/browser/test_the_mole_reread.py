@@ -106,8 +106,8 @@ def test_after_its_guess_on_a_phone_the_mole_sees_what_came_of_it(
     draw_for(page, guessed, 0, NAMES)
     banner = page.locator("[data-board] .tm-banner")
     expect(banner).to_have_text(
-        "Round 1 was at the Bakery. Ann (you), the Mole, guessed Farm: wrong. "
-        "Points: +1 to everyone but Ann (you)."
+        "Round 1 was at the Bakery. You, the Mole, guessed Farm: wrong. "
+        "Points: +1 to everyone but you."
     )
     seen = {part: page.evaluate(IN_VIEW, f".tm-{part}") for part in ("card", "banner")}
     assert seen == {"card": [True], "banner": [True]}, seen

@@ -194,7 +194,8 @@ def play_one_game(page: Page, rng: random.Random, done: set[str], shots: set[str
                 shots.add("answer")
                 shoot(page, "answer")
         elif verb == "vote":
-            assert " accuses " in look["title"] and "of being the Mole" in look["title"], look
+            # "Bea accuses Cy …", or "You accuse Cy …" when the person called the vote
+            assert " accuse" in look["title"] and "of being the Mole" in look["title"], look
             assert "votes yes" in look["prompt"] and "the Mole scores 2" in look["prompt"]
             done.add("vote")
             if "vote" not in shots:

@@ -1025,6 +1025,10 @@ function renderScores(earlier) {
   if (board && board.noScores) {
     // A game of no points (its scores only mark the winners at the end): say how it is won.
     $("scores").replaceChildren(el("p", { class: "muted", text: board.noScores }));
+  } else if (table.status === "open") {
+    // A table still gathering its players: a 0 against every seat, empty ones included, read
+    // as a game under way with nobody ahead.
+    $("scores").replaceChildren(el("p", { class: "muted", text: "Scores appear once the game starts." }));
   } else if (!scores) {
     $("scores").replaceChildren(el("p", { class: "muted", text: "No scores yet." }));
   } else {

@@ -300,7 +300,7 @@ function waitingLine(context, obs) {
   if (!movers.length || context.legal.length) return null;
   const tie = tieToSettle(obs);
   if (tie) {
-    const whom = tie.finalists.map((seat) => seatLabel(table, seat, you)).join(" or ");
+    const whom = tie.finalists.map((seat) => (seat === you ? "you" : seatLabel(table, seat, you))).join(" or ");
     return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
       ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, tie.king, you)} picks the winner of the Crown and the game: ${whom}.`);
   }
@@ -327,6 +327,11 @@ function ownPick(context, obs) {
 // and hands of 0 moles), but said as it stands it reads as a game under way.
 function notStarted(table) {
   return Boolean(table && table.status === "open");
+}
+
+function isFree(table, seat) {
+  const slot = table && table.seats && table.seats[seat];
+  return Boolean(slot && slot.kind === "empty");
 }
 
 function statusBar(context, obs, playing) {
@@ -576,8 +581,11 @@ function playersView(context, obs, diceOut) {
     // Before the start "0 moles in hand · 0★ from prizes" on every card read as a game under
     // way with nobody ahead: a card then names who sits there, nothing more.
     const open = notStarted(table);
-    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}`, "data-seat": seat },
-      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, seatLabel(table, seat, you)),
+    // A seat nobody has taken yet, named "seat 2" as a player would be, read as a player
+    // called that: it is said to be free, with the number the Seats list gives it.
+    const free = open && isFree(table, seat);
+    return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}${free ? " free" : ""}`, "data-seat": seat },
+      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, free ? `Seat ${seat} · free` : seatLabel(table, seat, you)),
       won,
       open ? null : el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
@@ -791,6 +799,7 @@ const SECOND_PERSON = [
 // the second declaration pass as ``readDeclarations`` words it.
 function yourWords(text, you) {
   if (you === null || you === undefined) return text;
+  if (TIE_LINE.test(text)) return yourTieWords(text, you);
   const seat = `seat ${you}`;
   const words = text.replace(`once ${seat} went for it`, "once you went for it");
   if (!words.startsWith(`${seat} `) && !words.startsWith(`${seat},`)) return words;
@@ -803,17 +812,36 @@ function yourWords(text, you) {
   return words;
 }
 
+// A tied Showdown's lines (MP-33) may name this seat anywhere: as the King Mole who loses his
+// own tie or picks the winner, among the tied, or as the one picked. Each "seat N" of this
+// seat is "you", and the verbs it is the subject of are said to it: "you, King Mole, pick
+// Sam from the tie between Lee and Sam", "Lee and you tie for the best score (4): …".
+const TIE_LINE = /\bties? for the best score\b|\bfrom the tie between\b/;
+
+function yourTieWords(text, you) {
+  return text
+    .replace(new RegExp(`\\bseat ${you}\\b`, "g"), "you")
+    .replace(/^you ties for the best score (.*) but, as King Mole, loses the tie$/, "you tie for the best score $1 but, as King Mole, lose the tie")
+    .replace(/\byou, King Mole, picks\b/, "you, King Mole, pick");
+}
+
 // How a tied Showdown was settled (MP-33), in a sentence: King Mole's pick, and why King Mole,
 // if tied, did not win. Null while nothing is settled yet.
+// Said to this seat's own player where it is in the sentence: "You, King Mole, pick Sam over
+// Lee:", "King Mole Jo picks you over Lee: you win the Crown and the game."
 function tieVerdict(obs, table, you) {
   const tie = tiedShowdown(obs);
   if (!tie || obs.crowned === null || obs.crowned === undefined) return null;
-  const name = (seat) => seatLabel(table, seat, you);
+  const name = (seat) => (seat === you ? "you" : seatLabel(table, seat, you));
+  const mine = (seat, yours, theirs) => (seat === you ? yours : theirs);
   const others = tie.finalists.filter((seat) => seat !== tie.pick);
   const parts = [];
-  if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, loses the tie.`);
-  if (tie.pick !== null) parts.push(`King Mole ${name(tie.king)} picks ${name(tie.pick)} over ${seatsList(others, table, you)}:`);
-  parts.push(`${name(obs.crowned)} wins the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
+  if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, ${mine(tie.king, "lose", "loses")} the tie.`);
+  if (tie.pick !== null) {
+    const king = mine(tie.king, "you, King Mole, pick", `King Mole ${name(tie.king)} picks`);
+    parts.push(`${king} ${name(tie.pick)} over ${andList(others.map(name))}:`);
+  }
+  parts.push(`${name(obs.crowned)} ${mine(obs.crowned, "win", "wins")} the Crown${(obs.winners || []).includes(obs.crowned) ? " and the game" : ""}.`);
   // A part after a colon goes on the sentence before it; the others start one.
   return parts.map((part, index) => (index && parts[index - 1].endsWith(":") ? part : capitalize(part))).join(" ");
 }

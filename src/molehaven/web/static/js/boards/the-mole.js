@@ -175,8 +175,15 @@ export function offeredControls(container) {
 }
 
 // Seat names as people read them (two bots of one kind carry their seat numbers).
+// In a sentence this seat is said to its own player: "You point at Bea", "Bea accuses you",
+// not "Ann (you) points at Bea" (``subject`` to start one, ``said`` inside it, ``verb`` agreeing).
 function makeNamer(table, you) {
-  return (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
+  const name = (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
+  const yours = (seat) => you !== null && you !== undefined && seat === you;
+  name.subject = (seat) => (yours(seat) ? "You" : name(seat));
+  name.said = (seat) => (yours(seat) ? "you" : name(seat));
+  name.verb = (seat, mine, theirs) => (yours(seat) ? mine : theirs);
+  return name;
 }
 
 // ------------------------------------------------------------------ sections
@@ -292,7 +299,7 @@ function promptSection(obs, content, parts, ctx, name) {
         el("div", { class: "tm-answers" }, canned),
         own);
     }
-    return box(false, `${name(obs.asker)} asked ${name(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
+    return box(false, `${name.subject(obs.asker)} asked ${name.said(obs.answerer)}`, asked, el("p", { class: "muted", text: `Waiting for ${name(obs.answerer)} to answer.` }));
   }
 
   if (obs.phase === "vote" && obs.vote) {
@@ -302,7 +309,7 @@ function promptSection(obs, content, parts, ctx, name) {
       ? "If everyone else votes yes, you show your card"
       : `If everyone but ${name(nominee)} votes yes, ${name(nominee)} shows their card`;
     const stakes = el("p", { class: "tm-stakes", text: `${accused}: the Mole caught means every spy scores 1; a spy caught means the Mole scores 2. The round ends either way. One "no" and play carries on where it stopped.` });
-    const title = `${name(nominator)} accuses ${name(nominee)} of being the Mole`;
+    const title = `${name.subject(nominator)} ${name.verb(nominator, "accuse", "accuses")} ${name.said(nominee)} of being the Mole`;
     if (parts.vote.length) {
       const buttons = parts.vote.map(({ ballot, action }) => actionButton(action, onAction, { class: `tm-ballot ${ballot}` },
         ballot === "yes" ? `Yes — ${name(nominee)} is the Mole` : `No — not convinced`));
@@ -388,7 +395,7 @@ function pointingList(pointing, name) {
   pointing.forEach((target, seat) => {
     if (target === "waiting") waiting.push(name(seat));
     else if (target === "cast") cast.push(name(seat));
-    else shown.push(el("li", {}, `${name(seat)} points at ${name(target)}`));
+    else shown.push(el("li", {}, `${name.subject(seat)} ${name.verb(seat, "point", "points")} at ${name.said(target)}`));
   });
   return el("ul", { class: "tm-tally" },
     cast.length ? el("li", {}, `Pointed: ${cast.join(", ")}`) : null,
@@ -537,7 +544,7 @@ function talkSection(obs, content, name) {
   const votes = (obs.votes || []).map((vote) => {
     const yes = vote.ballots.filter((b) => b === "yes").length;
     const no = vote.ballots.filter((b) => b === "no").length;
-    return el("li", {}, `${name(vote.nominator)} accused ${name(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
+    return el("li", {}, `${name.subject(vote.nominator)} accused ${name.said(vote.nominee)}: ${vote.passed ? "passed" : "failed"} (${yes} yes, ${no} no)`);
   });
   // At the game's end they are the last round's (a round's are kept until the next one).
   const over = obs.phase === "over";
@@ -550,7 +557,7 @@ function talkSection(obs, content, name) {
 }
 
 function roundEnding(result, content, name) {
-  const mole = name(result.mole);
+  const mole = name.subject(result.mole);
   const moleScored = result.points[result.mole] > 0;
   if (result.end === "guess") {
     return `${mole}, the Mole, guessed ${placeName(content, result.guess)}: ${moleScored ? "right" : "wrong"}.`;
@@ -558,7 +565,7 @@ function roundEnding(result, content, name) {
   const how = result.end === "vote" ? "A vote" : "The final vote";
   if (result.accused === null) return `${how} did not agree on anyone.`;
   const caught = result.accused === result.mole ? "the Mole" : `a spy (${roleName(content, result.location, result.roles[result.accused])})`;
-  return `${how} accused ${name(result.accused)}: ${caught}.`;
+  return `${how} accused ${name.said(result.accused)}: ${caught}.`;
 }
 
 // Seats that scored alike are named once: "+1 to everyone but Ann" instead of seven names,
@@ -577,9 +584,9 @@ function whoText(seats, everyone, name) {
   if (seats.length === everyone) return "everyone";
   if (seats.length >= 3 && seats.length === everyone - 1) {
     const other = [...Array(everyone).keys()].find((seat) => !seats.includes(seat));
-    return `everyone but ${name(other)}`;
+    return `everyone but ${name.said(other)}`;
   }
-  return andList(seats.map(name));
+  return andList(seats.map(name.said));
 }
 
 function historySection(obs, content, name) {
