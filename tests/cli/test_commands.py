@@ -228,7 +228,24 @@ def test_simulate_counts_in_words() -> None:
     result = runner.invoke(app, ["simulate", "mole-hill", "-n", "1", "-j", "1"])
     assert result.exit_code == 0, result.output
     assert "1 game of mole-hill" in result.output
-    assert "1 job:" in result.output
+    assert "1 process:" in result.output
+
+
+def test_simulate_says_what_ran_and_no_sd_for_one_game() -> None:
+    """``-j 2`` said "2 jobs" when no worker was started, and one game printed sd 0.00 and
+    0.0 as if scores and lengths never varied."""
+    result = runner.invoke(app, ["simulate", "mole-hill", "-n", "1", "-j", "2"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "jobs" not in text
+    assert "1 process (workers not worth starting):" in text
+    assert "1 game: no sd" in text
+    assert " sd 0.0" not in text and "│ — │" in text  # the sd column
+    assert "mean 66.0 (1 game: no sd), min 66" in text
+    two = " ".join(
+        runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-j", "1"]).output.split()
+    )
+    assert "no sd" not in two and ", sd " in two
 
 
 @pytest.mark.parametrize("value", ["x", "3"])
