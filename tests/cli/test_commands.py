@@ -295,3 +295,23 @@ def test_the_arena_names_its_budget_option_when_refusing_it() -> None:
     result = runner.invoke(app, ["arena", "mole-hill", "-a", "random,greedy", "--budget", "-1"])
     assert result.exit_code == 1
     assert result.output.strip() == "error: --budget must be a positive number of seconds, got -1.0"
+
+
+def test_lab_differences_read_at_80_columns() -> None:
+    """At 80 columns the differences' six-column table wrapped each note over about five
+    lines ("unresolved: / ≈75 games / would / resolve a / ..."). A narrow terminal now gets
+    each pair's figures a line each, the note whole on the next; a wide one the table."""
+    command = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "12", "-j", "1"]
+    narrow = runner.invoke(app, command, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    lines = narrow.output.splitlines()
+    differences = lines[next(i for i, line in enumerate(lines) if "paired" in line) :]
+    assert all(len(line) <= 80 for line in differences)
+    assert "a − b (12 games)" in differences
+    assert "  seat 0 win share: -0.292 (-0.546 to -0.037)" in differences
+    assert "    only 12 games: a rough interval" in differences
+    fewer = "winner leads for good from (share of the game): +0.056 (-0.138 to +0.250), 11 games"
+    assert fewer in " ".join(narrow.output.split())  # a figure of fewer games says so
+    wide = runner.invoke(app, command, env={"COLUMNS": "200"})
+    assert "┃ note" in wide.output
+    assert "only 12 games: a rough interval; unresolved: ≈47 games would resolve" in wide.output
