@@ -196,6 +196,16 @@ def test_a_variant_of_one_game_shows_no_standard_deviation() -> None:
     assert "no sd" not in two["actions per game: mean, sd, min, median, max"]
 
 
+def test_the_first_line_says_what_ran_not_what_jobs_allowed() -> None:
+    """One game is played in this process whatever -j is; the line said "2 local processes"."""
+    one = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "-j", "2"])
+    assert one.exit_code == 0, one.output
+    text = " ".join(one.output.split())
+    assert ", 1 local process (too few games for workers)," in text
+    three = " ".join(runner.invoke(app, ["lab", "mole-hill", "-n", "3", "-j", "2"]).output.split())
+    assert ", 2 local processes," in three
+
+
 def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
     """Seat 0 ranked 1, 1.5 and 1.5 (1.5: a shared win): its mean rank may well be above 1.5,
     and the interval used to stop at the highest rank seen."""

@@ -440,7 +440,10 @@ class IntervalTarget:
 
 def _where(runner: Runner, ray: str | None) -> str:
     if isinstance(runner, LocalRunner):
-        return f"{runner.jobs} local process{'es' if runner.jobs != 1 else ''}"
+        # What ran, not what -j allowed: a single game is played without workers.
+        if runner.workers:
+            return f"{runner.workers} local process{'es' if runner.workers != 1 else ''}"
+        return "1 local process" + (" (too few games for workers)" if runner.jobs > 1 else "")
     return f"Ray ({ray})"
 
 
