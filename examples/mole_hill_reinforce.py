@@ -1,13 +1,15 @@
-"""Teach Mole Hill's mole to dig with REINFORCE, in NumPy, in about a minute on one core.
+"""Teach Mole Hill's mole to dig with REINFORCE, in NumPy, in a minute or two on one core.
 
 The mole (seat 0 of a one-round game, ``rounds=1``) learns against a random gardener through
 ``molehaven.rl.gym.SingleSeatEnv``. The policy is linear: a logit per action, the dot product
 of that action's weights with the observation tensor, softmax over the legal actions only
 (the mask). The learning signal is the mole's round score (MH-22) at the end of the round,
-less a running-average baseline. The learned mole is then compared with the random agent and
-the MCTS agent in the mole's seat, over the same seeded games.
+less a running-average baseline. The learned mole is then compared with the random, greedy
+and MCTS agents in the mole's seat, over the same seeded games (the MCTS agent on fewer: it
+takes most of a second a game).
 
-Run (about a minute for training, longer for the MCTS comparison)::
+Run (seconds for training, a minute or more of CPU for the MCTS comparison; progress goes to
+standard error every few seconds, the results to standard output)::
 
     python examples/mole_hill_reinforce.py --plot docs/img/mole-hill-reinforce.png
 """
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
+import time
 from collections.abc import Callable
 
 import numpy as np
@@ -52,6 +56,33 @@ class LinearPolicy:
         return int(np.argmax(np.where(mask > 0, self.probabilities(features, mask), -1.0)))
 
 
+class Progress:
+    """A line on standard error every few seconds and at the end, so that a run of minutes
+    is not silent: games done, time so far and about how long is left."""
+
+    def __init__(self, label: str, total: int, every: float = 5.0) -> None:
+        self.label, self.total, self.every = label, total, every
+        self.started = self.shown = time.perf_counter()
+        print(f"{label}: {total} games ...", file=sys.stderr, flush=True)
+
+    def update(self, done: int, extra: str = "") -> None:
+        now = time.perf_counter()
+        if done < self.total and now - self.shown < self.every:
+            return
+        self.shown = now
+        elapsed = now - self.started
+        left = (
+            f", about {elapsed / done * (self.total - done):.0f} s left"
+            if done < self.total
+            else ""
+        )
+        print(
+            f"{self.label}: {done}/{self.total} games{extra}, {elapsed:.0f} s{left}",
+            file=sys.stderr,
+            flush=True,
+        )
+
+
 def _features(observation: dict[str, npt.NDArray[np.float32]]) -> Floats:
     return np.append(observation["observation"].astype(np.float64), 1.0)  # a bias input
 
@@ -61,15 +92,17 @@ def mole_score(env: SingleSeatEnv) -> float:
 
 
 def train(
-    episodes: int, *, seed: int, learning_rate: float = 0.02
+    episodes: int, *, seed: int, learning_rate: float = 0.02, progress: bool = False
 ) -> tuple[LinearPolicy, list[float]]:
-    """REINFORCE with a running baseline; returns the policy and each episode's score."""
+    """REINFORCE with a running baseline; returns the policy and each episode's score.
+    ``progress``: report on standard error every few seconds."""
     env = SingleSeatEnv("mole-hill", seat=MOLE, opponents="random", rounds=1)
     size = env.action_space.n
     policy = LinearPolicy(
         int(size), env.observation_space["observation"].shape[0], np.random.default_rng(seed)
     )
     baseline, curve = 0.0, []
+    shown = Progress("training", episodes) if progress else None
     for episode in range(episodes):
         observation, _ = env.reset(seed=seed + episode)
         steps: list[tuple[Floats, npt.NDArray[np.int8], int]] = []
@@ -93,6 +126,9 @@ def train(
                 learning_rate * advantage * np.outer(gradient_scale[legal], features)
             )
         curve.append(score)
+        if shown is not None:
+            recent = curve[-100:]
+            shown.update(episode + 1, f", last-{len(recent)} mean {statistics.fmean(recent):.2f}")
     return policy, curve
 
 
@@ -100,10 +136,13 @@ def evaluate(
     choose: Callable[[SingleSeatEnv, dict[str, npt.NDArray[np.float32]]], int],
     games: int,
     seed: int,
+    label: str | None = None,
 ) -> list[float]:
-    """The mole's score over ``games`` seeded games against a random gardener."""
+    """The mole's score over ``games`` seeded games against a random gardener; with a
+    ``label``, progress on standard error every few seconds."""
     env = SingleSeatEnv("mole-hill", seat=MOLE, opponents="random", rounds=1)
     scores = []
+    shown = Progress(f"evaluating {label}", games) if label else None
     for game in range(games):
         observation, _ = env.reset(seed=seed + game)
         done = False
@@ -111,6 +150,8 @@ def evaluate(
             observation, _, terminated, truncated, _ = env.step(choose(env, observation))
             done = terminated or truncated
         scores.append(mole_score(env))
+        if shown is not None:
+            shown.update(game + 1)
     return scores
 
 
@@ -127,51 +168,88 @@ def agent_chooser(
     return choose
 
 
-def plot(curve: list[float], references: dict[str, float], path: str, window: int = 100) -> None:
-    figure = Figure(figsize=(7, 4), dpi=110)
+def standard_error(scores: list[float]) -> float:
+    return statistics.stdev(scores) / len(scores) ** 0.5 if len(scores) > 1 else float("nan")
+
+
+def describe(scores: list[float]) -> str:
+    """``20.26 ± 0.08 over 300 games`` (± one standard error; none for one game)."""
+    games = f"{len(scores)} game{'' if len(scores) == 1 else 's'}"
+    if len(scores) < 2:
+        return f"{statistics.fmean(scores):.2f} over {games} (no standard error)"
+    return f"{statistics.fmean(scores):.2f} ± {standard_error(scores):.2f} over {games}"
+
+
+def plot(
+    curve: list[float], references: dict[str, list[float]], path: str, window: int = 100
+) -> Figure:
+    """The learning curve, and a line per reference player at its mean score, labelled with
+    its standard error and its number of games (the MCTS mole's are few: they are slow)."""
+    figure = Figure(figsize=(7.5, 5.5), dpi=110, layout="constrained")
     axes = figure.add_subplot()
     smoothed = np.convolve(curve, np.ones(window) / window, mode="valid")
     axes.plot(
         np.arange(window, len(curve) + 1), smoothed, label=f"learning mole ({window}-game mean)"
     )
-    for (name, value), style in zip(references.items(), ("--", ":", "-."), strict=False):
-        axes.axhline(value, linestyle=style, color="grey", label=f"{name}: {value:.2f}")
+    styles = ("--", ":", "-.", (0, (5, 2, 1, 2, 1, 2)))
+    for number, (name, scores) in enumerate(references.items()):
+        axes.axhline(
+            statistics.fmean(scores),
+            linestyle=styles[number % len(styles)],
+            color=f"C{number + 1}",
+            label=f"{name}: {describe(scores)}",
+        )
     axes.set_xlabel("training game")
     axes.set_ylabel("mole's round score vs a random gardener")
     axes.set_title("Mole Hill (rounds=1): REINFORCE with a linear policy")
-    axes.legend(loc="lower right")
-    figure.tight_layout()
+    figure.legend(  # below the axes, where it hides no line
+        loc="outside lower center", ncols=2, fontsize="small", title="± one standard error"
+    )
     figure.savefig(path)
+    return figure
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0],
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
     parser.add_argument("--episodes", type=int, default=2000, help="training games")
-    parser.add_argument("--eval-games", type=int, default=300, help="games per evaluated player")
-    parser.add_argument("--mcts-games", type=int, default=60, help="games for the (slow) MCTS mole")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--eval-games", type=int, default=300, help="games per evaluated player, MCTS aside"
+    )
+    parser.add_argument(
+        "--mcts-games",
+        type=int,
+        default=100,
+        help="games for the MCTS mole (most of a second each)",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the training games and policy")
     parser.add_argument("--plot", default="mole-hill-reinforce.png", help="where to save the PNG")
     args = parser.parse_args()
-    policy, curve = train(args.episodes, seed=args.seed)
+    started, cpu = time.perf_counter(), time.process_time()
+    policy, curve = train(args.episodes, seed=args.seed, progress=True)
     held_out = 10**6  # evaluation games never seen in training
-    learned = evaluate(
-        lambda env, obs: policy.greedy(_features(obs), obs["action_mask"]),
-        args.eval_games,
-        held_out,
-    )
     results = {
-        "learned (greedy)": learned,
-        "random": evaluate(agent_chooser("random", 1), args.eval_games, held_out),
-        "mcts": evaluate(agent_chooser("mcts", 1), args.mcts_games, held_out),
+        "learned (argmax)": evaluate(
+            lambda env, obs: policy.greedy(_features(obs), obs["action_mask"]),
+            args.eval_games,
+            held_out,
+            "learned (argmax)",
+        ),
+        "random agent": evaluate(agent_chooser("random", 1), args.eval_games, held_out, "random"),
+        "greedy agent": evaluate(agent_chooser("greedy", 1), args.eval_games, held_out, "greedy"),
+        "mcts agent": evaluate(agent_chooser("mcts", 1), args.mcts_games, held_out, "mcts"),
     }
     for name, scores in results.items():
-        spread = statistics.stdev(scores) / len(scores) ** 0.5
-        print(
-            f"{name:>17}: mean score {statistics.fmean(scores):5.2f} ± {spread:.2f}"
-            f" over {len(scores)} games"
-        )
-    plot(curve, {name: statistics.fmean(s) for name, s in results.items()}, args.plot)
+        print(f"{name:>16}: mean score {describe(scores)}")
+    plot(curve, results, args.plot)
     print(f"learning curve saved to {args.plot}")
+    print(
+        f"{time.process_time() - cpu:.0f} s of CPU, {time.perf_counter() - started:.0f} s"
+        " wall-clock",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -228,7 +228,24 @@ def test_simulate_counts_in_words() -> None:
     result = runner.invoke(app, ["simulate", "mole-hill", "-n", "1", "-j", "1"])
     assert result.exit_code == 0, result.output
     assert "1 game of mole-hill" in result.output
-    assert "1 job:" in result.output
+    assert "1 process:" in result.output
+
+
+def test_simulate_says_what_ran_and_no_sd_for_one_game() -> None:
+    """``-j 2`` said "2 jobs" when no worker was started, and one game printed sd 0.00 and
+    0.0 as if scores and lengths never varied."""
+    result = runner.invoke(app, ["simulate", "mole-hill", "-n", "1", "-j", "2"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.split())
+    assert "jobs" not in text
+    assert "1 process (workers not worth starting):" in text
+    assert "1 game: no sd" in text
+    assert " sd 0.0" not in text and "│ — │" in text  # the sd column
+    assert "mean 66.0 (1 game: no sd), min 66" in text
+    two = " ".join(
+        runner.invoke(app, ["simulate", "mole-hill", "-n", "2", "-j", "1"]).output.split()
+    )
+    assert "no sd" not in two and ", sd " in two
 
 
 @pytest.mark.parametrize("value", ["x", "3"])
@@ -278,3 +295,23 @@ def test_the_arena_names_its_budget_option_when_refusing_it() -> None:
     result = runner.invoke(app, ["arena", "mole-hill", "-a", "random,greedy", "--budget", "-1"])
     assert result.exit_code == 1
     assert result.output.strip() == "error: --budget must be a positive number of seconds, got -1.0"
+
+
+def test_lab_differences_read_at_80_columns() -> None:
+    """At 80 columns the differences' six-column table wrapped each note over about five
+    lines ("unresolved: / ≈75 games / would / resolve a / ..."). A narrow terminal now gets
+    each pair's figures a line each, the note whole on the next; a wide one the table."""
+    command = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "12", "-j", "1"]
+    narrow = runner.invoke(app, command, env={"COLUMNS": "80"})
+    assert narrow.exit_code == 0, narrow.output
+    lines = narrow.output.splitlines()
+    differences = lines[next(i for i, line in enumerate(lines) if "paired" in line) :]
+    assert all(len(line) <= 80 for line in differences)
+    assert "a − b (12 games)" in differences
+    assert "  seat 0 win share: -0.292 (-0.546 to -0.037)" in differences
+    assert "    only 12 games: a rough interval" in differences
+    fewer = "winner leads for good from (share of the game): +0.056 (-0.138 to +0.250), 11 games"
+    assert fewer in " ".join(narrow.output.split())  # a figure of fewer games says so
+    wide = runner.invoke(app, command, env={"COLUMNS": "200"})
+    assert "┃ note" in wide.output
+    assert "only 12 games: a rough interval; unresolved: ≈47 games would resolve" in wide.output

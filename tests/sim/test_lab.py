@@ -182,6 +182,30 @@ def test_a_variant_of_one_game_shows_its_means_with_no_interval(tmp_path: Path) 
     assert "no interval" in result.output
 
 
+def test_a_variant_of_one_game_shows_no_standard_deviation() -> None:
+    """ "actions per game" of one game read "66.0, 0.0, 66.0, ...": an sd of 0.0, as if the
+    games never varied, where one game has no spread to measure."""
+    summary = summarise("v", play([Variant("v", {})], games=1))
+    assert math.isnan(summary.actions.stdev) and math.isnan(summary.turns.stdev)
+    rows = dict(side_by_side([summary]))
+    actions = rows["actions per game: mean, sd, min, median, max"]
+    mean = f"{summary.actions.mean:.1f}"
+    assert actions == f"{mean}, —, {mean}, {mean}, {mean} (1 game: no sd)"
+    assert json.loads(summary_json({}, [summary], []))["variants"][0]["actions"]["stdev"] is None
+    two = dict(side_by_side([summarise("v", play([Variant("v", {})], games=2))]))
+    assert "no sd" not in two["actions per game: mean, sd, min, median, max"]
+
+
+def test_the_first_line_says_what_ran_not_what_jobs_allowed() -> None:
+    """One game is played in this process whatever -j is; the line said "2 local processes"."""
+    one = runner.invoke(app, ["lab", "mole-hill", "-n", "1", "-j", "2"])
+    assert one.exit_code == 0, one.output
+    text = " ".join(one.output.split())
+    assert ", 1 local process (too few games for workers)," in text
+    three = " ".join(runner.invoke(app, ["lab", "mole-hill", "-n", "3", "-j", "2"]).output.split())
+    assert ", 2 local processes," in three
+
+
 def test_intervals_reach_past_the_games_seen_up_to_what_is_possible() -> None:
     """Seat 0 ranked 1, 1.5 and 1.5 (1.5: a shared win): its mean rank may well be above 1.5,
     and the interval used to stop at the highest rank seen."""

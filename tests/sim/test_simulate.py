@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 import subprocess
 import sys
@@ -142,6 +143,25 @@ def test_small_runs_never_start_workers(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setattr(runner.multiprocessing, "get_context", no_processes)
     summary = simulate("mole-hill", players=2, options={"rounds": 1}, games=10, seed=1, jobs=2)
     assert summary.games == 10
+
+
+def test_a_summary_counts_the_workers_that_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``-j 2`` only allows workers: what ran is told by the games (the command line said
+    "2 jobs" for runs that never started one)."""
+    few = simulate("mole-hill", players=2, options={"rounds": 1}, games=5, seed=1, jobs=2)
+    assert few.workers() == 0
+    monkeypatch.setattr(runner, "PILOT_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "WORKER_START_SECONDS", 0.0)
+    monkeypatch.setattr(runner, "CHUNK_SECONDS", 0.0)  # one game at a time: both workers play
+    pooled = simulate("mole-hill", players=2, options={"rounds": 1}, games=40, seed=1, jobs=2)
+    assert 1 <= pooled.workers() <= 2
+    assert len(pooled.processes) == pooled.workers() + 1  # the first game is played here
+
+
+def test_one_value_has_no_standard_deviation() -> None:
+    """0.0 read as a sample that never varied; one value has no spread to measure."""
+    assert math.isnan(Distribution.of([7.0]).stdev)
+    assert Distribution.of([7.0, 7.0]).stdev == 0.0
 
 
 def test_workers_play_the_same_games_as_one_process(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.padding import Padding
 from rich.table import Table
+from rich.text import Text
 
 from molehaven.agents import AGENTS
 from molehaven.cli.arena import budget_text
@@ -436,8 +440,34 @@ class IntervalTarget:
 
 def _where(runner: Runner, ray: str | None) -> str:
     if isinstance(runner, LocalRunner):
-        return f"{runner.jobs} local process{'es' if runner.jobs != 1 else ''}"
+        # What ran, not what -j allowed: a single game is played without workers.
+        if runner.workers:
+            return f"{runner.workers} local process{'es' if runner.workers != 1 else ''}"
+        return "1 local process" + (" (too few games for workers)" if runner.jobs > 1 else "")
     return f"Ray ({ray})"
+
+
+PAIRED_TITLE = "paired differences (first − second, 95% interval)"
+
+
+def print_differences_narrow(differences: list[PairedDifference]) -> None:
+    """The paired differences for a terminal too narrow for their table: squeezed into six
+    columns, at 80 each note wrapped over about five lines. Here each pair heads its figures
+    with their number of games (named again on a figure measured on fewer, such as "winner
+    leads for good from"), a figure takes a line and its note the next, indented."""
+    console.print(PAIRED_TITLE, style="italic", justify="center", highlight=False)
+    for pair, group in itertools.groupby(difference_rows(differences), key=lambda row: row[0]):
+        rows = list(group)
+        games = Counter(row[2] for row in rows).most_common(1)[0][0]
+        console.print(Text(f"{pair} ({plural(int(games), 'game')})", style="bold"))
+        for _, metric, count, mean, interval, note in rows:
+            spread = "" if interval == "—" else f" ({interval})"
+            fewer = "" if count == games else f", {plural(int(count), 'game')}"
+            console.print(
+                Padding(Text(f"{metric}: {mean}{spread}{fewer}"), (0, 0, 0, 2), expand=False)
+            )
+            if note:
+                console.print(Padding(Text(note, style="dim"), (0, 0, 0, 4), expand=False))
 
 
 def print_results(
@@ -459,11 +489,15 @@ def print_results(
         table.add_row(*row)
     console.print(table)
     if differences:
-        paired = Table(title="paired differences (first − second, 95% interval)")
+        paired = Table(title=PAIRED_TITLE)
         for column in ("pair", "metric", "games", "difference", "interval", "note"):
             paired.add_column(column)
         for row in difference_rows(differences):
             paired.add_row(*row)
-        console.print(paired)
+        unbounded = console.options.update_width(10_000)  # the table's own width, unwrapped
+        if console.measure(paired, options=unbounded).maximum <= console.width:
+            console.print(paired)
+        else:
+            print_differences_narrow(differences)
     for first, second, games in pairs_alike_in_every_game(differences):
         console.print(alike_text(first, second, games), style="bold yellow", highlight=False)

@@ -234,7 +234,8 @@ def simulate(
 
     Real-time games keep simulated time: each seat action takes 15 seconds of The Mole's round
     clock, so a round of round_seconds=600 runs out (time-up) after 40 seat actions. With
-    several jobs, the first games are timed here and workers start only when they pay off.
+    several jobs, the first games are timed here and workers start only when they pay off (the
+    first line of the figures says what ran).
     """
     game_class = REGISTRY.game_class(game)
     options = parse_option_pairs(game_class.option_specs(), option or [])

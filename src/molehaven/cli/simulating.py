@@ -100,6 +100,10 @@ def print_figures(
     print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs, planned=planned)
 
 
+NO_SD = "1 game: no sd"
+"""A standard deviation needs two games; 0.0 read as games that never varied."""
+
+
 def plural(count: int, noun: str) -> str:
     """``1 game``, ``2 games``."""
     return f"{count} {noun}{'' if count == 1 else 's'}"
@@ -123,6 +127,16 @@ def pace(games: int, seconds: float) -> str:
     return f"{seconds / games:.1f} s a game"
 
 
+def processes(workers: int, jobs: int) -> str:
+    """Where the games were played: ``-j`` only allows workers, and a run too short for them
+    to save time starts none (it read "2 jobs" all the same)."""
+    if workers:
+        return f"this process and {plural(workers, 'worker')}"
+    if jobs > 1:
+        return "1 process (workers not worth starting)"
+    return "1 process"
+
+
 def print_summary(
     console: Console,
     summary: Summary,
@@ -138,10 +152,14 @@ def print_summary(
     console.print(
         f"[bold]{played} of {summary.slug}[/]{' (interrupted)' if cut_short else ''}"
         f" with {summary.players}"
-        f" players, seed {seed}, {plural(jobs, 'job')}: {elapsed:.1f} s"
+        f" players, seed {seed}, {processes(summary.workers(), jobs)}: {elapsed:.1f} s"
         f" ({pace(summary.games, elapsed)})"
     )
-    table = Table(title="per seat (win share counts a k-way draw as 1/k; 95% intervals)")
+    one_game = summary.games == 1
+    table = Table(
+        title="per seat (win share counts a k-way draw as 1/k; 95% intervals)",
+        caption=NO_SD if one_game else None,
+    )
     for column in ("seat", "win share", "95% interval", "score mean", "sd", "min", "median", "max"):
         table.add_column(column, justify="right")
     for seat, (rate, scores) in enumerate(
@@ -152,15 +170,16 @@ def print_summary(
             f"{rate.mean:.3f}",
             f"{rate.low:.3f}-{rate.high:.3f}",
             f"{scores.mean:.2f}",
-            f"{scores.stdev:.2f}",
+            "—" if one_game else f"{scores.stdev:.2f}",
             f"{scores.minimum:g}",
             f"{scores.median:g}",
             f"{scores.maximum:g}",
         )
     console.print(table)
     length = summary.length_distribution()
+    spread = f" ({NO_SD})" if one_game else f", sd {length.stdev:.1f}"
     console.print(
-        f"game length (actions, chance included): mean {length.mean:.1f}, sd {length.stdev:.1f},"
+        f"game length (actions, chance included): mean {length.mean:.1f}{spread},"
         f" min {length.minimum:g}, median {length.median:g}, max {length.maximum:g}"
     )
     console.print(f"games with a shared win or draw: {summary.draws} of {summary.games}")

@@ -148,11 +148,13 @@ class LocalRunner:
 
     def __init__(self, jobs: int | None = None) -> None:
         self.jobs = jobs or os.cpu_count() or 1
+        self.workers = 0  # worker processes started: a single game is played here
 
     def run(self, specs: Sequence[LabGame]) -> Iterator[GameMetrics]:
         if self.jobs <= 1 or len(specs) < 2:
             yield from map(play_lab_game, specs)
             return
+        self.workers = max(self.workers, self.jobs)
         # Small chunks keep the progress bar moving; spawn keeps workers free of our state.
         chunk = max(1, min(16, len(specs) // (self.jobs * 16)))
         with worker_pool(multiprocessing.get_context("spawn"), self.jobs) as pool:

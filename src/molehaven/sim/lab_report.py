@@ -234,8 +234,13 @@ DISTRIBUTION = "mean, sd, min, median, max"  # the layout of ``_distribution``'s
 
 
 def _distribution(value: Distribution) -> str:
-    numbers = (value.mean, value.stdev, value.minimum, value.median, value.maximum)
-    return ", ".join(f"{number:.1f}" for number in numbers)
+    mean, spread, *rest = (
+        f"{number:.1f}"
+        for number in (value.mean, value.stdev, value.minimum, value.median, value.maximum)
+    )
+    if math.isnan(value.stdev):  # one game: no spread to measure, as means have no interval
+        return ", ".join([mean, "—", *rest]) + " (1 game: no sd)"
+    return ", ".join([mean, spread, *rest])
 
 
 def difference_rows(differences: Sequence[PairedDifference]) -> list[tuple[str, ...]]:

@@ -39,6 +39,7 @@ class GameResult:
     scores: tuple[float, ...]
     length: int
     record: dict[str, JSONValue]
+    process: int = 0  # the id of the process that played it: which workers really ran
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -60,6 +61,7 @@ def run_one(spec: GameSpec) -> GameResult:
         tuple(state.scores()),
         state.num_actions,
         state.record(),
+        os.getpid(),
     )
 
 
@@ -126,6 +128,7 @@ class Summary:
     scores: list[list[float]] = field(default_factory=list)
     lengths: list[int] = field(default_factory=list)
     draws: int = 0
+    processes: set[int] = field(default_factory=set)
 
     def add(self, result: GameResult) -> None:
         if not self.win_share:
@@ -137,6 +140,12 @@ class Summary:
             self.scores[seat].append(result.scores[seat])
         self.lengths.append(result.length)
         self.draws += sum(1 for value in result.returns if value > 0) > 1
+        self.processes.add(result.process)
+
+    def workers(self) -> int:
+        """How many worker processes played games (0: all were played in this process).
+        ``-j`` only allows workers; few or quick games never start them."""
+        return len(self.processes - {os.getpid()})
 
     def win_rates(self) -> list[Estimate]:
         return [wilson_interval(share, self.games) for share in self.win_share]

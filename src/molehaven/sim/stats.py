@@ -59,7 +59,8 @@ def wilson_interval(successes: float, trials: int) -> Estimate:
 
 @dataclass(frozen=True, slots=True)
 class Distribution:
-    """Five numbers that describe a sample."""
+    """Five numbers that describe a sample; of one value, ``stdev`` is NaN (no spread to
+    measure: 0.0 read as a sample that never varied)."""
 
     mean: float
     stdev: float
@@ -71,7 +72,7 @@ class Distribution:
     def of(cls, values: Sequence[float]) -> Distribution:
         if not values:
             raise ValueError("no values to summarise")
-        stdev = statistics.stdev(values) if len(values) > 1 else 0.0
+        stdev = statistics.stdev(values) if len(values) > 1 else math.nan
         return cls(
             statistics.fmean(values), stdev, min(values), statistics.median(values), max(values)
         )
