@@ -21,6 +21,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -30,6 +31,8 @@ from molehaven.agents import AGENTS, SeatView
 from molehaven.rl.gym import SingleSeatEnv
 
 Floats = npt.NDArray[np.float64]
+# The env's observation: the float32 tensor under "observation", the int8 mask under "action_mask".
+Observation = dict[str, npt.NDArray[Any]]
 MOLE = 0
 
 
@@ -83,7 +86,7 @@ class Progress:
         )
 
 
-def _features(observation: dict[str, npt.NDArray[np.float32]]) -> Floats:
+def _features(observation: Observation) -> Floats:
     return np.append(observation["observation"].astype(np.float64), 1.0)  # a bias input
 
 
@@ -97,10 +100,9 @@ def train(
     """REINFORCE with a running baseline; returns the policy and each episode's score.
     ``progress``: report on standard error every few seconds."""
     env = SingleSeatEnv("mole-hill", seat=MOLE, opponents="random", rounds=1)
-    size = env.action_space.n
-    policy = LinearPolicy(
-        int(size), env.observation_space["observation"].shape[0], np.random.default_rng(seed)
-    )
+    tensor = env.observation_space["observation"].shape
+    assert tensor is not None  # a Box always has its shape
+    policy = LinearPolicy(int(env.action_space.n), tensor[0], np.random.default_rng(seed))
     baseline, curve = 0.0, []
     shown = Progress("training", episodes) if progress else None
     for episode in range(episodes):
@@ -133,7 +135,7 @@ def train(
 
 
 def evaluate(
-    choose: Callable[[SingleSeatEnv, dict[str, npt.NDArray[np.float32]]], int],
+    choose: Callable[[SingleSeatEnv, Observation], int],
     games: int,
     seed: int,
     label: str | None = None,
@@ -155,13 +157,11 @@ def evaluate(
     return scores
 
 
-def agent_chooser(
-    name: str, seed: int
-) -> Callable[[SingleSeatEnv, dict[str, npt.NDArray[np.float32]]], int]:
+def agent_chooser(name: str, seed: int) -> Callable[[SingleSeatEnv, Observation], int]:
     """A Molehaven agent from ``AGENTS`` playing the mole through the same env."""
     agent = AGENTS[name](seed)
 
-    def choose(env: SingleSeatEnv, observation: dict[str, npt.NDArray[np.float32]]) -> int:
+    def choose(env: SingleSeatEnv, observation: Observation) -> int:
         action = agent.act(SeatView.of(env.table.state, MOLE))
         return env.table.game.action_index(action)
 

@@ -51,6 +51,10 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
     """One seat of a Molehaven game as a Gymnasium env; see the module docstring."""
 
     metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012
+    # Narrower than Gymnasium's ``Space``: a typed learner reads ``action_space.n`` and
+    # ``observation_space["action_mask"]`` without casts.
+    action_space: spaces.Discrete
+    observation_space: spaces.Dict
 
     def __init__(
         self,
