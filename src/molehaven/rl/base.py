@@ -46,10 +46,11 @@ class TableEnv:
         self._observation_spaces = {a: self.table.observation_space() for a in agents}
         self._action_spaces = {a: spaces.Discrete(self.table.size) for a in agents}
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    # Narrower than PettingZoo's ``Space``: a typed learner reads ``.n`` and ``["action_mask"]``.
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._observation_spaces[agent]
 
-    def action_space(self, agent: str) -> spaces.Space[Any]:
+    def action_space(self, agent: str) -> spaces.Discrete:
         return self._action_spaces[agent]
 
     def legal_indices(self, agent: str) -> list[int]:
