@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 import molehaven
 from molehaven.agents import AGENTS, RandomAgent
+from molehaven.cli import lab as lab_command
+from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.main import app
 from molehaven.cli.play import QuitGame, Table
 
@@ -297,12 +299,15 @@ def test_the_arena_names_its_budget_option_when_refusing_it() -> None:
     assert result.output.strip() == "error: --budget must be a positive number of seconds, got -1.0"
 
 
-def test_lab_differences_read_at_80_columns() -> None:
+def test_lab_differences_read_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     """At 80 columns the differences' six-column table wrapped each note over about five
     lines ("unresolved: / ≈75 games / would / resolve a / ..."). A narrow terminal now gets
     each pair's figures a line each, the note whole on the next; a wide one the table."""
     command = ["lab", "mole-hill", "-v", "a", "-v", "b=rounds=1", "-n", "12", "-j", "1"]
-    narrow = runner.invoke(app, command, env={"COLUMNS": "80"})
+    # The lab's console is made once, at import, and keeps the COLUMNS of that moment (in a
+    # parallel run, another test's): each screen gets a console of its own width.
+    monkeypatch.setattr(lab_command, "console", PipeSafeConsole(width=80))
+    narrow = runner.invoke(app, command)
     assert narrow.exit_code == 0, narrow.output
     lines = narrow.output.splitlines()
     differences = lines[next(i for i, line in enumerate(lines) if "paired" in line) :]
@@ -312,6 +317,7 @@ def test_lab_differences_read_at_80_columns() -> None:
     assert "    only 12 games: a rough interval" in differences
     fewer = "winner leads for good from (share of the game): +0.056 (-0.138 to +0.250), 11 games"
     assert fewer in " ".join(narrow.output.split())  # a figure of fewer games says so
-    wide = runner.invoke(app, command, env={"COLUMNS": "200"})
+    monkeypatch.setattr(lab_command, "console", PipeSafeConsole(width=200))
+    wide = runner.invoke(app, command)
     assert "┃ note" in wide.output
     assert "only 12 games: a rough interval; unresolved: ≈47 games would resolve" in wide.output
