@@ -2,7 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
-import { andList, el, seatLabel } from "../util.js";
+import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 
@@ -212,7 +212,21 @@ function cardSection(obs, content, you, table) {
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
 
-function statusSection(obs) {
+// Before the start "Round 1 · Answers: 0 of 20 before time runs out" read as a round under
+// way: a table being gathered is told how long a game and its rounds last (its options).
+function openStatus(obs, table) {
+  const target = table.options && table.options.target_score;
+  const seconds = obs.timer && obs.timer.seconds;
+  const clock = seconds ? (seconds % 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? "" : "s"}`) : null;
+  const rounds = [clock, obs.question_limit ? `${obs.question_limit} answers` : null].filter(Boolean);
+  return el("div", { class: "tm-status", "data-open": "" },
+    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${target} points` : null),
+    rounds.length ? el("span", { text: `Rounds of up to ${rounds.join(" or ")}` }) : null,
+    table.options && table.options.free_text === false ? el("span", { text: "Ready-made answers only" }) : null);
+}
+
+function statusSection(obs, table) {
+  if (notStarted(table)) return openStatus(obs, table);
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
   if (obs.phase === "over") facts.push(el("span", { text: "Game over" }));
   else if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
@@ -223,6 +237,16 @@ function statusSection(obs) {
 
 function playersSection(obs, table, you, name) {
   const seats = [];
+  // Before the start a player's points (0), cards (0) and the dealer's mark read as a round
+  // under way: each then names who sits there, a seat nobody has taken said to be free.
+  if (notStarted(table)) {
+    for (let seat = 0; seat < obs.players; seat += 1) {
+      const free = freeSeat(table, seat);
+      seats.push(el("li", { class: `${seat === you ? "you" : ""}${free ? " free" : ""}`.trim(), "data-seat": seat },
+        el("span", { class: "tm-name", text: free ? freeSeatLabel(seat) : name(seat) })));
+    }
+    return el("ul", { class: "tm-players", "aria-label": "Players" }, seats);
+  }
   for (let seat = 0; seat < obs.players; seat += 1) {
     const marks = [];
     if (obs.phase !== "over" && seat === obs.dealer) marks.push(el("span", { class: "tm-mark dealer", title: "dealer this round", text: "D" }));
@@ -528,7 +552,12 @@ function answerWords(exchange) {
   return { text: exchange.text, own: exchange.answer.startsWith('answer "') };
 }
 
-function talkSection(obs, content, name) {
+function talkSection(obs, content, name, table) {
+  // Before the start, "No question asked yet this round" spoke of a round under way.
+  if (notStarted(table)) {
+    return el("section", { class: "tm-talk" }, el("h3", { text: "Questions and answers" }),
+      el("p", { class: "muted", text: "Each round's questions and answers show here once the game starts." }));
+  }
   const lines = (obs.exchanges || []).map((exchange) => {
     const { text, own } = answerWords(exchange);
     return el("li", { class: "tm-exchange" },
@@ -726,7 +755,8 @@ function noticeLine() {
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, context.refusal, context.unmade, ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
+    context.table && context.table.status, Boolean(context.guide), context.replaying, context.refusal, context.unmade,
+    ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -800,7 +830,7 @@ function draw(container, context) {
         promptSection(obs, content, parts, ctx, name),
         interjectSection(obs, parts, ctx, name)),
       el("div", { class: "tm-evidence" },
-        statusSection(obs), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name)),
+        statusSection(obs, context.table), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name, context.table)),
       placesSection(obs, content, parts, ctx)),
     historySection(obs, content, name),
     legendSection(context.table));
