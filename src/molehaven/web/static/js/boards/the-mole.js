@@ -12,6 +12,7 @@ const ui = {
   sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
   room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
+  sending: false, focusAfterSending: null, // see ``showSending``
 };
 
 function words(guide) {
@@ -379,6 +380,7 @@ function ownWordsForm(onAction, refusal) {
   if (!input.value && ui.draft) input.value = readDraft(ui.draft.key)?.text || "";
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
     event.preventDefault();
+    if (ui.sending) return; // Enter in the box while a move is on its way: the page drops it
     ui.sentOwnWords = true;
     ui.refusalShown = null; // each refusal of a sent answer is brought into view
     // The engine's notation for a free-text answer: the word answer and a JSON string.
@@ -756,7 +758,7 @@ function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
     context.table && context.table.status, Boolean(context.guide), context.replaying, context.refusal, context.unmade,
-    ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
+    sendingNow(context), ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -810,7 +812,15 @@ function draw(container, context) {
   }
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
-  const focused = typing ? null : focusedControl(container);
+  let focused = typing ? null : focusedControl(container);
+  // The button pressed is disabled while its move is on its way, and loses the focus: it
+  // gets it back once the move is answered, if it is still there (a move refused).
+  ui.sending = sendingNow(context);
+  if (ui.sending) ui.focusAfterSending = focused || ui.focusAfterSending;
+  else {
+    if (!focused && !typing && document.activeElement === document.body) focused = ui.focusAfterSending;
+    ui.focusAfterSending = null;
+  }
   const talkScroll = conversationScroll(container);
   const placesBefore = ui.guessing ? placesInView(container) : null;
   // Two groups: what a decision is made from (your card, the prompt, calling a vote or
@@ -834,6 +844,7 @@ function draw(container, context) {
       placesSection(obs, content, parts, ctx)),
     historySection(obs, content, name),
     legendSection(context.table));
+  if (ui.sending) showSending(board);
   container.replaceChildren(board);
   keepPlacesInPlace(board, placesBefore);
   if (endedWhileGuessing) showRoundEnd(board);
@@ -845,6 +856,27 @@ function draw(container, context) {
   } else if (focused) {
     board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// This seat's move on its way to the table (the page's ``pending``, not in a replay).
+function sendingNow(context) {
+  return Boolean(context.pending) && !context.replaying;
+}
+
+// Meanwhile the page drops a second move, and a prompt still offering the task read as if the
+// click had not been taken: every move's button is disabled, the one sent marked, and the
+// prompt says it is on its way. The answer box is left as it is, a half-typed answer in it
+// kept (Enter there sends nothing meanwhile); so are the private notes, which are no moves.
+function showSending(board) {
+  const chosen = ui.sent ? ui.sent.action : null;
+  const ownWords = Boolean(chosen && chosen.startsWith('answer "'));
+  for (const button of board.querySelectorAll("button[data-action], button[data-ask-target], button[data-own-answer]")) {
+    button.disabled = true;
+    if (ownWords ? button.hasAttribute("data-own-answer") : button.dataset.action === chosen) button.classList.add("chosen");
+  }
+  board.dataset.sending = "";
+  const title = board.querySelector(".tm-prompt h3");
+  if (title) title.after(el("p", { class: "tm-sending", role: "status", text: "Sending your move…" }));
 }
 
 // While the Mole picks a guess the Guess buttons stay where they are on the screen. Each move
