@@ -5,6 +5,7 @@ on a phone, and a move that was not made said in words on the board."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
@@ -476,4 +477,58 @@ def test_who_has_voted_is_said_in_a_line_for_each_kind_of_ballot(
     pointing = apply_all(mole_pointing(), "1: point 3")
     draw_for(page, pointing, 0)
     expect(tally).to_have_text(["Pointed: Bea", "Not yet pointed: Ann (you), Cy, Dan"])
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ a move on its way
+
+
+@pytest.mark.draws_only
+def test_a_move_on_its_way_shows_on_the_board_and_keeps_a_half_typed_answer(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While this seat's move was on its way to the table (the page's ``pending``) The
+    Mole's prompt still offered the task, every button live, though the page drops a second
+    move meanwhile: the click seemed not taken. Now every move's button is disabled, the one
+    sent marked, and the prompt says "Sending your move…"; the answer box keeps what was
+    half typed in it (Enter there sends nothing meanwhile), and once the move is answered
+    (here: refused, the position unchanged) the buttons are live again. An answer in the
+    player's own words marks its Send button, the words staying in the box."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    state = mole_asked_to_answer()
+    draw_with(page, state, 3)
+    board = page.locator("[data-board]")
+    box = board.locator("#tm-own-words")
+    box.press_sequentially("Near the big")
+    board.locator("[data-open='accuse']").click()
+    board.locator("[data-action='nominate 1']").click()
+    assert page.evaluate("() => window.clicked") == ["nominate 1"]
+
+    draw_with(page, state, 3, pending=True)
+    expect(board.locator(".tm-prompt .tm-sending")).to_have_text("Sending your move…")
+    moves = board.locator("button[data-action], button[data-own-answer]")
+    assert moves.count() > 10
+    expect(board.locator("button[data-action]:not([disabled])")).to_have_count(0)
+    expect(board.locator("[data-own-answer]")).to_be_disabled()
+    expect(board.locator("button.chosen")).to_have_count(1)
+    expect(board.locator("button.chosen")).to_have_attribute("data-action", "nominate 1")
+    expect(box).to_have_value("Near the big")
+    expect(box).to_be_editable()
+    box.press_sequentially(" wheel")
+    box.press("Enter")
+    assert page.evaluate("() => window.clicked") == ["nominate 1"]
+
+    draw_with(page, state, 3, refusal="you called your vote this round")
+    expect(board.locator(".tm-sending")).to_have_count(0)
+    expect(board.locator("button.chosen")).to_have_count(0)
+    expect(board.locator("[data-action='answer a1']")).to_be_enabled()
+    expect(box).to_have_value("Near the big wheel")
+
+    box.press("Enter")
+    sent = f"answer {json.dumps('Near the big wheel')}"
+    assert page.evaluate("() => window.clicked") == ["nominate 1", sent]
+    draw_with(page, state, 3, pending=True)
+    expect(board.locator("button.chosen")).to_have_count(1)
+    expect(board.locator("[data-own-answer]")).to_have_class(re.compile(r"\bchosen\b"))
+    expect(box).to_have_value("Near the big wheel")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -101,6 +101,24 @@ export function seatLabel(table, seat, you = null) {
   return you !== null && you !== undefined && seat === you ? `${name} (you)` : name;
 }
 
+// A table still gathering its players (before the host presses Start): the engine's state is
+// already there (scores of 0, full supplies, a first round), but said as it stands it reads
+// as a game under way.
+export function notStarted(table) {
+  return Boolean(table && table.status === "open");
+}
+
+// A seat nobody has taken yet at such a table: named "seat 1" as a player would be, it read as
+// a player called that. It is said to be free, with the number the Seats list gives it.
+export function freeSeat(table, seat) {
+  const slot = notStarted(table) && table.seats && table.seats[seat];
+  return Boolean(slot && slot.kind === "empty");
+}
+
+export function freeSeatLabel(seat) {
+  return `Seat ${seat} · free`;
+}
+
 // A sentence built from parts may start with a name or a lower-case line ("random bot goes
 // for the Crown"): its first letter is a capital; the rest stays as it is.
 export function capitalize(text) {

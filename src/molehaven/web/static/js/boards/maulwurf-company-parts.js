@@ -1,7 +1,7 @@
 // Drawing pieces of the Die Maulwurf Company table shared by the board and its side panels:
 // SVG helpers and the board's geometry (all from the game's public data), the players' discs,
 // the stack of layers and the legend.
-import { el, seatLabel } from "../util.js";
+import { el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100; // SVG units per lattice step
@@ -136,12 +136,18 @@ export function seatsPanel(geo, context, obs) {
       faceUp.map((value, index) => disc(value, `up${current && obs.value !== null && index === faceUp.length - 1 ? " kept" : ""}`)),
       Array.from({ length: downCount }, () => disc(null, "down")));
     const facts = [];
-    facts.push(`${left} mole${left === 1 ? "" : "s"}`);
-    if (toPlace) facts.push(`${toPlace} to place`);
-    else facts.push(`${inHoles} in holes`);
-    rows.push(el("li", { class: `mc-seat${current ? " current" : ""}${(obs.out || [])[seat] ? " out" : ""}${seat === context.you ? " you" : ""}`, "data-seat": seat },
+    // Before the start "0 moles · 10 to place" read as a game under way with nobody's mole
+    // placed yet: what a table being gathered learns is how many each places.
+    if (notStarted(context.table)) facts.push(`${toPlace} mole${toPlace === 1 ? "" : "s"} to place`);
+    else {
+      facts.push(`${left} mole${left === 1 ? "" : "s"}`);
+      if (toPlace) facts.push(`${toPlace} to place`);
+      else facts.push(`${inHoles} in holes`);
+    }
+    const free = freeSeat(context.table, seat);
+    rows.push(el("li", { class: `mc-seat${current ? " current" : ""}${(obs.out || [])[seat] ? " out" : ""}${seat === context.you ? " you" : ""}${free ? " free" : ""}`, "data-seat": seat },
       el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, "aria-hidden": "true", text: String(seat) }),
-      el("span", { class: "mc-seat-name", text: seatLabel(context.table, seat, context.you) }),
+      el("span", { class: "mc-seat-name", text: free ? freeSeatLabel(seat) : seatLabel(context.table, seat, context.you) }),
       (obs.out || [])[seat] ? el("span", { class: "mc-badge", text: "out" }) : null,
       el("span", { class: "mc-seat-facts", text: facts.join(" · ") }),
       el("span", { class: "mc-seat-discs" }, el("span", { class: "sr-only", text: `discs face up ${faceUp.join(" ") || "none"}, ${downCount} face down` }), discs)));

@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { capitalize, el, markScrollEdges, seatLabel } from "../util.js";
+import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
@@ -397,7 +397,7 @@ function prompt(geo, context, obs) {
   const parts = [];
   const buttons = [];
   let tone = mine ? "yours" : "theirs";
-  const phase = context.table && context.table.status === "open" ? "waiting" : obs.phase;
+  const phase = notStarted(context.table) ? "waiting" : obs.phase;
   switch (phase) {
     case "waiting":
       parts.push("The game has not started yet: once every seat is taken, the host starts it.");
@@ -528,7 +528,8 @@ function draw() {
     el("span", { text: `Layer: ${obs.layer}` }),
     // Before chance has laid the layers (a replay's first steps) there are no holes yet.
     holes.length ? el("span", { text: `Holes filled: ${Object.keys(obs.moles || {}).filter((name) => holes.includes(name)).length} / ${holes.length}` }) : null,
-    el("span", { text: turnCount(obs) }));
+    // Before the start the engine's state is already "placing the moles": no step yet.
+    notStarted(context.table) ? null : el("span", { text: turnCount(obs) }));
   if (caption) info.replaceChildren(caption);
   root.dataset.layer = shownLayer || "";
   root.dataset.phase = obs.phase || "";

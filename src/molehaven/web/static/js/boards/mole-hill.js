@@ -1,7 +1,7 @@
 // The drawn Mole Hill board (SVG): click a square to place or move the mole, click an edge to
 // lay a rod. Legal targets are highlighted, the last move is marked. It draws from the
 // observation and the seat's own legal actions only.
-import { el, seatLabel } from "../util.js";
+import { el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const FILES = "abcdefghi";
@@ -109,9 +109,23 @@ function legend() {
       item(legendIcon(svg("rect", { x: 3, y: 3, width: 18, height: 18, class: "mh-key-square last" })), "outlined: the last move")));
 }
 
+// Before the start the engine's first round is already there: "Round 1 of 2 · Now: the mole
+// places its stack · Mole's score: round 1: 0", and the free seat as "Gardener: seat 1", read
+// as a game under way. A table being gathered is told the match's length and who takes which
+// part in its first round, a free seat said to be free, and a seated player their own part
+// ("(you)": no turn line tells it before the start).
+function openInfo(obs, table, you) {
+  const who = (seat) => (freeSeat(table, seat) ? freeSeatLabel(seat) : seatLabel(table, seat, you));
+  const rounds = obs.rounds ?? "?";
+  return el("div", { class: "board-info", "data-open": "" },
+    el("span", {}, el("strong", { text: "Not started yet" }), ` · ${rounds} round${rounds === 1 ? "" : "s"}`),
+    el("span", { text: `Mole in round ${obs.round ?? 1}: ${who(obs.mole)}` }),
+    el("span", { text: `Gardener in round ${obs.round ?? 1}: ${who(obs.gardener)}` }));
+}
+
 let legendOpen = false; // kept across redraws, as the person left it
 
-export function render(container, { observation, legal, lastAction, onAction, table, pending, replaying }) {
+export function render(container, { observation, legal, lastAction, onAction, table, you, pending, replaying }) {
   const obs = observation || {};
   const sending = Boolean(pending) && !replaying;
   if (!sending || !(legal || []).includes(chosen)) chosen = null;
@@ -197,7 +211,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     board.append(area, svg("line", { x1, y1, x2, y2, class: "mh-edge-hint" }));
   }
 
-  const info = el("div", { class: "board-info" },
+  const info = notStarted(table) ? openInfo(obs, table, you) : el("div", { class: "board-info" },
     el("span", { text: `Round ${obs.round ?? "?"} of ${obs.rounds ?? "?"}` }),
     el("span", { text: `Mole: ${seatLabel(table, obs.mole)}` }),
     el("span", { text: `Gardener: ${seatLabel(table, obs.gardener)}` }),

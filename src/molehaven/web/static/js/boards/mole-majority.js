@@ -7,7 +7,7 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { api, capitalize, el, markScrollEdges, seatLabel, store } from "../util.js";
+import { api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -207,6 +207,9 @@ function prompt(obs, offer, mine, context) {
   const { table } = context;
   // Who won and why are said once, by the table's result box above the board.
   if (obs.phase === "over") return "The game is over.";
+  // Before the start nobody is to move yet ("Waiting…" said nothing of what for): a table
+  // being gathered is told how long the game may last (MM-40's turn limit).
+  if (notStarted(table)) return obs.turn_limit ? `Not started yet · up to ${obs.turn_limit} turns.` : "Not started yet.";
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;
@@ -323,22 +326,31 @@ function drawSeats(obs, context) {
   // slash between them ("Moles 6/24") read as a fraction.
   const stat = (name, title, ...counts) => el("span", { class: "mm-stat", title },
     `${name} `, counts.flatMap(([value, words], index) => [index ? ", " : "", el("span", { class: "mm-count" }, el("b", { text: String(value) }), words ? ` ${words}` : "")]));
+  // Before the start "0 pts", "0 on board", "Hand 0" and "Home Tokens 0" on every board read
+  // as a game under way with nobody ahead: each board then says who sits there and what they
+  // start with (the supplies, which the table's options set).
+  const open = notStarted(table);
   const boards = (obs.seats || []).map((entry, seat) => {
-    const score = (obs.scores || [])[seat];
+    const score = open ? undefined : (obs.scores || [])[seat];
+    const free = freeSeat(table, seat);
     // Once the game is over the scores are the final ones and the observation names the winners.
     const over = obs.phase === "over";
     const won = over && Array.isArray(obs.winners) && obs.winners.includes(seat);
-    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}${won ? " won" : ""}`, "data-seat-row": seat },
+    return el("li", { class: `${seat === you ? "you" : ""}${entry.eliminated ? " out" : ""}${obs.active === seat ? " active" : ""}${won ? " won" : ""}${free ? " free" : ""}`, "data-seat-row": seat },
       el("span", { class: "mm-seat-name" },
         el("span", { class: `mm-swatch mm-seat-${seat}`, title: SEAT_NAMES[seat] }),
-        `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`,
+        free ? freeSeatLabel(seat) : `${seatLabel(table, seat, you)}${entry.eliminated ? " (out)" : ""}`,
         won ? el("span", { class: "won-mark", text: " won" }) : null),
       el("span", {
         class: "mm-seat-score",
         title: over ? "final points: claimed tiles and Home Tokens" : "points of claimed tiles (Home Tokens count at the end)",
         text: score === undefined ? "" : `${score} pts`,
       }),
-      el("span", { class: "mm-seat-stats" },
+      open ? el("span", { class: "mm-seat-stats" },
+        stat("Moles", "moles in supply to breed", [entry.moles]),
+        stat("Claims", "Claim Tokens in supply", [entry.claims]),
+        stat("Cave-Ins", "Cave-In tokens", [entry.cave_ins]),
+        stat("Deck", "cards in the deck", [entry.deck_size])) : el("span", { class: "mm-seat-stats" },
         stat("Moles", "moles on the board, and left in supply to breed", [entry.moles_on_board, "on board"], [entry.moles, "in supply"]),
         stat("Claims left", "Claim Tokens left in supply", [entry.claims]),
         stat("Cave-Ins left", "Cave-In tokens left", [entry.cave_ins]),

@@ -2,7 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
-import { andList, capitalize, el, seatLabel } from "../util.js";
+import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 
@@ -323,17 +323,6 @@ function ownPick(context, obs) {
 
 // ------------------------------------------------------------------------ the table
 
-// A table still gathering its players: the engine's state is already there ("round 0", holes
-// and hands of 0 moles), but said as it stands it reads as a game under way.
-function notStarted(table) {
-  return Boolean(table && table.status === "open");
-}
-
-function isFree(table, seat) {
-  const slot = table && table.seats && table.seats[seat];
-  return Boolean(slot && slot.kind === "empty");
-}
-
 function statusBar(context, obs, playing) {
   const { table, you } = context;
   // Before the start, what a table being set up has is the game's length.
@@ -581,11 +570,9 @@ function playersView(context, obs, diceOut) {
     // Before the start "0 moles in hand · 0★ from prizes" on every card read as a game under
     // way with nobody ahead: a card then names who sits there, nothing more.
     const open = notStarted(table);
-    // A seat nobody has taken yet, named "seat 2" as a player would be, read as a player
-    // called that: it is said to be free, with the number the Seats list gives it.
-    const free = open && isFree(table, seat);
+    const free = freeSeat(table, seat);
     return el("li", { class: `mp-player${seat === you ? " you" : ""}${movers.has(seat) ? " to-move" : ""}${won ? " won" : ""}${free ? " free" : ""}`, "data-seat": seat },
-      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, free ? `Seat ${seat} · free` : seatLabel(table, seat, you)),
+      el("span", { class: "mp-player-name" }, seatDot(seat), seat === obs.king ? crownIcon(16) : null, free ? freeSeatLabel(seat) : seatLabel(table, seat, you)),
       won,
       open ? null : el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),

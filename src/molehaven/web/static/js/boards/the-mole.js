@@ -2,7 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
-import { andList, el, seatLabel } from "../util.js";
+import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 
@@ -12,6 +12,7 @@ const ui = {
   sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
   room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
+  sending: false, focusAfterSending: null, // see ``showSending``
 };
 
 function words(guide) {
@@ -212,7 +213,21 @@ function cardSection(obs, content, you, table) {
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
 
-function statusSection(obs) {
+// Before the start "Round 1 · Answers: 0 of 20 before time runs out" read as a round under
+// way: a table being gathered is told how long a game and its rounds last (its options).
+function openStatus(obs, table) {
+  const target = table.options && table.options.target_score;
+  const seconds = obs.timer && obs.timer.seconds;
+  const clock = seconds ? (seconds % 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? "" : "s"}`) : null;
+  const rounds = [clock, obs.question_limit ? `${obs.question_limit} answers` : null].filter(Boolean);
+  return el("div", { class: "tm-status", "data-open": "" },
+    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${target} points` : null),
+    rounds.length ? el("span", { text: `Rounds of up to ${rounds.join(" or ")}` }) : null,
+    table.options && table.options.free_text === false ? el("span", { text: "Ready-made answers only" }) : null);
+}
+
+function statusSection(obs, table) {
+  if (notStarted(table)) return openStatus(obs, table);
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
   if (obs.phase === "over") facts.push(el("span", { text: "Game over" }));
   else if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
@@ -223,6 +238,16 @@ function statusSection(obs) {
 
 function playersSection(obs, table, you, name) {
   const seats = [];
+  // Before the start a player's points (0), cards (0) and the dealer's mark read as a round
+  // under way: each then names who sits there, a seat nobody has taken said to be free.
+  if (notStarted(table)) {
+    for (let seat = 0; seat < obs.players; seat += 1) {
+      const free = freeSeat(table, seat);
+      seats.push(el("li", { class: `${seat === you ? "you" : ""}${free ? " free" : ""}`.trim(), "data-seat": seat },
+        el("span", { class: "tm-name", text: free ? freeSeatLabel(seat) : name(seat) })));
+    }
+    return el("ul", { class: "tm-players", "aria-label": "Players" }, seats);
+  }
   for (let seat = 0; seat < obs.players; seat += 1) {
     const marks = [];
     if (obs.phase !== "over" && seat === obs.dealer) marks.push(el("span", { class: "tm-mark dealer", title: "dealer this round", text: "D" }));
@@ -355,6 +380,7 @@ function ownWordsForm(onAction, refusal) {
   if (!input.value && ui.draft) input.value = readDraft(ui.draft.key)?.text || "";
   const form = el("form", { class: "tm-own", onsubmit: (event) => {
     event.preventDefault();
+    if (ui.sending) return; // Enter in the box while a move is on its way: the page drops it
     ui.sentOwnWords = true;
     ui.refusalShown = null; // each refusal of a sent answer is brought into view
     // The engine's notation for a free-text answer: the word answer and a JSON string.
@@ -528,7 +554,12 @@ function answerWords(exchange) {
   return { text: exchange.text, own: exchange.answer.startsWith('answer "') };
 }
 
-function talkSection(obs, content, name) {
+function talkSection(obs, content, name, table) {
+  // Before the start, "No question asked yet this round" spoke of a round under way.
+  if (notStarted(table)) {
+    return el("section", { class: "tm-talk" }, el("h3", { text: "Questions and answers" }),
+      el("p", { class: "muted", text: "Each round's questions and answers show here once the game starts." }));
+  }
   const lines = (obs.exchanges || []).map((exchange) => {
     const { text, own } = answerWords(exchange);
     return el("li", { class: "tm-exchange" },
@@ -726,7 +757,8 @@ function noticeLine() {
 function drawSignature(context) {
   const seats = context.table ? context.table.seats.map((slot) => [slot.name, slot.kind]) : [];
   return JSON.stringify([context.observation, context.legal, seats, context.table && context.table.options,
-    Boolean(context.guide), context.replaying, context.refusal, context.unmade, ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
+    context.table && context.table.status, Boolean(context.guide), context.replaying, context.refusal, context.unmade,
+    sendingNow(context), ui.askTarget, ui.accusing, ui.guessing, ui.recapOpen, ui.notice]);
 }
 
 // What the page put after the board last time (the raw observation) goes: it adds it again.
@@ -780,7 +812,15 @@ function draw(container, context) {
   }
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
-  const focused = typing ? null : focusedControl(container);
+  let focused = typing ? null : focusedControl(container);
+  // The button pressed is disabled while its move is on its way, and loses the focus: it
+  // gets it back once the move is answered, if it is still there (a move refused).
+  ui.sending = sendingNow(context);
+  if (ui.sending) ui.focusAfterSending = focused || ui.focusAfterSending;
+  else {
+    if (!focused && !typing && document.activeElement === document.body) focused = ui.focusAfterSending;
+    ui.focusAfterSending = null;
+  }
   const talkScroll = conversationScroll(container);
   const placesBefore = ui.guessing ? placesInView(container) : null;
   // Two groups: what a decision is made from (your card, the prompt, calling a vote or
@@ -800,10 +840,11 @@ function draw(container, context) {
         promptSection(obs, content, parts, ctx, name),
         interjectSection(obs, parts, ctx, name)),
       el("div", { class: "tm-evidence" },
-        statusSection(obs), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name)),
+        statusSection(obs, context.table), playersSection(obs, context.table, context.you, name), talkSection(obs, content, name, context.table)),
       placesSection(obs, content, parts, ctx)),
     historySection(obs, content, name),
     legendSection(context.table));
+  if (ui.sending) showSending(board);
   container.replaceChildren(board);
   keepPlacesInPlace(board, placesBefore);
   if (endedWhileGuessing) showRoundEnd(board);
@@ -815,6 +856,27 @@ function draw(container, context) {
   } else if (focused) {
     board.querySelector(focused)?.focus({ preventScroll: true });
   }
+}
+
+// This seat's move on its way to the table (the page's ``pending``, not in a replay).
+function sendingNow(context) {
+  return Boolean(context.pending) && !context.replaying;
+}
+
+// Meanwhile the page drops a second move, and a prompt still offering the task read as if the
+// click had not been taken: every move's button is disabled, the one sent marked, and the
+// prompt says it is on its way. The answer box is left as it is, a half-typed answer in it
+// kept (Enter there sends nothing meanwhile); so are the private notes, which are no moves.
+function showSending(board) {
+  const chosen = ui.sent ? ui.sent.action : null;
+  const ownWords = Boolean(chosen && chosen.startsWith('answer "'));
+  for (const button of board.querySelectorAll("button[data-action], button[data-ask-target], button[data-own-answer]")) {
+    button.disabled = true;
+    if (ownWords ? button.hasAttribute("data-own-answer") : button.dataset.action === chosen) button.classList.add("chosen");
+  }
+  board.dataset.sending = "";
+  const title = board.querySelector(".tm-prompt h3");
+  if (title) title.after(el("p", { class: "tm-sending", role: "status", text: "Sending your move…" }));
 }
 
 // While the Mole picks a guess the Guess buttons stay where they are on the screen. Each move
