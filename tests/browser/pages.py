@@ -210,14 +210,25 @@ def draw_alone(slug: str, result: str) -> str:
         document.querySelector("main").append(host);
     }
     const board = await import("/static/js/boards/SLUG.js");
-    const guide = await (await fetch("/api/games/SLUG/guide")).json();
-    if (!document.querySelector("link[data-probe]")) {
+    const answer = await fetch("/api/games/SLUG/guide");
+    if (!answer.ok) throw new Error(`SLUG's guide did not come: HTTP ${answer.status}`);
+    const guide = await answer.json();
+    // A board without a stylesheet of its own (Mole Hill) is drawn with the page's; one with
+    // a stylesheet is drawn once it has come, or the drawing fails at once, never waiting on
+    // a sheet that did not come.
+    const sheet = board.stylesheet;
+    if (sheet && !document.querySelector(`link[data-probe="${sheet}"]`)) {
         const link = document.createElement("link");
         link.rel = "stylesheet";
-        link.href = `/static/${board.stylesheet}`;
-        link.dataset.probe = "";
+        link.href = `/static/${sheet}`;
+        link.dataset.probe = sheet;
+        const loaded = new Promise((resolve, reject) => {
+            link.addEventListener("load", resolve);
+            link.addEventListener("error", () => reject(new Error(`${link.href} did not load`)));
+            setTimeout(() => reject(new Error(`${link.href} did not load in 10 s`)), 10_000);
+        });
         document.head.append(link);
-        await new Promise(resolve => link.addEventListener("load", resolve));
+        await loaded;
     }
     const seats = names.map((name, seat) => ({seat, kind: "human", name, connected: true}));
     const table = {id: "drawn-alone", game: "SLUG", players: names.length, seats};
@@ -230,23 +241,48 @@ def draw_alone(slug: str, result: str) -> str:
 }""".replace("SLUG", slug).replace("RESULT", result)
 
 
-def set_position(data: dict[str, JSONValue], observation: JSONValue, legal: list[str]) -> None:
+def set_position(
+    data: dict[str, JSONValue],
+    observation: JSONValue,
+    legal: list[str],
+    *,
+    result: dict[str, JSONValue] | None = None,
+) -> None:
     """A seat's view the server sent (``data`` of a snapshot or an update), made to show
-    ``observation`` with ``legal`` offered, and who it waits for to match."""
+    ``observation`` with ``legal`` offered, and who it waits for to match; with the
+    ``result`` of a finished game (``molehaven.server.matches.story.result_of``), the table is
+    over, as the server sends a finished table: its status and result, nobody awaited, no
+    clock, nothing offered."""
     assert isinstance(observation, dict)
-    waiting: dict[str, JSONValue] = {"seats": observation.get("to_move"), "you": bool(legal)}
-    data.update(observation=observation, legal=list(legal), waiting=waiting, result=None)
+    table = data["table"]
+    assert isinstance(table, dict)
+    if result is None:
+        waiting: JSONValue = {"seats": observation.get("to_move"), "you": bool(legal)}
+        table.update(status="running", result=None)
+    else:
+        assert not legal, "a finished game offers nothing"
+        waiting = None
+        table.update(status="over", result=result)
+        data.update(clock=None)
+    data.update(observation=observation, legal=list(legal), waiting=waiting, result=result)
 
 
 def show_a_fixed_position(
-    page: Page, observation: dict[str, JSONValue], legal: list[str], *, reload: bool = True
+    page: Page,
+    observation: dict[str, JSONValue],
+    legal: list[str],
+    *,
+    result: dict[str, JSONValue] | None = None,
+    reload: bool = True,
 ) -> None:
     """The live table open on ``page`` shows its seat ``observation`` with ``legal`` offered,
     and nothing later: the first view the server sends over the table's WebSocket is given
     this position in place of the game's, and later views are dropped (the chat and
     refusals pass). The whole table page draws it, in the real page's layout, with its turn
     line and turn bar, while the bots play on unseen; ``reload`` opens the page again under
-    it. Actions clicked still go to the server, which refuses what its game does not allow."""
+    it. Actions clicked still go to the server, which refuses what its game does not allow.
+    A finished game's position is shown with its ``result`` (see ``set_position``): the page
+    is then a finished table's, not a running one's."""
 
     def rewrite(socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()
@@ -259,7 +295,7 @@ def show_a_fixed_position(
                 socket.send(message)
             elif not shown:
                 shown = True
-                set_position(envelope["data"], observation, legal)
+                set_position(envelope["data"], observation, legal, result=result)
                 socket.send(json.dumps(envelope))
 
         server.on_message(from_server)
