@@ -534,6 +534,35 @@ def test_a_move_on_its_way_shows_on_the_board_and_keeps_a_half_typed_answer(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
+def test_a_move_on_its_way_keeps_the_vote_and_the_guess_closed(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While this seat's move was on its way every move's button was disabled, yet "Call a
+    vote…" and "Guess the place…" still opened their choices, all of them disabled: a choice
+    that could not be made. Both are disabled too now, and open again once the move is
+    answered. Fixed position: P4, Dan (the Mole) asked a question, which offers him both."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    state = mole_asked_to_answer()
+    board = page.locator("[data-board]")
+    draw_with(page, state, 3, pending=True)
+    expect(board.locator(".tm-sending")).to_have_text("Sending your move…")
+    for opener in ("accuse", "guess"):
+        button = board.locator(f"[data-open='{opener}']")
+        expect(button).to_be_disabled()
+        button.click(force=True)  # a person presses it anyway: nothing opens
+    expect(board.locator("[data-action^='nominate '], .tm-guess")).to_have_count(0)
+    expect(board.locator("[data-open='accuse'], [data-open='guess']")).to_have_count(2)
+
+    draw_with(page, state, 3)  # answered (here: refused, the position unchanged)
+    board.locator("[data-open='guess']").click()
+    expect(board.locator(".tm-guess")).to_have_count(16)
+    board.locator("[data-open='accuse']").click()
+    expect(board.locator("[data-action^='nominate ']")).to_have_count(3)
+    assert page.evaluate("() => window.clicked") == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
 # ------------------------------------------------------------------ notes before the start
 
 

@@ -874,10 +874,13 @@ function sendingNow(context) {
 // click had not been taken: every move's button is disabled, the one sent marked, and the
 // prompt says it is on its way. The answer box is left as it is, a half-typed answer in it
 // kept (Enter there sends nothing meanwhile); so are the private notes, which are no moves.
+// "Call a vote…" and "Guess the place…" are disabled too: they opened a choice whose every
+// button was disabled.
 function showSending(board) {
   const chosen = ui.sent ? ui.sent.action : null;
   const ownWords = Boolean(chosen && chosen.startsWith('answer "'));
-  for (const button of board.querySelectorAll("button[data-action], button[data-ask-target], button[data-own-answer]")) {
+  const moves = "button[data-action], button[data-ask-target], button[data-own-answer], button[data-open='accuse'], button[data-open='guess']";
+  for (const button of board.querySelectorAll(moves)) {
     button.disabled = true;
     if (ownWords ? button.hasAttribute("data-own-answer") : button.dataset.action === chosen) button.classList.add("chosen");
   }
