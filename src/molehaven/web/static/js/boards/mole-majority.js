@@ -41,7 +41,9 @@ let previewTimer = null;
 // Once the game is over (also at a replay's last step) nothing is tapped and the final
 // position is what a player looks at: it opens whole, unless the person zooms in. Drawn near,
 // a finished game showed a corner of its meadow until "Show the whole meadow" was tapped.
-const zoomBy = { playing: "near", over: "whole" };
+// Before the start the meadow is empty and nothing is tapped: it opens whole too (drawn near,
+// a phone showed a few empty places of it).
+const zoomBy = { gathering: "whole", playing: "near", over: "whole" };
 let zoomFor = "playing";
 // What the meadow window offered last time it was placed, to bring new choices into view once.
 let offeredInView = null;
@@ -532,7 +534,7 @@ export function render(container, context) {
   const cards = cardInfo(context.guide);
   const positions = (context.guide && context.guide.data && context.guide.data.positions) || null;
   const mine = legal.length > 0;
-  zoomFor = obs.phase === "over" ? "over" : "playing";
+  zoomFor = notStarted(table) ? "gathering" : obs.phase === "over" ? "over" : "playing";
 
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
