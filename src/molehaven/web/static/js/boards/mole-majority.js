@@ -142,7 +142,7 @@ function showPreview(action, preview) {
     box.textContent = `${action}: ends the game.`;
     return;
   }
-  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table);
+  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table, lastContext.you);
   const moved = action.split(" ")[0] === "move" ? action.split(" ")[1] : null;
   for (const space of gone) {
     if (space === moved) continue;
@@ -527,7 +527,7 @@ export function render(container, context) {
   const offer = sortLegal(legal);
   pickStillOffered(offer);
   if (!context.replaying && previous !== obs) {
-    events.push(...changes(previous, obs, table));
+    events.push(...changes(previous, obs, table, context.you));
     events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
     previous = obs;
   }
@@ -539,7 +539,7 @@ export function render(container, context) {
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
-  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {});
+  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {}, context.you);
   // What is asked and the hand in a box of their own, apart from the players' boards, so that
   // the CSS may set the boards across the top of the board instead (3 or 4 players on a laptop).
   const panel = el("div", { class: "mm-panel" },
