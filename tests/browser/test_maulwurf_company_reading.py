@@ -459,3 +459,26 @@ def test_the_players_panel_counts_the_moles_of_the_layer_it_shows(
     assert [seat["panel"] for seat in after_lift] == [seat["drawn"] for seat in after_lift]
     assert after_lift != during, after_lift
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_before_the_start_the_prompt_agrees_with_the_seats(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Before the start the prompt said "once every seat is taken, the host starts it" after
+    every seat was taken too, under the table's own line "Every seat is taken: press Start
+    when you are ready.". That line, which follows the seats, says who is awaited; the prompt
+    now says what the start brings, true with a seat free or none."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, SLUG)
+    prompt = page.locator(f"{BOARD} .mc-prompt")
+    start = (
+        "Not started yet. At the start a first player is drawn, then everyone places their"
+        " moles on the green layer, one at a time."
+    )
+    expect(prompt).to_have_text(start)
+    page.select_option("#bot-agent", "random")
+    page.click("#fill-bots")
+    expect(page.locator("#start")).to_be_enabled()  # every seat taken
+    expect(prompt).to_have_text(start)
+    expect(prompt).not_to_contain_text("every seat is taken")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -1,8 +1,8 @@
 """Mole Majority's table at the end of a game and after its setup: a phone shows the final
-meadow whole, your hand shows once, the tile pile shows only the tiles still to come and steps
-aside once nothing is drawn from it, and Home Tokens held keep a player's board to three lines
-at four players on a laptop. Every position is fixed (built from the engine, drawn alone or
-shown on a live table)."""
+meadow whole (and the empty one before the start), your hand shows once, the tile pile shows
+only the tiles still to come and steps aside once nothing is drawn from it, and Home Tokens
+held keep a player's board to three lines at four players on a laptop. Every position is
+fixed (built from the engine, drawn alone or shown on a live table)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import CHANCE, State
-from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.pages import PHONE, create_table, draw_alone, open_page
 from tests.browser.test_mole_majority_table import (
     BOARD,
     DESK,
@@ -113,6 +113,33 @@ def test_at_the_end_a_phone_shows_the_whole_meadow(browser: Browser, server: Liv
     page.locator(f"{BOARD} .mm-zoom").click()
     seen = page.evaluate(WINDOW)
     assert not seen["whole"] and seen["scrolls"], seen
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_before_the_start_a_phone_shows_the_whole_meadow(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Before the start a phone opened the empty meadow near, a few of its 19 free places in
+    a window to scroll, though there is nothing to tap until the game starts. A table still
+    gathering its players now shows the whole meadow (the button offers to zoom in)."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "mole-majority", players=3)
+    expect(page.locator(f"{BOARD} .mm-slot")).to_have_count(19)
+    seen = page.evaluate(WINDOW)
+    assert seen["whole"] and not seen["scrolls"], seen
+    assert seen["button"] == "Zoom in on the meadow", seen
+    inside = page.evaluate(
+        f"""() => {{
+        const view = document.querySelector("{BOARD} .mm-meadow-window").getBoundingClientRect();
+        return [...document.querySelectorAll("{BOARD} .mm-slot")].every(slot => {{
+            const box = slot.getBoundingClientRect();
+            return box.left >= view.left - 1 && box.right <= view.right + 1
+                && box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+        }});
+    }}"""
+    )
+    assert inside, "a free place of the meadow lies outside its window"
+    snap(page, "open-phone")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -253,7 +253,7 @@ def test_the_turn_line_names_stacked_cards_as_the_hand_shows_them(
     legal = sorted(str(action) for action in state.legal_actions(0))
     page.evaluate(DRAW_ALONE, [state.observation(0), legal, 0, ["Ann", "Bea"]])
     line = page.locator(f"{BOARD} .mm-turn-line")
-    expect(line).to_contain_text("Ann played Number 4")
+    expect(line).to_contain_text("You played Number 4")  # said to Ann, whose turn it is
     expect(line).to_contain_text("stacked: Number 2 +1, Convert (+1 move or breed)")
     expect(line).not_to_contain_text("twoplus")
     assert page.errors == []  # type: ignore[attr-defined]

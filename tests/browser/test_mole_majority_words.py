@@ -1,6 +1,7 @@
 """Mole Majority's drawn table says things in a player's words, read off what the engine
 offers and observes: the start of a turn names a Groundskeeper only when one may be played,
-and the players' boards say what each count is rather than "Moles 6/24"."""
+the players' boards say what each count is rather than "Moles 6/24", and what just happened
+is said to the player it happened to ("You claim f")."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
+from molehaven.core import State
 from tests.browser.pages import PHONE, draw_alone, open_page
 from tests.browser.test_mole_majority_table import BOARD, DESK, snap
 from tests.games.mole_majority.helpers import CORE_DRAWS, apply_all, new_game, s2
@@ -94,3 +96,39 @@ def test_the_home_token_pool_is_not_counted_with_the_tile_pile(
     expect(groups.nth(0)).not_to_contain_text("?")
     expect(groups.nth(1)).to_have_text(re.compile(r"^Home Tokens in the pool:\s*\?\s*×24$"))
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def changes_made(moves: str, *more: str) -> list[State]:
+    """Board S2 after ``moves``, then after each of ``more`` in turn (a list of positions)."""
+    states = [apply_all(s2(), moves)]
+    for step in more:
+        states.append(apply_all(states[-1].clone(), step))
+    return states
+
+
+@pytest.mark.draws_only
+def test_what_just_happened_is_said_to_its_own_player(browser: Browser, server: LiveServer) -> None:
+    """ "Just happened" named the player who reads it as anyone else: Ann read "Ann claims f
+    (4 points)." and "Bea takes f (4) from Ann.". A line about this seat is now said to its
+    own player, "You claim f (4 points).", "Bea takes f (4) from you.", and the others read
+    it as before. Fixed positions (rules 11.1, then MM-18): Bea fills f 3–1 for Ann, who
+    then leaves it; Bea fills it again and takes it."""
+    ann_claims = changes_made(
+        "0: play three, 0: move b1 f1, 0: move b2 f2, 0: move b3 f3, 0: end,"
+        " C: card two, 1: play four, 1: move r1 o1, 1: move r2 j1",
+        "1: move r3 f4",
+        "1: end, C: card two, 0: play two, 0: move f1 b1, 0: move f2 b2, 0: end,"
+        " C: card two, 1: play three, 1: move o1 f1",
+        "1: move j1 f2",
+    )
+    said = {
+        0: ["Bea takes f (4) from you.", "You claim f (4 points)."],
+        1: ["You take f (4) from Ann.", "Ann claims f (4 points)."],
+    }
+    for seat, lines in said.items():
+        page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+        for state in ann_claims:
+            legal = sorted(str(action) for action in state.legal_actions(seat))
+            page.evaluate(DRAW, [state.observation(seat), legal, seat, NAMES])
+        expect(page.locator(f"{BOARD} .mm-events li")).to_have_text(lines)
+        assert page.errors == []  # type: ignore[attr-defined]

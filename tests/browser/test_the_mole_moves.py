@@ -532,3 +532,64 @@ def test_a_move_on_its_way_shows_on_the_board_and_keeps_a_half_typed_answer(
     expect(board.locator("[data-own-answer]")).to_have_class(re.compile(r"\bchosen\b"))
     expect(box).to_have_value("Near the big wheel")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.draws_only
+def test_a_move_on_its_way_keeps_the_vote_and_the_guess_closed(
+    browser: Browser, server: LiveServer
+) -> None:
+    """While this seat's move was on its way every move's button was disabled, yet "Call a
+    vote…" and "Guess the place…" still opened their choices, all of them disabled: a choice
+    that could not be made. Both are disabled too now, and open again once the move is
+    answered. Fixed position: P4, Dan (the Mole) asked a question, which offers him both."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    state = mole_asked_to_answer()
+    board = page.locator("[data-board]")
+    draw_with(page, state, 3, pending=True)
+    expect(board.locator(".tm-sending")).to_have_text("Sending your move…")
+    for opener in ("accuse", "guess"):
+        button = board.locator(f"[data-open='{opener}']")
+        expect(button).to_be_disabled()
+        button.click(force=True)  # a person presses it anyway: nothing opens
+    expect(board.locator("[data-action^='nominate '], .tm-guess")).to_have_count(0)
+    expect(board.locator("[data-open='accuse'], [data-open='guess']")).to_have_count(2)
+
+    draw_with(page, state, 3)  # answered (here: refused, the position unchanged)
+    board.locator("[data-open='guess']").click()
+    expect(board.locator(".tm-guess")).to_have_count(16)
+    board.locator("[data-open='accuse']").click()
+    expect(board.locator("[data-action^='nominate ']")).to_have_count(3)
+    assert page.evaluate("() => window.clicked") == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------------------------ notes before the start
+
+
+def test_no_place_is_crossed_off_before_the_start(browser: Browser, server: LiveServer) -> None:
+    """The private notes on the places could be used at a table still gathering its players,
+    and were kept as round 1's: a place Ann crossed off while waiting stood crossed off when
+    her card was dealt, as if she had ruled it out from the round's answers. Before the start
+    the places are listed to be read, with nothing to press; the notes come with the game.
+    Once started the table shows a fixed round 1 (P4, Ann a spy at the Bakery)."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_mole_table(page, server, players=4)
+    board = page.locator("[data-board='the-mole']")
+    places = board.locator(".tm-places .tm-place")
+    expect(places).to_have_count(16)
+    farm = places.filter(has_text="Farm")
+    farm.click()  # a person presses a place while waiting
+    expect(board.locator(".tm-places")).to_contain_text("Once the game starts, press a place")
+    fill_bots_and_start(page)
+    state = p4()
+    observation, offered = seat_view(state, 0)
+    assert observation["round"] == 1
+    show_a_fixed_position(page, observation, offered)
+    expect(board.locator(".tm-card")).to_contain_text("Bakery")
+    expect(board.locator("[data-place]")).to_have_count(16)
+    expect(board.locator("[data-place='farm']")).to_have_attribute("aria-pressed", "false")
+    expect(board.locator(".tm-place.crossed")).to_have_count(0)
+    # The notes work from the start on.
+    board.locator("[data-place='farm']").click()
+    expect(board.locator("[data-place='farm']")).to_have_attribute("aria-pressed", "true")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -400,7 +400,10 @@ function prompt(geo, context, obs) {
   const phase = notStarted(context.table) ? "waiting" : obs.phase;
   switch (phase) {
     case "waiting":
-      parts.push("The game has not started yet: once every seat is taken, the host starts it.");
+      // Who is awaited (a free seat, the host's Start) is the table's line just above, which
+      // follows the seats; "once every seat is taken, the host starts it" stayed after every
+      // seat was taken. The board says what the start brings.
+      parts.push("Not started yet. At the start a first player is drawn, then everyone places their moles on the green layer, one at a time.");
       break;
     case "orient":
     case "start":

@@ -18,20 +18,36 @@ function seatsChanged(before, now, key, sign) {
   return (now.seats || []).map((entry, seat) => ((entry[key] - ((before.seats || [])[seat] || entry)[key]) * sign > 0 ? seat : null)).filter((seat) => seat !== null);
 }
 
+// Seat names in a sentence, this seat said to its own player: "You claim c", "Bea takes n
+// from you", not "Ann claims c" to Ann (``subject`` starts a sentence, ``said`` is inside
+// one, ``verb`` agrees with the seat, ``whose`` owns something).
+function namer(table, you) {
+  const yours = (seat) => you !== null && you !== undefined && seat === you;
+  const name = (seat) => seatLabel(table, seat);
+  return {
+    subject: (seat) => (yours(seat) ? "You" : name(seat)),
+    said: (seat) => (yours(seat) ? "you" : name(seat)),
+    verb: (seat, mine, theirs) => (yours(seat) ? mine : theirs),
+    whose: (seat) => (yours(seat) ? "Your" : `${name(seat)}'s`),
+  };
+}
+
 // What changed since the last drawing, in words, read off the two observations. Several
 // actions may lie between two drawings, so who did something is read off the supplies that
 // changed, not off whose turn it is now.
-export function changes(before, now, table) {
+export function changes(before, now, table, you = null) {
   if (!before || !now || !before.board || !now.board) return [];
   const said = [];
-  const who = (seat) => seatLabel(table, seat);
-  const whom = (seats) => (seats.length ? ` by ${seats.map(who).join(" and ")}` : "");
+  const who = namer(table, you);
+  const whom = (seats) => (seats.length ? ` by ${seats.map(who.said).join(" and ")}` : "");
   for (const [label, tile] of Object.entries(now.board)) {
     const old = before.board[label];
     if (!old || old.claim === tile.claim) continue;
-    if (old.claim === null) said.push(`${who(tile.claim)} claims ${label} (${tile.value} points).`);
-    else if (tile.claim === null) said.push(`${who(old.claim)}'s claim on ${label} returns: the tile is empty.`);
-    else said.push(`${who(tile.claim)} takes ${label} (${tile.value}) from ${who(old.claim)}.`);
+    const claimant = tile.claim;
+    const claims = claimant === null ? "" : `${who.subject(claimant)} ${who.verb(claimant, "claim", "claims")}`;
+    if (old.claim === null) said.push(`${claims} ${label} (${tile.value} points).`);
+    else if (claimant === null) said.push(`${who.whose(old.claim)} claim on ${label} returns: the tile is empty.`);
+    else said.push(`${who.subject(claimant)} ${who.verb(claimant, "take", "takes")} ${label} (${tile.value}) from ${who.said(old.claim)}.`);
   }
   const homes = Object.entries(now.board)
     .filter(([label, tile]) => before.board[label] && before.board[label].token !== "none" && tile.token === "none")
@@ -41,7 +57,7 @@ export function changes(before, now, table) {
   if (caved.length) said.push(`Cave-In on ${caved.join(" and ")}${whom(seatsChanged(before, now, "cave_ins", -1))}.`);
   (now.seats || []).forEach((entry, seat) => {
     const old = (before.seats || [])[seat];
-    if (old && !old.eliminated && entry.eliminated) said.push(`${who(seat)} has no claim left and is eliminated.`);
+    if (old && !old.eliminated && entry.eliminated) said.push(`${who.subject(seat)} ${who.verb(seat, "have", "has")} no claim left and ${who.verb(seat, "are", "is")} eliminated.`);
   });
   return said;
 }
@@ -77,9 +93,9 @@ export function sortLegal(legal) {
 }
 
 // What the action would change, in words, and marks on the affected spaces.
-export function previewWords(now, after, table) {
+export function previewWords(now, after, table, you = null) {
   const words = [];
-  const who = (seat) => seatLabel(table, seat);
+  const who = namer(table, you);
   const gone = [];
   const turned = [];
   for (const [label, tile] of Object.entries(after.board || {})) {
@@ -92,13 +108,13 @@ export function previewWords(now, after, table) {
     });
     if (old.spaces.includes(null) && !tile.spaces.includes(null)) words.push(`fills ${label}`);
     if (old.claim !== tile.claim) {
-      if (tile.claim === null) words.push(`${who(old.claim)} loses the claim on ${label}`);
-      else words.push(`${who(tile.claim)} claims ${label} (${tile.value})`);
+      if (tile.claim === null) words.push(`${who.said(old.claim)} ${who.verb(old.claim, "lose", "loses")} the claim on ${label}`);
+      else words.push(`${who.said(tile.claim)} ${who.verb(tile.claim, "claim", "claims")} ${label} (${tile.value})`);
     }
   }
   (after.seats || []).forEach((entry, seat) => {
     const old = (now.seats || [])[seat];
-    if (old && !old.eliminated && entry.eliminated) words.push(`${who(seat)} is eliminated`);
+    if (old && !old.eliminated && entry.eliminated) words.push(`${who.said(seat)} ${who.verb(seat, "are", "is")} eliminated`);
   });
   return { words, gone, turned };
 }
@@ -111,10 +127,10 @@ function stackTitle(stack, cards, convertStacks) {
   return mode ? `${title} (${convertStacks[mode] || mode})` : title;
 }
 
-export function turnLine(obs, cards, table, convertStacks = {}) {
+export function turnLine(obs, cards, table, convertStacks = {}, you = null) {
   const current = obs.current || {};
   if (!current.action || !["main", "bonus"].includes(obs.phase)) return null;
-  const bits = [`${seatLabel(table, obs.active)} played ${cardTitle(cards, current.action)}`];
+  const bits = [`${namer(table, you).subject(obs.active)} played ${cardTitle(cards, current.action)}`];
   if (current.number) bits[0] += ` with ${cardTitle(cards, current.number)} (roll ${current.roll_number}${current.roll_done ? ", rolled" : ""})`;
   bits.push(`steps ${current.steps}`, `bonus breeds ${current.bonus}`);
   if (current.converts) bits.push(`conversions ${current.converts}`);

@@ -41,7 +41,9 @@ let previewTimer = null;
 // Once the game is over (also at a replay's last step) nothing is tapped and the final
 // position is what a player looks at: it opens whole, unless the person zooms in. Drawn near,
 // a finished game showed a corner of its meadow until "Show the whole meadow" was tapped.
-const zoomBy = { playing: "near", over: "whole" };
+// Before the start the meadow is empty and nothing is tapped: it opens whole too (drawn near,
+// a phone showed a few empty places of it).
+const zoomBy = { gathering: "whole", playing: "near", over: "whole" };
 let zoomFor = "playing";
 // What the meadow window offered last time it was placed, to bring new choices into view once.
 let offeredInView = null;
@@ -140,7 +142,7 @@ function showPreview(action, preview) {
     box.textContent = `${action}: ends the game.`;
     return;
   }
-  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table);
+  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table, lastContext.you);
   const moved = action.split(" ")[0] === "move" ? action.split(" ")[1] : null;
   for (const space of gone) {
     if (space === moved) continue;
@@ -525,19 +527,19 @@ export function render(container, context) {
   const offer = sortLegal(legal);
   pickStillOffered(offer);
   if (!context.replaying && previous !== obs) {
-    events.push(...changes(previous, obs, table));
+    events.push(...changes(previous, obs, table, context.you));
     events.splice(0, Math.max(0, events.length - EVENTS_KEPT));
     previous = obs;
   }
   const cards = cardInfo(context.guide);
   const positions = (context.guide && context.guide.data && context.guide.data.positions) || null;
   const mine = legal.length > 0;
-  zoomFor = obs.phase === "over" ? "over" : "playing";
+  zoomFor = notStarted(table) ? "gathering" : obs.phase === "over" ? "over" : "playing";
 
   const meadow = positions
     ? drawMeadow(obs, offer, context, positions, { picked, rollDirection, activate, pickable })
     : el("p", { class: "muted", text: "Loading the meadow…" });
-  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {});
+  const line = turnLine(obs, cards, table, (context.guide && context.guide.data && context.guide.data.convert_stacks) || {}, context.you);
   // What is asked and the hand in a box of their own, apart from the players' boards, so that
   // the CSS may set the boards across the top of the board instead (3 or 4 players on a laptop).
   const panel = el("div", { class: "mm-panel" },

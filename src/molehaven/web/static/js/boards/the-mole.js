@@ -475,7 +475,11 @@ function showGuesses() {
 // others so a finger aimed at a possible place does not land on one of them.
 function placesSection(obs, content, parts, ctx) {
   const { table, you } = ctx;
-  const crossed = readNotes(table, you, obs.round);
+  // Before the start there is no round to take notes on: a place crossed off then was kept
+  // as round 1's and stood crossed off when the cards were dealt. The places are listed to be
+  // read, the notes offered once the game starts.
+  const gathering = notStarted(table);
+  const crossed = gathering ? new Set() : readNotes(table, you, obs.round);
   const here = obs.card && !obs.card.mole ? obs.card.location : null;
   const played = new Set(obs.locations_used || []);
   const cell = (place) => {
@@ -486,6 +490,7 @@ function placesSection(obs, content, parts, ctx) {
     // Named for what pressing does (the pressed state says whether it is crossed off), with
     // the marks it shows.
     const marks = (place.id === here ? ", you are here" : "") + (played.has(place.id) ? ", played" : "");
+    if (gathering) return el("li", { class: classes.join(" ") }, el("div", { class: "tm-note" }, el("span", { class: "tm-place-name", text: place.name })));
     const toggle = el("button", {
       type: "button", class: "tm-note", "aria-pressed": String(crossed.has(place.id)), "data-place": place.id,
       "aria-label": `Cross off ${place.name}${marks}`,
@@ -516,7 +521,9 @@ function placesSection(obs, content, parts, ctx) {
   return el("section", { class: "tm-places" },
     el("div", { class: "tm-places-head" }, el("h3", { text: "Places" }), recap && recap.toggle),
     recap && recap.panel,
-    el("p", { class: "muted tm-places-hint", text: "Your private notes: press a place to cross it off. Only this browser sees them." }),
+    el("p", { class: "muted tm-places-hint", text: gathering
+      ? "The places a round may be at. Once the game starts, press a place to cross it off in your private notes."
+      : "Your private notes: press a place to cross it off. Only this browser sees them." }),
     el("ul", { class: "tm-grid", "aria-label": done.length ? "Places not played yet" : "Places" }, open.map(cell)),
     done.length ? el("div", { class: "tm-played-places" },
       el("h4", { text: `Played in earlier rounds (${done.length}): not this round's place` }),
@@ -867,10 +874,13 @@ function sendingNow(context) {
 // click had not been taken: every move's button is disabled, the one sent marked, and the
 // prompt says it is on its way. The answer box is left as it is, a half-typed answer in it
 // kept (Enter there sends nothing meanwhile); so are the private notes, which are no moves.
+// "Call a vote…" and "Guess the place…" are disabled too: they opened a choice whose every
+// button was disabled.
 function showSending(board) {
   const chosen = ui.sent ? ui.sent.action : null;
   const ownWords = Boolean(chosen && chosen.startsWith('answer "'));
-  for (const button of board.querySelectorAll("button[data-action], button[data-ask-target], button[data-own-answer]")) {
+  const moves = "button[data-action], button[data-ask-target], button[data-own-answer], button[data-open='accuse'], button[data-open='guess']";
+  for (const button of board.querySelectorAll(moves)) {
     button.disabled = true;
     if (ownWords ? button.hasAttribute("data-own-answer") : button.dataset.action === chosen) button.classList.add("chosen");
   }
