@@ -317,6 +317,9 @@ function render() {
   // Read the log's scroll position before anything changes the page, so that reading it
   // costs no extra layout.
   const logAtBottom = isScrolledToBottom($("log"));
+  // "Start" pressed from the keyboard goes away with the host's box as the game starts: the
+  // focus fell back to the page's top.
+  const startedHere = !$("host").hidden && $("host").contains(document.activeElement);
   const table = view.table;
   const told = boardTurn();
   const earlier = boardStillShowing();
@@ -349,6 +352,11 @@ function render() {
   // While the board still shows an earlier observation, this seat's moves wait for it.
   // Nor while the connection is down: the bar would lead to moves that cannot be sent.
   renderTurnBar(myTurn && !earlier && live);
+  if (startedHere && $("host").hidden) {
+    // The turn line says whose move it is; the next Tab reaches the board.
+    $("turn").setAttribute("tabindex", "-1");
+    $("turn").focus({ preventScroll: true });
+  }
 }
 
 // ------------------------------------------------------------------------ turn awareness
@@ -934,6 +942,9 @@ function renderBoard() {
     // it (entries with ``text``) with ``describe(entry)`` giving its words, the game's guide
     // (``guide.data`` is its public content), ``onAction(text)`` to play a legal action, and
     // ``redraw()`` for a board whose drawing changes with time (a reveal that has played out).
+    // The summary below the board keeps the keyboard's focus across the redraw (it fell back
+    // to the page's top, where the next Tab started again).
+    const rawFocused = Boolean(document.activeElement && document.activeElement.closest && document.activeElement.closest("#board > details.raw"));
     board.render(container, {
       observation,
       legal,
@@ -957,6 +968,7 @@ function renderBoard() {
     const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees" }), renderObservation(rawObservation, table));
     raw.addEventListener("toggle", () => { rawOpen = raw.open; });
     container.append(raw);
+    if (rawFocused) raw.querySelector("summary").focus({ preventScroll: true });
   } else {
     container.replaceChildren(renderObservation(observation, table));
   }

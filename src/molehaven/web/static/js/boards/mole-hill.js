@@ -1,6 +1,7 @@
 // The drawn Mole Hill board (SVG): click a square to place or move the mole, click an edge to
 // lay a rod. Legal targets are highlighted, the last move is marked. It draws from the
 // observation and the seat's own legal actions only.
+import { keepFocus } from "../focus.js";
 import { el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -51,11 +52,26 @@ function edgeGeometry(text) {
 // click in silence, and without a mark the click seemed not to have been taken.
 let chosen = null;
 
+// The keyboard: one Tab stop on the board, the arrow keys between its targets (before, each of
+// the 63 squares of a placement was a Tab stop of its own, and the side panels 64 presses
+// away). ``current`` is the target the board's Tab stop is on, kept across redraws while
+// it is legal, as the person left it.
+let current = null;
+
+// What a screen reader says for a target: the square ("e4", "e7, red flower"), the rod's
+// place ("rod between e4 and f4"), not the notation ("move e4", "rod e4 f4").
+function targetName(action) {
+  const [verb, first, second] = action.split(" ");
+  if (verb === "rod") return `rod between ${first} and ${second}`;
+  const mark = RED.has(first) ? ", red flower" : WHITE.has(first) ? ", white flower" : first === CENTRE ? ", the centre" : "";
+  return `${first}${mark}`;
+}
+
 function activate(node, action, onAction) {
   node.setAttribute("data-action", action);
-  node.setAttribute("tabindex", "0");
+  node.setAttribute("tabindex", "-1");
   node.setAttribute("role", "button");
-  node.setAttribute("aria-label", action);
+  node.setAttribute("aria-label", targetName(action));
   node.classList.add("legal");
   const play = () => {
     chosen = action;
@@ -67,6 +83,92 @@ function activate(node, action, onAction) {
       event.preventDefault();
       play();
     }
+  });
+}
+
+// A target's centre on the board: a square's middle, a rod's middle.
+function centreOf(action) {
+  const [verb, first] = action.split(" ");
+  if (verb === "rod") {
+    const [x1, y1, x2, y2] = edgeGeometry(action.slice(4)).line;
+    return { x: (x1 + x2) / 2, y: (y1 + y2) / 2 };
+  }
+  const { x, y } = square(first);
+  return { x: x + SIZE / 2, y: y + SIZE / 2 };
+}
+
+// The target an arrow key goes to from ``from``: Left and Right along its row (a rank of
+// squares; the rods of one row of sides), else the nearest that way; Up and Down to the nearest
+// row that way (for rods the rows of upright and lying rods alternate, so every rod is
+// reached), to its target nearest across. Home and End: the first and the last in reading order.
+function step(targets, from, key) {
+  const ordered = [...targets].sort((a, b) => a.y - b.y || a.x - b.x);
+  if (key === "Home") return ordered[0];
+  if (key === "End") return ordered[ordered.length - 1];
+  const sideways = { ArrowLeft: -1, ArrowRight: 1 }[key];
+  const updown = { ArrowUp: -1, ArrowDown: 1 }[key];
+  const nearest = (list, score) => list.reduce((best, t) => (best === null || score(t) < score(best) ? t : best), null);
+  if (sideways) {
+    const ahead = targets.filter((t) => (t.x - from.x) * sideways > 1);
+    return nearest(ahead.filter((t) => Math.abs(t.y - from.y) < 1), (t) => Math.abs(t.x - from.x))
+      || nearest(ahead, (t) => Math.abs(t.x - from.x) + 3 * Math.abs(t.y - from.y));
+  }
+  if (updown) {
+    const ahead = targets.filter((t) => (t.y - from.y) * updown > 1);
+    const row = nearest(ahead, (t) => Math.abs(t.y - from.y));
+    return row ? nearest(ahead.filter((t) => Math.abs(t.y - row.y) < 1), (t) => Math.abs(t.x - from.x) + t.x / 1000) : null;
+  }
+  return null;
+}
+
+// The ring around the target with the keyboard's focus, drawn over every square (a square's own
+// outline was half covered by its neighbours drawn after it, a thin dark line on yellow).
+function showRing(ring, action) {
+  const parts = [...ring.children];
+  if (!action) {
+    ring.setAttribute("visibility", "hidden");
+    return;
+  }
+  if (action.startsWith("rod ")) {
+    const [x1, y1, x2, y2] = edgeGeometry(action.slice(4)).line;
+    for (const part of parts) part.replaceWith(svg("line", { x1, y1, x2, y2, class: part.getAttribute("class") }));
+  } else {
+    const { x, y } = square(action.split(" ")[1]);
+    for (const part of parts) {
+      part.replaceWith(svg("rect", { x: x + 3, y: y + 3, width: SIZE - 6, height: SIZE - 6, rx: 3, class: part.getAttribute("class") }));
+    }
+  }
+  ring.setAttribute("visibility", "visible");
+}
+
+function keyboard(board, ring, targets) {
+  const nodes = new Map(targets.map((t) => [t.action, t.node]));
+  let start = targets.find((t) => t.action === current) || null;
+  if (!start && targets.length) {
+    // Next to the mole (the gardener blocks it there), or at the centre before it is placed.
+    const anchor = centreOf(`move ${/^[a-i][1-7]$/.test(board.dataset.stack || "") ? board.dataset.stack : CENTRE}`);
+    const away = (t) => Math.hypot(t.x - anchor.x, t.y - anchor.y);
+    start = targets.reduce((best, t) => (away(t) < away(best) ? t : best));
+  }
+  if (start) start.node.setAttribute("tabindex", "0");
+  board.addEventListener("focusin", (event) => {
+    const action = event.target.dataset ? event.target.dataset.action : undefined;
+    if (!action || !nodes.has(action)) {
+      showRing(ring, null);
+      return;
+    }
+    current = action;
+    for (const node of nodes.values()) node.setAttribute("tabindex", node === event.target ? "0" : "-1");
+    showRing(ring, event.target.matches(":focus-visible") ? action : null);
+  });
+  board.addEventListener("focusout", () => showRing(ring, null));
+  board.addEventListener("keydown", (event) => {
+    const action = event.target.dataset ? event.target.dataset.action : undefined;
+    if (!action || !nodes.has(action) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const next = step(targets, targets.find((t) => t.action === action), event.key);
+    if (next === null && !["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key)) return;
+    event.preventDefault(); // the page does not scroll under an arrow that found nothing
+    if (next) next.node.focus();
   });
 }
 
@@ -96,7 +198,7 @@ function legendIcon(...shapes) {
 
 function legend() {
   const item = (icon, text) => el("li", {}, icon, el("span", { text }));
-  return el("details", { class: "mh-legend" }, el("summary", { text: "Legend" }),
+  return el("details", { class: "mh-legend" }, el("summary", { text: "Legend", "data-focus-key": "mh-legend" }),
     el("ul", {},
       item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 7, class: "mh-key-flower-red" })), "red flower: 2 points for the mole who visits it"),
       item(legendIcon(svg("circle", { cx: 12, cy: 12, r: 6, class: "mh-key-flower-white" })), "white flower: 1 point"),
@@ -144,8 +246,11 @@ export function render(container, { observation, legal, lastAction, onAction, ta
 
   const width = MARGIN + FILES.length * SIZE + PAD;
   const height = PAD + RANKS * SIZE + MARGIN;
-  const board = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": "Mole Hill board", "data-board": "mole-hill" });
+  // A group, not an image: an image's parts are hidden from screen readers, and its targets
+  // are buttons to be found. ``tabindex=-1``: where the focus waits while nothing is offered.
+  const board = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "group", "aria-label": "Mole Hill board", "aria-describedby": "mh-keys", tabindex: "-1", "data-board": "mole-hill", "data-stack": obs.stack || "" });
   if (sending) board.classList.add("pending");
+  const targets = [];
   board.append(svg("rect", { x: MARGIN, y: PAD, width: FILES.length * SIZE, height: RANKS * SIZE, class: "mh-lawn" }));
 
   for (let rank = 0; rank < RANKS; rank += 1) {
@@ -156,7 +261,10 @@ export function render(container, { observation, legal, lastAction, onAction, ta
       if (order.has(name)) cell.classList.add("visited");
       if (name === lastSquare) cell.classList.add("last");
       const action = legalSquares.get(name);
-      if (action && !sending) activate(cell, action, onAction);
+      if (action && !sending) {
+        activate(cell, action, onAction);
+        targets.push({ action, node: cell, ...centreOf(action) });
+      }
       if (action && action === chosen) cell.classList.add("chosen");
       board.append(cell);
       const cx = x + SIZE / 2;
@@ -167,7 +275,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
       if (order.has(name)) {
         const number = order.get(name);
         const piece = svg("circle", { cx, cy, r: 15, class: `mh-piece${number > LIGHT_PIECES ? " dark" : ""}`, "pointer-events": "none" });
-        const label = svg("text", { x: cx, y: cy, class: "mh-piece-number" });
+        const label = svg("text", { x: cx, y: cy, class: "mh-piece-number", "aria-hidden": "true" });
         label.textContent = String(number);
         board.append(piece, label);
         if (name === obs.stack) board.append(svg("circle", { cx, cy, r: 20, class: "mh-stack", "pointer-events": "none" }));
@@ -186,12 +294,12 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     board.append(svg("rect", { x, y, width: SIZE, height: SIZE, class: "mh-chosen-outline", "pointer-events": "none" }));
   }
   for (let file = 0; file < FILES.length; file += 1) {
-    const label = svg("text", { x: MARGIN + file * SIZE + SIZE / 2, y: PAD + RANKS * SIZE + MARGIN / 2 + 2, class: "mh-label" });
+    const label = svg("text", { x: MARGIN + file * SIZE + SIZE / 2, y: PAD + RANKS * SIZE + MARGIN / 2 + 2, class: "mh-label", "aria-hidden": "true" });
     label.textContent = FILES[file];
     board.append(label);
   }
   for (let rank = 0; rank < RANKS; rank += 1) {
-    const label = svg("text", { x: MARGIN / 2, y: PAD + (RANKS - 1 - rank) * SIZE + SIZE / 2, class: "mh-label" });
+    const label = svg("text", { x: MARGIN / 2, y: PAD + (RANKS - 1 - rank) * SIZE + SIZE / 2, class: "mh-label", "aria-hidden": "true" });
     label.textContent = String(rank + 1);
     board.append(label);
   }
@@ -207,6 +315,7 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     const { line, hit } = edgeGeometry(rod);
     const area = svg("polygon", { points: hit.map(([x, y]) => `${x},${y}`).join(" "), class: "mh-edge-hit" });
     activate(area, `rod ${rod}`, onAction);
+    targets.push({ action: `rod ${rod}`, node: area, ...centreOf(`rod ${rod}`) });
     const [x1, y1, x2, y2] = line;
     board.append(area, svg("line", { x1, y1, x2, y2, class: "mh-edge-hint" }));
   }
@@ -222,9 +331,19 @@ export function render(container, { observation, legal, lastAction, onAction, ta
     sending ? el("span", { class: "mh-sending", role: "status", text: "Sending your move…" }) : null,
     // Each finished round's mole score (MH-22), so the end shows more than the last board.
     (obs.round_scores || []).length ? el("span", { class: "mh-round-scores", text: `Mole's score: ${obs.round_scores.map((score, index) => `round ${index + 1}: ${score}`).join(", ")}` }) : null);
+  const ring = svg("g", { class: "mh-focus-ring", visibility: "hidden", "aria-hidden": "true" });
+  ring.append(svg("rect", { class: "mh-focus-halo" }), svg("rect", { class: "mh-focus-line" }));
+  board.append(ring);
+  keyboard(board, ring, targets);
+  // Said to a screen reader on the board, and shown while the keyboard is there.
+  const keys = el("p", { id: "mh-keys", class: "mh-keys", text: "Keys: the arrows move between the yellow targets, Enter or Space plays the one marked." });
   const key = legend();
   key.open = legendOpen;
   key.addEventListener("toggle", () => { legendOpen = key.open; });
-  container.replaceChildren(info, board, key);
+  // The focus stays where it was across a redraw: on the same target, else (the move was made,
+  // or the other side's move came) on the board's Tab stop, or the board itself while it
+  // offers nothing.
+  keepFocus(container, () => container.replaceChildren(info, board, keys, key),
+    () => board.querySelector("[data-action][tabindex='0']") || board);
   return { handlesActions: true };
 }

@@ -2,6 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
+import { keepFocus } from "../focus.js";
 import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
@@ -288,7 +289,7 @@ function promptFor(context, obs) {
 function holdingLine(reveal) {
   return el("div", { class: "mp-holding", role: "status" },
     el("span", { text: `${revealTitle(reveal, true)}. Your move comes after the reveal below.` }),
-    el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸", onclick: skipReveal }));
+    el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", "data-focus-key": "mp-skip", text: "Skip ▸", onclick: skipReveal }));
 }
 
 function waitingLine(context, obs) {
@@ -762,7 +763,7 @@ function revealView(context, reveal, shown, holding) {
   const title = revealTitle(reveal, shown.held);
   const playing = shown.held || [...shown.starts.values()].some((start) => start + FADE_MS > now);
   return el("section", { class: `mp-area mp-reveal${playing ? " playing" : ""}`, "aria-label": "Reveal", "data-round": reveal.round, onclick: playing ? skipReveal : null },
-    el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", text: "Skip ▸" }) : null),
+    el("h3", {}, title, playing && !holding ? el("button", { type: "button", class: "mp-skip", "data-skip-reveal": "", "data-focus-key": "mp-skip", text: "Skip ▸" }) : null),
     el("ol", { class: "mp-reveal-dice" }, dice),
     steps.length ? el("ol", { class: "mp-events" }, steps) : el("p", { class: "muted", text: "Nobody whacked or won anything." }));
 }
@@ -855,7 +856,7 @@ function thisRoundView(context, obs, reveal, playing) {
 function legendView() {
   const item = (mark, words) => el("li", {}, mark, el("span", { text: words }));
   const legend = el("details", { class: "mp-legend", open: legendOpen },
-    el("summary", { text: "Legend" }),
+    el("summary", { text: "Legend", "data-focus-key": "mp-legend" }),
     el("ul", {},
       item(el("span", { class: "mp-legend-mark" }, dieIcon("glove", 18), dieIcon("pan", 18), dieIcon("mallet", 18)), "Boxing Glove, Frying Pan, Giant Mallet: the whacking dice. Each face is a hole number 1–5; x is a miss. A die alone on a hole takes all its moles; dice on the same hole share them evenly and leave the rest."),
       item(el("span", { class: "mp-legend-mark" }, dieIcon("prize", 18)), "Prize die (1–6 stars): cashes in every mole in your hand for a prize."),
@@ -909,6 +910,17 @@ export function render(container, context) {
     playersView(context, tableObs, playing ? reveal.dice : null),
     over ? handView(tableObs, context.table) : null,
     legendView());
-  container.replaceChildren(board);
+  // The focus stays where it was across a redraw (bots move many times a second, and the whole
+  // table is drawn anew): on the same choice, else (the move was made, the prompt came or went)
+  // on the first choice offered, else on what the table waits for now, said to a screen reader.
+  keepFocus(container, () => container.replaceChildren(board), () => parkFocus(board));
   return { handlesActions: true };
+}
+
+function parkFocus(board) {
+  const choice = board.querySelector(".mp-prompt button[data-action]:not(:disabled)");
+  if (choice) return choice;
+  const place = board.querySelector(".mp-holding, .mp-waiting-box, .mp-waiting") || board;
+  place.setAttribute("tabindex", "-1");
+  return place;
 }

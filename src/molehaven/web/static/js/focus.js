@@ -1,0 +1,41 @@
+// A board drawn anew on every update (bots move several times a second) replaces the element
+// a keyboard's focus was on: the focus fell back to the page's <body>, a screen reader went
+// back to the page's top, and the next Tab started from there. ``keepFocus`` puts it back.
+
+// What an element is for, the same in the next drawing: the move it plays (``data-action``), or
+// a name its board gives it (``data-focus-key``: a legend's summary, a "Skip" button).
+function keyOf(node) {
+  if (!node || !node.dataset) return null;
+  if (node.dataset.action) return `action:${node.dataset.action}`;
+  if (node.dataset.focusKey) return `key:${node.dataset.focusKey}`;
+  return null;
+}
+
+function findKey(container, key) {
+  for (const node of container.querySelectorAll("[data-action], [data-focus-key]")) {
+    if (keyOf(node) === key) return node;
+  }
+  return null;
+}
+
+function focusable(node) {
+  return Boolean(node) && !node.disabled && node.getAttribute("aria-disabled") !== "true" && node.isConnected
+    && (node.tabIndex >= 0 || node.hasAttribute("tabindex"));
+}
+
+// Runs ``draw()`` (which replaces what ``container`` holds) and, if the focus was inside
+// ``container``, puts it on the new element of the same key; when that is gone (the move was
+// made, the prompt went away), on ``fallback(key)``'s element, a place in the board that says
+// where the person is (a board waiting for the others). Returns what ``draw`` returned.
+export function keepFocus(container, draw, fallback = () => null) {
+  const active = document.activeElement;
+  const inside = Boolean(active) && active !== container && container.contains(active);
+  const key = inside ? keyOf(active) : null;
+  const drawn = draw();
+  const now = document.activeElement;
+  if (!inside || (now && now !== document.body && now.isConnected)) return drawn;
+  const same = key ? findKey(container, key) : null;
+  const target = focusable(same) ? same : fallback(key);
+  if (target && target.isConnected) target.focus({ preventScroll: true });
+  return drawn;
+}
