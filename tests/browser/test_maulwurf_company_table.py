@@ -23,7 +23,9 @@ from tests.browser.pages import (
     NEXT_TURN,
     PHONE,
     click_only,
+    create_table,
     draw_alone,
+    fill_bots_and_start,
     open_page,
     targets,
     version,
@@ -922,4 +924,46 @@ def test_the_zoom_button_shows_only_where_it_changes_the_layer(
         back.click()
         expect(show, size).to_be_visible()
         assert page.evaluate(scale) == pytest.approx(near, rel=0.01), size
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The layer's window on a phone: whether it is drawn whole, the zoom button's words, whether
+# the window scrolls, and whether every point of the layer lies inside it.
+LAYER_WINDOW = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const view = board.querySelector(".mc-window");
+    const frame = view.getBoundingClientRect();
+    const points = [...view.querySelectorAll("[data-point]")];
+    return {{
+        whole: board.querySelector(".mc-stage").classList.contains("whole"),
+        button: board.querySelector(".mc-zoom").getAttribute("aria-label"),
+        scrolls: view.scrollWidth > view.clientWidth || view.scrollHeight > view.clientHeight,
+        points: points.length,
+        inside: points.every(point => {{
+            const box = point.getBoundingClientRect();
+            return box.left >= frame.left - 1 && box.right <= frame.right + 1
+                && box.top >= frame.top - 1 && box.bottom <= frame.bottom + 1;
+        }}),
+    }};
+}}"""
+
+
+def test_before_the_start_a_phone_shows_the_whole_layer(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Before the start a phone opened the empty green layer near, a corner of it in a window
+    to scroll ("Show the whole layer"), though nothing can be tapped until the game starts. A
+    table still gathering its players now shows the whole layer (the button offers to zoom
+    in); once started it opens near, for placing the moles, as before. A live table."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "maulwurf-company")
+    expect(page.locator(f"{BOARD} svg.mc-layer")).to_be_visible()
+    seen = page.evaluate(LAYER_WINDOW)
+    assert seen["whole"] and not seen["scrolls"], seen
+    assert seen["points"] > 0 and seen["inside"], seen
+    assert seen["button"] == "Zoom in on the layer", seen
+    expect(page.locator(f"{BOARD} .mc-zoom-bar")).to_be_visible()
+    fill_bots_and_start(page)
+    expect(page.locator(f"{BOARD} .mc-stage")).to_have_class(re.compile(r"\bnear\b"))
+    expect(page.get_by_role("button", name="Show the whole layer")).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]

@@ -945,3 +945,41 @@ def test_opened_on_ones_move_the_moves_as_buttons_fold_under_the_board(
     expect(page.locator("#action-buttons .moves-fold")).to_have_count(1)
     expect(page.locator("#action-buttons > .action-group")).to_have_count(0)
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def laid_wide() -> State:
+    """Two players whose meadow is five tiles across (h and l, both ends of the middle row,
+    laid), dealt; Ann (seat 0) to play her first card from five long ones: both
+    Groundskeepers (a roll number offered on each), Convert, Cave-In and Number 2 +1."""
+    state = new_game(2)
+    apply_all(state, f"{CORE_DRAWS}, 1: base r, 0: base b")
+    apply_all(state, "C: hex 3, 1: place m, C: hex 3, 0: place g, C: hex 4, 1: place h")
+    apply_all(state, "C: hex 6, 0: place l")
+    for value in (1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2):
+        state.apply(CHANCE, f"token {value}")
+    return deal(state, [("keeper1", "keeper2", "convert", "cavein", "twoplus"), S3_HAND_OTHERS])
+
+
+def test_a_meadow_laid_wide_leaves_the_whole_hand_in_view(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A meadow laid five tiles across took all but 14rem of the board beside it at 1280 x
+    800, and the hand, one card a row under the players' boards, ran off the screen: the
+    fifth card's title at 896 px, its foot at 987 (1366 x 768 the same; 1024 x 768, two cards
+    a row: the last card's foot at 847). The players' boards now go over the meadow, the
+    panel beside it keeps two cards a row, laid in two columns: every card whole, every
+    player's points and the whole meadow are on the first screen, spaces at least 22 px.
+    A fixed position on a live 2-player table."""
+    page = open_a_fixed_table(browser, server, DESK, laid_wide(), players=2)
+    expect(page.locator(f"{BOARD} .mm-card")).to_have_count(5)
+    for screen in (DESK, {"width": 1366, "height": 768}, TABLET_SIDEWAYS):
+        resize(page, screen)
+        seen = page.evaluate(FIRST_SCREEN)
+        width = screen["width"]
+        assert len(seen["points"]) == 2, seen
+        for what in (*seen["cards"], *seen["points"], seen["meadow"]):
+            assert on_the_screen(what, screen), (width, what, seen)
+        assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at {width} px"
+        assert seen["page_overflow"] <= 0, (width, seen)
+        snap(page, f"wide-meadow-{width}")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -39,9 +39,11 @@ const memory = {
   root: null,
   context: null,
   legendOpen: false,
-  // On a phone: the layer drawn large in a window that scrolls ("near"), or whole ("whole");
-  // where the window was scrolled, and what it last brought into view.
-  zoom: "near",
+  // On a phone: the layer drawn large in a window that scrolls ("near"), or whole ("whole"),
+  // before the start and once it has started (zoomNow); where the window was scrolled, and
+  // what it last brought into view. Before the start nothing is tapped and the green layer
+  // is empty: it opens whole (drawn near, a phone showed a corner of it).
+  zoomBy: { gathering: "whole", playing: "near" },
   scrolled: null,
   focusKey: null,
   watch: null,
@@ -508,7 +510,7 @@ function draw() {
   // The layer's width in SVG units, for the CSS: on a phone the layer is drawn at a fixed
   // scale, and on a phone on its side the frame's sticky top follows the layer's height.
   frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
-  const stage = el("div", { class: `mc-stage ${memory.zoom}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  const stage = el("div", { class: `mc-stage ${zoomNow()}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
   // A lifted layer is shown for a moment, with nothing to do on it: its zoom is not offered
   // either (the CSS). On a phone on its side the button, there for green, stood beside "drop
   // to red" and the layer the page said was in play (data-layer), where it changes nothing.
@@ -549,13 +551,21 @@ function draw() {
 // apart in a window that scrolls, unless the person asks to see it whole. Wider screens
 // always show it whole, and the button is hidden (the CSS), as it is where the layer is
 // drawn the same size either way (offerZoom).
+function zoomFor() {
+  return notStarted(memory.context && memory.context.table) ? "gathering" : "playing";
+}
+
+function zoomNow() {
+  return memory.zoomBy[zoomFor()];
+}
+
 function zoomButton() {
-  const near = memory.zoom === "near";
+  const near = zoomNow() === "near";
   const attrs = {
     type: "button",
     class: "mc-zoom",
     onclick: () => {
-      memory.zoom = near ? "whole" : "near";
+      memory.zoomBy[zoomFor()] = near ? "whole" : "near";
       memory.scrolled = null;
       memory.focusKey = null;
       draw();
@@ -591,17 +601,23 @@ function placeWindow(view) {
   if (memory.watch) memory.watch.disconnect();
   view.addEventListener("scroll", () => markScrollEdges(view), { passive: true });
   // Sizes change once the stylesheet has come, and when the screen turns.
-  memory.watch = new ResizeObserver(() => {
+  const measure = () => {
     if (!view.isConnected) return;
     if (!view.hasAttribute("data-placed")) placeView(view);
     markScrollEdges(view);
     offerZoom(view);
-  });
+  };
+  memory.watch = new ResizeObserver(measure);
   memory.watch.observe(view);
   memory.watch.observe(view.firstElementChild);
   placeView(view);
   markScrollEdges(view);
   offerZoom(view);
+  // Before the stylesheet has come both views draw the layer alike, and the button is hidden;
+  // drawn whole (before the start) the window may keep its size once it comes, with no resize
+  // to measure it again: the button stayed hidden on a phone. Measured again when it comes.
+  const sheet = document.querySelector(`link[rel="stylesheet"][href$="/${stylesheet}"]`);
+  if (sheet && !sheet.sheet) sheet.addEventListener("load", measure, { once: true });
 }
 
 // The other view changes the layer's scale by less than this part: no zoom to the eye.
@@ -619,10 +635,11 @@ function offerZoom(view) {
   const page = document.scrollingElement;
   const scrolled = [view.scrollLeft, view.scrollTop, page.scrollLeft, page.scrollTop];
   const drawn = scaleOf(layer);
-  const other = memory.zoom === "near" ? "whole" : "near";
-  stage.classList.replace(memory.zoom, other);
+  const zoom = zoomNow();
+  const other = zoom === "near" ? "whole" : "near";
+  stage.classList.replace(zoom, other);
   const then = scaleOf(layer);
-  stage.classList.replace(other, memory.zoom);
+  stage.classList.replace(other, zoom);
   [view.scrollLeft, view.scrollTop, page.scrollLeft, page.scrollTop] = scrolled;
   bar.hidden = Math.abs(then - drawn) <= SAME_SIZE * Math.max(then, drawn);
 }

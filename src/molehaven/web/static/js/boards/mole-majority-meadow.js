@@ -93,6 +93,9 @@ export function drawMeadow(obs, offer, context, positions, ui) {
   // a short screen lowers to fit its height.
   root.style.setProperty("--mm-units", width.toFixed(1));
   root.style.setProperty("--mm-height", height.toFixed(1));
+  // How many tiles across it is, in half tiles (rows are offset by half a tile), for the CSS:
+  // a meadow laid wide leaves the panel beside it too narrow for the hand (see the CSS).
+  root.dataset.across = String(Math.round(((Math.max(...xs) - Math.min(...xs)) / (ROOT3 * SIZE) + 1) * 2) / 2);
   const tiles = svg("g");
   const marks = svg("g");
   const edges = svg("g");

@@ -565,7 +565,10 @@ export function render(container, context) {
   // is framed alone (the zoom button outside), for the shades markScrollEdges() asks of the
   // frame to cover the window only.
   const players = (obs.seats || []).length || (table && table.players) || 0;
-  const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players },
+  // A meadow laid more than four tiles across leaves the panel beside it too narrow for the
+  // hand under the players' boards: the CSS moves the boards (data-wide).
+  const wide = Number(meadow.dataset.across) > 4;
+  const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players, "data-wide": wide },
     el("div", { class: "mm-layout" },
       el("div", { class: `mm-board-box ${zoomBy[zoomFor]}` },
         el("div", { class: "mm-zoom-bar" }, zoomButton()),
