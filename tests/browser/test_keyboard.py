@@ -175,9 +175,9 @@ def test_mole_park_keeps_the_focus_on_its_choice_when_it_is_drawn_again(
 def test_the_table_keeps_the_keyboards_focus_after_start_and_on_its_summary(
     browser: Browser, server: LiveServer
 ) -> None:
-    """The Start button, pressed from the keyboard, went away with the host's box and the focus fell to
-    the page's top; so did the focus on "Everything this seat sees" whenever the other player
-    moved. Now Start leaves the focus on the turn line (the next Tab reaches the board), and
+    """The Start button, pressed from the keyboard, went away with the host's box and the focus
+    fell to the page's top; so did the focus on "Everything this seat sees" whenever the other
+    player moved. Now Start leaves the focus on the turn line (the next Tab reaches the board), and
     the summary keeps it. (Two people, no bots.)"""
     ann = open_page(browser, f"{server.url}/")
     create_table(ann, server, "mole-hill")
