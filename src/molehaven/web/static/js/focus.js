@@ -4,7 +4,7 @@
 
 // What an element is for, the same in the next drawing: the move it plays (``data-action``), or
 // a name its board gives it (``data-focus-key``: a legend's summary, a "Skip" button).
-function keyOf(node) {
+export function keyOf(node) {
   if (!node || !node.dataset) return null;
   if (node.dataset.action) return `action:${node.dataset.action}`;
   if (node.dataset.focusKey) return `key:${node.dataset.focusKey}`;

@@ -1,6 +1,7 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
 import { andList, api, capitalize, el, humanize, seatLabel, store } from "./util.js";
+import { keepFocus, keyOf } from "./focus.js";
 import { renderObservation } from "./observation.js";
 
 // Each game with a drawn table has a module ``boards/<slug>.js`` exporting
@@ -38,6 +39,8 @@ let leftHere = false; // this tab pressed its own seat's "Leave" (``settleRevoca
 let renderQueued = false;
 let actionsDrawn = null; // what the action buttons were last drawn from
 let movesFoldOpen = false; // whether the person unfolded the moves as buttons or notation
+let movesFold = null; // that fold, kept from drawing to drawing (``renderActions``)
+let movesParked = null; // where the focus was in the moves when they were hidden (``renderActions``)
 let rawOpen = false; // whether the person opened "Everything this seat sees"
 let refusal = null; // why this seat's last action was refused, until it acts again
 let unmade = null; // the action the page gave up sending (``notMade``), until it acts again
@@ -320,6 +323,10 @@ function render() {
   // "Start" pressed from the keyboard goes away with the host's box as the game starts: the
   // focus fell back to the page's top.
   const startedHere = !$("host").hidden && $("host").contains(document.activeElement);
+  // The focus on a move, or waiting for one (see ``focusTheEnd``).
+  const focusBefore = document.activeElement;
+  const atPlay = Boolean(focusBefore) && (focusBefore === $("turn") || $("board").contains(focusBefore) || $("actions").contains(focusBefore));
+  const outcomeShown = !$("outcome").hidden;
   const table = view.table;
   const told = boardTurn();
   const earlier = boardStillShowing();
@@ -357,6 +364,22 @@ function render() {
     $("turn").setAttribute("tabindex", "-1");
     $("turn").focus({ preventScroll: true });
   }
+  if (atPlay && !outcomeShown && !$("outcome").hidden) focusTheEnd(focusBefore);
+}
+
+// The game ends while the focus is on a move (on the board, in the moves below it) or waits
+// for one (the turn line, a board's place for it): the moves are gone, and the focus fell
+// to a board's waiting place or the page's top. It goes to the box that says how the game
+// ended, which a screen reader then reads. A control still there (a legend, a note) keeps it.
+function focusTheEnd(before) {
+  const now = document.activeElement;
+  const key = keyOf(before);
+  const kept = now && now !== document.body && now !== $("turn") && now.isConnected
+    && (now === before || (key !== null && keyOf(now) === key));
+  if (kept) return;
+  const title = $("outcome-title");
+  title.setAttribute("tabindex", "-1");
+  title.focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------------ turn awareness
@@ -965,7 +988,7 @@ function renderBoard() {
     // Redrawn with every move: it stays open or closed as the person left it. It shows what the
     // board shows: the earlier observation while the board still shows one, lest it tell first.
     const rawObservation = showing ? observation : boardStillShowing() || observation;
-    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees" }), renderObservation(rawObservation, table));
+    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees", "data-focus-key": "raw" }), renderObservation(rawObservation, table));
     raw.addEventListener("toggle", () => { rawOpen = raw.open; });
     container.append(raw);
     if (rawFocused) raw.querySelector("summary").focus({ preventScroll: true });
@@ -993,7 +1016,8 @@ function renderActions(earlier) {
   const drawing = `${pending}\n${waiting}\n${drawn}\n${legal.join("\n")}`;
   if (drawing === actionsDrawn) return; // bots' moves leave this seat's buttons as they were
   actionsDrawn = drawing;
-  $("actions").hidden = !legal.length;
+  const section = $("actions");
+  const form = $("notation-form");
   const groups = new Map();
   for (const action of legal) {
     const verb = action.split(" ")[0];
@@ -1004,16 +1028,38 @@ function renderActions(earlier) {
     ? [el("p", { class: "muted moves-wait", text: "Your moves come once the board has shown what just happened." })]
     : [...groups.entries()].map(([verb, actions]) => actionGroup(verb, actions));
   const box = $("action-buttons");
-  if (drawn) {
-    // The board offers every move; buttons and the notation box are for those who prefer
-    // them, folded away (and left as open as the person left them).
-    const fold = el("details", { class: "moves-fold" }, el("summary", { text: "Moves as buttons or notation" }), blocks, $("notation-form"));
-    fold.open = movesFoldOpen;
-    fold.addEventListener("toggle", () => { movesFoldOpen = fold.open; });
-    box.replaceChildren(fold);
-  } else {
-    box.replaceChildren(...blocks);
-    box.after($("notation-form"));
+  // Only the buttons are drawn anew: the fold and the notation box stay, so a move typed and
+  // sent with Enter leaves the focus (and the next move's text) in the box; moved into a new
+  // fold at each drawing, the box lost the focus to the page's top. A button pressed gives
+  // the focus to the same move drawn again, else to the fold's summary.
+  keepFocus(section, () => {
+    if (drawn) {
+      // The board offers every move; buttons and the notation box are for those who prefer
+      // them, folded away (and left as open as the person left them).
+      if (!movesFold) {
+        movesFold = el("details", { class: "moves-fold" }, el("summary", { text: "Moves as buttons or notation" }), el("div", { class: "moves-buttons" }));
+        movesFold.addEventListener("toggle", () => { movesFoldOpen = movesFold.open; });
+      }
+      movesFold.open = movesFoldOpen;
+      movesFold.querySelector(".moves-buttons").replaceChildren(...blocks);
+      if (form.parentNode !== movesFold) movesFold.append(form);
+      if (movesFold.parentNode !== box) box.replaceChildren(movesFold);
+    } else {
+      box.replaceChildren(...blocks);
+      if (box.nextElementSibling !== form) box.after(form);
+    }
+  }, () => (movesFold ? movesFold.querySelector("summary") : $("notation")));
+  // Nothing to play (the others' turn): the moves hide, and the focus in them waits on the turn
+  // line, which says whom the table waits for, and comes back to them with this seat's move.
+  const focused = section.contains(document.activeElement) ? document.activeElement : null;
+  section.hidden = !legal.length;
+  if (focused && section.hidden) {
+    movesParked = focused === $("notation") || !movesFold ? $("notation") : movesFold.querySelector("summary");
+    $("turn").setAttribute("tabindex", "-1");
+    $("turn").focus({ preventScroll: true });
+  } else if (!section.hidden && movesParked) {
+    if (document.activeElement === $("turn")) movesParked.focus({ preventScroll: true });
+    movesParked = null;
   }
   // Typed moves wait too: a form whose button is disabled is not sent by Enter.
   $("notation-form").querySelector("button[type=submit]").disabled = waiting;

@@ -2,6 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
+import { keepFocus, keyOf } from "../focus.js";
 import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
@@ -12,7 +13,8 @@ const ui = {
   sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
   room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
-  sending: false, focusAfterSending: null, // see ``showSending``
+  sending: false, focusAfterSending: null, // see ``showSending`` and ``draw``
+  legendOpen: false,
 };
 
 function words(guide) {
@@ -282,7 +284,7 @@ function promptSection(obs, content, parts, ctx, name) {
       if (!targets.includes(ui.askTarget)) ui.askTarget = targets.find((s) => s > you) ?? targets[0];
       const chips = targets.map((seat) => el("button", {
         type: "button", class: `tm-chip${seat === ui.askTarget ? " picked" : ""}`, "aria-pressed": String(seat === ui.askTarget),
-        "data-ask-target": seat, onclick: () => { ui.askTarget = seat; ctx.redraw(); },
+        "data-ask-target": seat, "data-focus-key": `ask-${seat}`, onclick: () => { ui.askTarget = seat; ctx.redraw(); },
       }, name(seat)));
       const questions = parts.ask.get(ui.askTarget);
       const cards = (obs.hand || []).filter((q) => questions.has(q)).map((q) =>
@@ -312,7 +314,7 @@ function promptSection(obs, content, parts, ctx, name) {
       // upright, a phone, a laptop with a long list): a way to it stands above them, in a
       // line, so the answers stay on that screen too.
       const toOwn = own ? el("button", {
-        type: "button", class: "tm-toggle tm-to-own", "data-open": "own-words",
+        type: "button", class: "tm-toggle tm-to-own", "data-open": "own-words", "data-focus-key": "to-own-words",
         onclick: () => {
           own.scrollIntoView({ block: "nearest" });
           ui.answerBox.focus({ preventScroll: true });
@@ -388,7 +390,7 @@ function ownWordsForm(onAction, refusal) {
   } },
   el("label", { for: "tm-own-words", text: "…or answer in your own words:" }), input,
   el("div", { class: "tm-own-send" },
-    el("button", { type: "submit", class: "primary", "data-own-answer": "" }, "Send my answer"),
+    el("button", { type: "submit", class: "primary", "data-own-answer": "", "data-focus-key": "own-answer" }, "Send my answer"),
     el("span", { id: "tm-own-words-hint", class: "muted", text: "or press Enter" })));
   if (ui.sentOwnWords && refusal) {
     const line = el("p", { class: "tm-refused", role: "alert", text: refusal });
@@ -437,9 +439,9 @@ function interjectSection(obs, parts, ctx, name) {
     if (ui.accusing) {
       body.push(el("div", { class: "tm-chips" }, parts.nominate.map(({ seat, action }) =>
         actionButton(action, ctx.onAction, { class: "tm-accuse" }, `Accuse ${name(seat)}`))));
-      body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: call no vote", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
+      body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: call no vote", "data-focus-key": "close-accuse", onclick: () => { ui.accusing = false; ctx.redraw(); } }, "Not now"));
     } else {
-      body.push(el("button", { type: "button", class: "tm-toggle", "data-open": "accuse", onclick: () => { ui.accusing = true; ctx.redraw(); } }, "Call a vote…"));
+      body.push(el("button", { type: "button", class: "tm-toggle", "data-open": "accuse", "data-focus-key": "open-accuse", onclick: () => { ui.accusing = true; ctx.redraw(); } }, "Call a vote…"));
     }
     blocks.push(el("div", { class: "tm-interject" }, el("h3", { text: "Call a vote" }), body));
   }
@@ -447,8 +449,8 @@ function interjectSection(obs, parts, ctx, name) {
     const body = [el("p", { text: "Reveal that you are the Mole and name the place. Right: you score 2. Wrong: every spy scores 1. The round ends either way." })];
     body.push(ui.guessing
       ? el("p", { class: "tm-step", text: `Pick your guess on the list of places: press its “Guess” button.${(obs.locations_used || []).length ? " The places played in earlier rounds come last: none of them is this round's place." : ""}` })
-      : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", onclick: () => { ui.guessing = true; ctx.redraw(); showGuesses(); } }, "Guess the place…"));
-    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
+      : el("button", { type: "button", class: "tm-toggle", "data-open": "guess", "data-focus-key": "open-guess", onclick: () => { ui.guessing = true; ctx.redraw(); showGuesses(); } }, "Guess the place…"));
+    if (ui.guessing) body.push(el("button", { type: "button", class: "tm-toggle", "aria-label": "Not now: make no guess", "data-focus-key": "close-guess", onclick: () => { ui.guessing = false; ctx.redraw(); } }, "Not now"));
     blocks.push(el("div", { class: "tm-interject mole" }, el("h3", { text: "The Mole's guess" }), body));
   }
   return blocks.length ? el("section", { class: "tm-interjections" }, blocks) : null;
@@ -492,7 +494,7 @@ function placesSection(obs, content, parts, ctx) {
     const marks = (place.id === here ? ", you are here" : "") + (played.has(place.id) ? ", played" : "");
     if (gathering) return el("li", { class: classes.join(" ") }, el("div", { class: "tm-note" }, el("span", { class: "tm-place-name", text: place.name })));
     const toggle = el("button", {
-      type: "button", class: "tm-note", "aria-pressed": String(crossed.has(place.id)), "data-place": place.id,
+      type: "button", class: "tm-note", "aria-pressed": String(crossed.has(place.id)), "data-place": place.id, "data-focus-key": `place-${place.id}`,
       "aria-label": `Cross off ${place.name}${marks}`,
       title: crossed.has(place.id) ? "crossed off in your notes: press to restore" : "press to cross off in your notes",
       onclick: () => {
@@ -542,7 +544,7 @@ function guessRecap(obs, content, ctx) {
   const name = makeNamer(ctx.table, ctx.you);
   const open = ui.recapOpen;
   const toggle = el("button", {
-    type: "button", class: "tm-toggle tm-recap-toggle", "data-open": "recap", "aria-expanded": String(open),
+    type: "button", class: "tm-toggle tm-recap-toggle", "data-open": "recap", "data-focus-key": "recap", "aria-expanded": String(open),
     "aria-controls": open ? "tm-recap" : null, onclick: () => { ui.recapOpen = !ui.recapOpen; ctx.redraw(); },
   }, el("span", { "aria-hidden": "true", text: open ? "▾ " : "▸ " }), `This round's answers (${exchanges.length})`);
   const panel = open ? el("ol", { class: "tm-recap", id: "tm-recap", "aria-label": "This round's questions and answers" },
@@ -656,7 +658,8 @@ function lastRoundBanner(obs, content, name) {
 function legendSection(table) {
   const target = (table && table.options && table.options.target_score) || 5;
   const item = (mark, text) => el("li", {}, mark, ` ${text}`);
-  return el("details", { class: "tm-legend" }, el("summary", { text: "Legend" }), el("ul", {},
+  // Left open or closed as the person left it (each move at the table draws it anew).
+  const legend = el("details", { class: "tm-legend", open: ui.legendOpen }, el("summary", { text: "Legend", "data-focus-key": "tm-legend" }), el("ul", {},
     item(el("span", { class: "tm-mark dealer", text: "D" }), "dealer this round (the player on the dealer's left asks first)"),
     item(el("span", { class: "tm-mark asking", text: "asks" }), "asks the next question"),
     item(el("span", { class: "tm-mark answering", text: "answers" }), "must answer the question on the table"),
@@ -667,6 +670,8 @@ function legendSection(table) {
     item(el("span", { class: "tm-tag played", text: "played" }), "played in an earlier round, so not this round's place (no place repeats until all 16 have been played); listed last"),
     item(el("span", { class: "tm-legend-crossed", text: "Farm" }), "crossed off in your private notes"),
     item(el("span", { class: "tm-tag", text: "own words" }), "an answer typed by the player, not one of the ready-made ones")));
+  legend.addEventListener("toggle", () => { ui.legendOpen = legend.open; });
+  return legend;
 }
 
 // ------------------------------------------------------------------ a move that was not made
@@ -819,13 +824,13 @@ function draw(container, context) {
   }
   // Keep a half-typed answer and its caret through redraws caused by other players' moves.
   const typing = ui.answerBox && document.activeElement === ui.answerBox ? [ui.answerBox.selectionStart, ui.answerBox.selectionEnd] : null;
-  let focused = typing ? null : focusedControl(container);
   // The button pressed is disabled while its move is on its way, and loses the focus: it
   // gets it back once the move is answered, if it is still there (a move refused).
   ui.sending = sendingNow(context);
-  if (ui.sending) ui.focusAfterSending = focused || ui.focusAfterSending;
+  let sentFrom = null;
+  if (ui.sending) ui.focusAfterSending = focusKeyOf(container) || ui.focusAfterSending;
   else {
-    if (!focused && !typing && document.activeElement === document.body) focused = ui.focusAfterSending;
+    sentFrom = ui.focusAfterSending;
     ui.focusAfterSending = null;
   }
   const talkScroll = conversationScroll(container);
@@ -852,17 +857,21 @@ function draw(container, context) {
     historySection(obs, content, name),
     legendSection(context.table));
   if (ui.sending) showSending(board);
-  container.replaceChildren(board);
-  keepPlacesInPlace(board, placesBefore);
-  if (endedWhileGuessing) showRoundEnd(board);
-  fitEvidence(container);
-  keepConversationScroll(board, talkScroll);
-  if (typing && ui.answerBox.isConnected) {
-    ui.answerBox.focus();
-    ui.answerBox.setSelectionRange(typing[0], typing[1]);
-  } else if (focused) {
-    board.querySelector(focused)?.focus({ preventScroll: true });
-  }
+  // Every move at the table (a bot's ballot) draws the board anew: the control that had the
+  // focus (reached by the keyboard, or by the page's "Go to your move") gets it back, or,
+  // gone (the move was made, the prompt moved on), the prompt's next control or its heading,
+  // instead of the focus falling back to the page's top.
+  keepFocus(container, () => {
+    container.replaceChildren(board);
+    keepPlacesInPlace(board, placesBefore);
+    if (endedWhileGuessing) showRoundEnd(board);
+    fitEvidence(container);
+    keepConversationScroll(board, talkScroll);
+    if (typing && ui.answerBox.isConnected) {
+      ui.answerBox.focus();
+      ui.answerBox.setSelectionRange(typing[0], typing[1]);
+    }
+  }, (key) => nextFocus(board, key, sentFrom));
 }
 
 // This seat's move on its way to the table (the page's ``pending``, not in a replay).
@@ -976,14 +985,38 @@ function fitEvidence(container) {
   }
 }
 
-// Every move at the table (a bot's ballot) draws the board anew: the control that had the
-// focus (reached by the keyboard, or by the page's "Go to your move") gets it back when it is
-// drawn again, instead of the focus falling back to the page's start.
-const FOCUS_KEYS = ["data-action", "data-ask-target", "data-place", "data-open", "data-own-answer"];
-
-function focusedControl(container) {
+// The focus's control in the board, named as ``keepFocus`` names it.
+function focusKeyOf(container) {
   const node = document.activeElement;
-  if (!node || node === container || !container.contains(node)) return null;
-  const key = FOCUS_KEYS.find((name) => node.hasAttribute(name));
-  return key ? `[${key}="${CSS.escape(node.getAttribute(key))}"]` : null;
+  return node && node !== container && container.contains(node) ? keyOf(node) : null;
+}
+
+function keyed(board, key) {
+  const [kind, name] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
+  const attribute = kind === "action" ? "data-action" : "data-focus-key";
+  return board.querySelector(`[${attribute}="${CSS.escape(name)}"]`);
+}
+
+// A choice opened or closed on the board ("Call a vote…", "Not now") takes its button away:
+// the focus goes to what it opened, or back to what opens it again.
+const LEADS_TO = {
+  "key:open-accuse": ".tm-accuse", "key:close-accuse": "[data-open='accuse']",
+  "key:open-guess": ".tm-guess", "key:close-guess": "[data-open='guess']",
+};
+
+// Where the focus goes when its control is gone: the move sent, if it is offered again (it was
+// refused); what a choice opened or closed leads to; else the prompt's first control (what is
+// asked now), or its heading (what the table waits for, or that the move is on its way).
+function nextFocus(board, key, sentFrom) {
+  const live = (node) => (node && !node.disabled ? node : null);
+  const found = live(sentFrom && keyed(board, sentFrom)) || live(LEADS_TO[key] && board.querySelector(LEADS_TO[key]));
+  if (found) return found;
+  const prompt = board.querySelector(".tm-prompt");
+  if (!prompt) return null;
+  // (While a move is on its way its heading: the answer box, still open, is no place to wait.)
+  const control = ui.sending ? null : prompt.querySelector("button:not([disabled]), textarea");
+  if (control) return control;
+  const heading = prompt.querySelector("h3");
+  heading.setAttribute("tabindex", "-1");
+  return heading;
 }
