@@ -34,14 +34,9 @@ def focused(page: Page) -> dict[str, object]:
 
 
 def open_hill(browser: Browser, server: LiveServer) -> Page:
-    """The "no such table" page, ready to draw Mole Hill's board alone: its styles are the
-    page's own (app.css), so ``draw_alone`` is told it has no stylesheet to wait for."""
-    page = open_page(browser, f"{server.url}/tables/no-such-table")
-    page.evaluate(
-        """() => { const probe = document.createElement("link"); probe.dataset.probe = "";
-        document.head.append(probe); }"""
-    )
-    return page
+    """The "no such table" page, ready to draw Mole Hill's board alone (its styles are the
+    page's own, app.css: ``draw_alone`` waits for no stylesheet)."""
+    return open_page(browser, f"{server.url}/tables/no-such-table")
 
 
 def hill(state: State, seat: int) -> list[object]:
@@ -81,6 +76,26 @@ def test_mole_hills_board_is_one_tab_stop_and_the_arrows_move_on_it(
     page.keyboard.press("Enter")
     assert page.evaluate("() => window.clicked") == ["place i2"]
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_mole_hills_key_help_shows_for_the_keyboard_not_for_a_tap(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The line on Mole Hill's arrow keys showed whenever the board held the focus, so also
+    after a tap or a click on a square: a phone player read about keys they do not have. It
+    shows for the keyboard's focus only."""
+    page = open_hill(browser, server)
+    page.evaluate(DRAW_HILL, hill(new_game(), 0))
+    # Hidden, it is kept for screen readers as a 1-pixel box.
+    shown = "() => document.getElementById('mh-keys').getBoundingClientRect().width > 100"
+    page.locator('[data-board] [data-action="place e4"]').click()
+    assert page.evaluate("() => document.activeElement.dataset.action") == "place e4"
+    assert page.evaluate("() => window.clicked") == ["place e4"]
+    assert not page.evaluate(shown)
+    page.focus("#to-lobby")
+    page.keyboard.press("Tab")
+    assert focused(page)["action"] == "place e4", focused(page)
+    assert page.evaluate(shown)
 
 
 def test_mole_hills_rods_are_named_by_their_squares_and_the_arrows_reach_every_one(
