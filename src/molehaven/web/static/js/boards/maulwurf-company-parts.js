@@ -84,6 +84,14 @@ export function targetMarks(x, y, r) {
   ];
 }
 
+// The ring the keyboard's focus shows around a target or a mole (the CSS shows it on
+// :focus-visible): dark blue on a white edge, clear of the target's own black and white rings.
+export function focusRing(x, y, r) {
+  const ring = svg("g", { class: "mc-focus-ring", "aria-hidden": "true" });
+  ring.append(svg("circle", { cx: x, cy: y, r, class: "mc-focus-halo" }), svg("circle", { cx: x, cy: y, r, class: "mc-focus-line" }));
+  return ring;
+}
+
 // The ring around a mole that may move: a black band with a white line on it, dashed while the
 // mole can be chosen, solid and thicker once it is the selected one. Black and white together
 // stand out against every seat's colour and every ground (white alone vanishes on yellow,
@@ -217,5 +225,5 @@ export function legendPanel(geo, obs) {
     el("li", {}, disc(3, "up kept"), el("span", { text: "the disc being played now" })),
     el("li", {}, disc(null, "down"), el("span", { text: "disc still face down (nobody knows which)" })),
   ];
-  return el("details", { class: "mc-panel mc-legend" }, el("summary", { text: "Legend" }), el("ul", {}, items, seats, discs));
+  return el("details", { class: "mc-panel mc-legend" }, el("summary", { text: "Legend", "data-focus-key": "mc-legend" }), el("ul", {}, items, seats, discs));
 }

@@ -3,9 +3,10 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
+import { keepFocus } from "../focus.js";
 import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
-import { S, disc, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
+import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
 // Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
@@ -70,6 +71,8 @@ function activate(node, action, onAction, label) {
 
 function selectable(node, point, label) {
   node.setAttribute("data-mole", point);
+  // Named for keepFocus: the mole keeps the keyboard's focus when the board is drawn again.
+  node.setAttribute("data-focus-key", `mole:${point}`);
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
@@ -166,7 +169,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
       const selected = name === marks.selected;
       group.classList.add("movable");
       if (selected) group.classList.add("selected");
-      group.append(...moleRing(x, y, selected));
+      group.append(...moleRing(x, y, selected), focusRing(x, y, 58));
       group.prepend(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-hit" }));
       selectable(group, name, `select your mole on ${name}`);
     }
@@ -195,7 +198,7 @@ function drawLayer(geo, obs, layerName, moles, marks) {
 // of a neighbouring target's or mole's own): the drawn circles are too small for a finger.
 function targetMark(x, y, r, cls, point) {
   const group = svg("g", { class: cls, "data-to": point });
-  group.append(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-tap-area" }), ...targetMarks(x, y, r));
+  group.append(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-tap-area" }), ...targetMarks(x, y, r), focusRing(x, y, r + 14));
   return group;
 }
 
@@ -540,7 +543,8 @@ function draw() {
   root.dataset.phase = obs.phase || "";
   root.dataset.lifting = memory.lifting ? memory.lifting.layer : "";
   keepScroll(root);
-  root.replaceChildren(prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side));
+  const content = [prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side)];
+  keepFocus(root, () => root.replaceChildren(...content), () => focusAfter(root));
   placeWindow(view);
 }
 
@@ -564,6 +568,7 @@ function zoomButton() {
   const attrs = {
     type: "button",
     class: "mc-zoom",
+    "data-focus-key": "mc-zoom",
     onclick: () => {
       memory.zoomBy[zoomFor()] = near ? "whole" : "near";
       memory.scrolled = null;
@@ -692,6 +697,18 @@ export function offeredControls(container) {
   return board ? [...board.querySelectorAll("[data-action]:not([disabled]), [data-mole]")] : [];
 }
 
+// Where the keyboard's focus goes when what it was on is gone (the mole was placed or moved, a
+// layer is being lifted): the prompt's first choice, else the first mole or target offered on
+// the layer, else the prompt, which says what the table waits for.
+function focusAfter(root) {
+  if (!root) return null;
+  const offered = root.querySelector(".mc-prompt [data-action]") || root.querySelector(".mc-window [data-action], .mc-window [data-mole]");
+  if (offered) return offered;
+  const prompt = root.querySelector(".mc-prompt");
+  if (prompt) prompt.setAttribute("tabindex", "-1");
+  return prompt;
+}
+
 export function render(container, context) {
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {
@@ -702,14 +719,16 @@ export function render(container, context) {
   // Our own root: table.js appends its raw view after it, and timed redraws (a layer being
   // lifted) replace only what is inside.
   keepScroll(container);
-  memory.root = el("div", { class: "mc-table", "data-board": "maulwurf-company" });
-  container.replaceChildren(memory.root);
-  // A seat may be sent its legal actions before the host starts the game: offer none until then.
-  const running = !context.table || context.table.status === "running";
-  memory.context = running ? context : { ...context, legal: [] };
-  memory.geo = geometry(data);
-  noticeChanges(memory.geo, context, context.observation || {});
-  draw();
+  keepFocus(container, () => {
+    memory.root = el("div", { class: "mc-table", "data-board": "maulwurf-company" });
+    container.replaceChildren(memory.root);
+    // A seat may be sent its legal actions before the host starts the game: offer none until then.
+    const running = !context.table || context.table.status === "running";
+    memory.context = running ? context : { ...context, legal: [] };
+    memory.geo = geometry(data);
+    noticeChanges(memory.geo, context, context.observation || {});
+    draw();
+  }, () => focusAfter(memory.root));
   return { handlesActions: true };
 }
 

@@ -7,6 +7,7 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
+import { keepFocus } from "../focus.js";
 import { api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
@@ -88,6 +89,8 @@ function activate(node, action, onAction, label = action) {
 // A clickable element that picks the first part of a multi-part action (no action yet).
 function pickable(node, kind, value, label) {
   node.setAttribute("data-pick", `${kind}:${value}`);
+  // Named for keepFocus: a picked mole stays focused when the board is drawn again.
+  node.setAttribute("data-focus-key", `pick:${kind}:${value}`);
   node.setAttribute("tabindex", "0");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
@@ -262,6 +265,7 @@ function drawControls(obs, offer, context, cards) {
     const toggle = (direction, text) => {
       const node = el("button", { type: "button", class: "mm-button mm-direction", text, "aria-pressed": String(rollDirection === direction) });
       node.setAttribute("data-pick", `dir:${direction}`);
+      node.setAttribute("data-focus-key", `dir:${direction}`);
       node.classList.add(rollDirection === direction ? "picked" : "pickable");
       node.addEventListener("click", () => {
         rollDirection = direction;
@@ -282,7 +286,7 @@ function drawControls(obs, offer, context, cards) {
   if (offer.simple.has("discard")) row.push(button("Discard hand, draw 5", offer.simple.get("discard"), onAction));
   if (offer.simple.has("pass")) row.push(button("Pass", offer.simple.get("pass"), onAction));
   if (picked) {
-    row.push(el("button", { type: "button", class: "mm-button", text: "Cancel", onclick: () => { picked = null; redraw(); } }));
+    row.push(el("button", { type: "button", class: "mm-button", text: "Cancel", "data-focus-key": "mm-cancel", onclick: () => { picked = null; redraw(); } }));
   }
   if (offer.simple.has("end")) row.push(button("End turn", offer.simple.get("end"), onAction, "primary mm-end"));
   return row.length ? el("div", { class: "mm-controls" }, row) : null;
@@ -417,7 +421,7 @@ function drawPile(obs) {
 function drawLegend() {
   const item = (mark, text) => el("li", {}, mark, text);
   return el("details", { class: "mm-legend" },
-    el("summary", { text: "Legend" }),
+    el("summary", { text: "Legend", "data-focus-key": "mm-legend" }),
     el("ul", {},
       item(el("span", { class: "mm-key mm-key-hole" }), "an empty Mole Space (numbered 1, 2 … clockwise from the top)"),
       item(el("span", { class: "mm-key mm-seat-0" }), "a mole, in its player's colour (red, blue, purple, black for seats 0–3)"),
@@ -441,6 +445,7 @@ function zoomButton() {
   return el("button", {
     type: "button",
     class: "mm-button mm-zoom",
+    "data-focus-key": "mm-zoom",
     text: near ? "Show the whole meadow" : "Zoom in on the meadow",
     onclick: () => {
       zoomBy[zoomFor] = near ? "whole" : "near";
@@ -518,6 +523,16 @@ export function offeredControls(container) {
   return board ? [...board.querySelectorAll("[data-action]:not([disabled]), [data-pick]:not(.picked)")] : [];
 }
 
+// Where the keyboard's focus goes when what it was on is gone (the move was played, the mole
+// picked went): the first thing offered now, or the prompt, which says what the table waits for.
+function focusAfter(root) {
+  const offered = root.querySelector("[data-action], [data-pick]:not(.picked)");
+  if (offered) return offered;
+  const prompt = root.querySelector(".mm-prompt");
+  if (prompt) prompt.setAttribute("tabindex", "-1");
+  return prompt;
+}
+
 export function render(container, context) {
   lastContainer = container;
   lastContext = context;
@@ -574,7 +589,7 @@ export function render(container, context) {
         el("div", { class: "mm-zoom-bar" }, zoomButton()),
         el("div", { class: "mm-meadow-frame" }, view)),
       panel, info));
-  container.replaceChildren(root);
+  keepFocus(container, () => container.replaceChildren(root), () => focusAfter(root));
   markMeadowTop();
   placeWindow(view, scrolled);
   markEdges();

@@ -1,0 +1,106 @@
+"""Mole Majority from the keyboard alone: the focus stays on the meadow when the board is
+drawn again (after the player's move, after the others'), rather than falling back to the
+page's top, and a focused target shows a ring on its own shape for the keyboard's focus only.
+Fixed positions (the first of every choice), the board drawn alone."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from molehaven.core import State
+from tests.browser.pages import LAPTOP, draw_alone, open_page
+from tests.browser.test_mole_majority_end import first_choices
+from tests.games.mole_majority.helpers import legal, new_game
+from tests.server.live_server import LiveServer
+
+pytestmark = pytest.mark.draws_only
+
+NAMES = ["Ann", "Bea"]
+BEA = 1
+# What has the focus, and how it is drawn: the keyboard's ring (a stroke on the shape) or the
+# browser's outline (a rectangle around the shape's box).
+FOCUSED = """(() => {
+    const node = document.activeElement;
+    const style = getComputedStyle(node);
+    return {
+        body: node === document.body,
+        tag: node.tagName.toLowerCase(),
+        action: node.dataset ? node.dataset.action ?? null : null,
+        prompt: node.matches(".mm-prompt"),
+        visible: node.matches(":focus-visible"),
+        stroke: style.stroke,
+        outline: style.outlineStyle,
+    };
+})()"""
+DRAW = draw_alone("mole-majority", FOCUSED)
+RING = "rgb(30, 58, 138)"
+
+
+def draw(page: Page, state: State, *, pending: bool = False) -> dict[str, object]:
+    """Draw ``state`` for Bea, who chooses her Home Base first (the first chance outcomes)."""
+    seat = BEA
+    seen = [state.observation(seat), sorted(legal(state, seat)), seat, NAMES]
+    shown: dict[str, object] = page.evaluate(DRAW, [*seen, False, [], None, pending, True])
+    return shown
+
+
+def focused(page: Page) -> dict[str, object]:
+    shown: dict[str, object] = page.evaluate(f"() => {FOCUSED}")
+    return shown
+
+
+def test_mole_majority_keeps_the_focus_on_the_meadow_with_a_ring_on_the_hex(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Each redraw replaced the focused place: the focus fell back to the page's <body>, a
+    screen reader went back to the page's top and the next Tab started there; a focused free
+    place had a black rectangle around its box. Now the focus stays on the same place while
+    the others move, goes to the prompt while the move is on its way or the table waits, and
+    to the first place offered when it is Bea's turn again; the ring is a blue stroke on the
+    hex, for the keyboard only."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP)
+    state = first_choices(new_game(2), "base")
+    assert state.to_move() == [BEA], state.to_move()
+    draw(page, state)
+    page.focus("#to-lobby")  # the last link before the board
+    for _ in range(10):
+        page.keyboard.press("Tab")
+        if focused(page)["action"]:
+            break
+    page.keyboard.press("Tab")  # the second free place
+    shown = focused(page)
+    action = shown["action"]
+    assert str(action).startswith("base "), shown
+    assert shown["tag"] == "polygon" and shown["visible"], shown
+    assert shown["stroke"] == RING and shown["outline"] == "none", shown
+
+    # Drawn again as it is (an update of the others' seats): the same place keeps the focus.
+    assert draw(page, state)["action"] == action
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.clicked") == [action]
+    # On its way: the prompt says so and has the focus.
+    shown = draw(page, state, pending=True)
+    assert shown["prompt"] and not shown["body"], shown
+    # Ann chooses hers; then Bea is asked again, and the focus comes to the first choice.
+    state.apply(BEA, str(action))
+    while state.to_move() != [BEA]:
+        if state.is_chance():
+            state.apply(-1, state.chance_outcomes()[0][0])
+        else:
+            seat = state.to_move()[0]
+            state.apply(seat, min(legal(state, seat)))
+            shown = draw(page, state)
+            assert shown["prompt"] and not shown["body"], shown
+    shown = draw(page, state)
+    assert shown["action"] and shown["visible"], shown
+
+    # A click focuses a place as well, without the keyboard's ring.
+    target = page.locator("[data-board=mole-majority] svg [data-action]").last
+    target.click()
+    assert focused(page)["action"] and not focused(page)["visible"], focused(page)
+    assert focused(page)["stroke"] != RING, focused(page)
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    page.screenshot(path="/tmp/m/mm-focus-1280.png")
+    assert page.errors == []  # type: ignore[attr-defined]
