@@ -192,6 +192,27 @@ def play_random_targets_until_over(
             before = None  # nothing was sent: look again at once
 
 
+def draw_again(
+    page: Page,
+    script: str,
+    seen: list[object],
+    *,
+    pending: bool = False,
+    refusal: str | None = None,
+) -> dict[str, object]:
+    """Draw with ``script`` (a ``draw_alone``) what a seat sees (``[observation, legal, you,
+    names]``) as a live table draws it again: the board keeps what it remembers and the clicks
+    are kept; what the script returns (the keyboard tests: what has the focus)."""
+    shown: dict[str, object] = page.evaluate(script, [*seen, False, [], refusal, pending, True])
+    return shown
+
+
+def evaluated(page: Page, expression: str) -> dict[str, object]:
+    """A page expression's value (the keyboard tests: what has the focus, in their words)."""
+    shown: dict[str, object] = page.evaluate(f"() => {expression}")
+    return shown
+
+
 def draw_alone(slug: str, result: str) -> str:
     """A page script that draws ``slug``'s board module alone, for one seat, on the server's
     "no such table" page (which runs no table script, so nothing draws over it), then returns

@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
-from tests.browser.pages import create_table, draw_alone, open_page, sit
+from tests.browser.pages import create_table, draw_alone, evaluated, open_page, sit
 from tests.browser.test_mole_park_table import julian_picks_the_last_die, legal_for
 from tests.games.mole_hill.helpers import new_game, play
 from tests.server.live_server import LiveServer
@@ -29,8 +29,7 @@ NAMES = ["Ann", "Bob"]
 
 
 def focused(page: Page) -> dict[str, object]:
-    shown: dict[str, object] = page.evaluate(f"() => {FOCUSED}")
-    return shown
+    return evaluated(page, FOCUSED)
 
 
 def open_hill(browser: Browser, server: LiveServer) -> Page:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, open_page
+from tests.browser.pages import LAPTOP, draw_again, evaluated, open_page
 from tests.browser.test_maulwurf_company_table import DRAW_RUNNING
 from tests.games.maulwurf_company.helpers import ALL_ROTATIONS_ZERO, apply_all, legal, new_game
 from tests.server.live_server import LiveServer
@@ -36,13 +36,11 @@ DRAW = DRAW_RUNNING.replace("return null;", f"return {FOCUSED};")
 def draw(page: Page, state: State, *, pending: bool = False) -> dict[str, object]:
     assert f"return {FOCUSED};" in DRAW, "draw_alone's result changed"
     seen = [state.observation(ANN), sorted(legal(state, ANN)), ANN, NAMES]
-    shown: dict[str, object] = page.evaluate(DRAW, [*seen, False, [], None, pending, True])
-    return shown
+    return draw_again(page, DRAW, seen, pending=pending)
 
 
 def focused(page: Page) -> dict[str, object]:
-    shown: dict[str, object] = page.evaluate(f"() => {FOCUSED}")
-    return shown
+    return evaluated(page, FOCUSED)
 
 
 def test_maulwurf_company_keeps_the_focus_on_the_layer_with_a_ring_on_the_target(

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, draw_alone, open_page
+from tests.browser.pages import LAPTOP, draw_again, draw_alone, evaluated, open_page
 from tests.browser.test_mole_majority_end import first_choices
 from tests.games.mole_majority.helpers import legal, new_game
 from tests.server.live_server import LiveServer
@@ -41,13 +41,11 @@ def draw(page: Page, state: State, *, pending: bool = False) -> dict[str, object
     """Draw ``state`` for Bea, who chooses her Home Base first (the first chance outcomes)."""
     seat = BEA
     seen = [state.observation(seat), sorted(legal(state, seat)), seat, NAMES]
-    shown: dict[str, object] = page.evaluate(DRAW, [*seen, False, [], None, pending, True])
-    return shown
+    return draw_again(page, DRAW, seen, pending=pending)
 
 
 def focused(page: Page) -> dict[str, object]:
-    shown: dict[str, object] = page.evaluate(f"() => {FOCUSED}")
-    return shown
+    return evaluated(page, FOCUSED)
 
 
 def test_mole_majority_keeps_the_focus_on_the_meadow_with_a_ring_on_the_hex(

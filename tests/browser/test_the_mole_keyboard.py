@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, draw_alone, open_page
+from tests.browser.pages import LAPTOP, draw_again, draw_alone, evaluated, open_page
 from tests.browser.test_the_mole_table import mole_asked_to_answer
 from tests.games.the_mole.helpers import apply_all, legal, p4
 from tests.server.live_server import LiveServer
@@ -45,13 +45,11 @@ def draw(
     """Draw ``state`` for Dan (again: the board keeps what it remembers, as on a live table),
     the clicks kept; what has the focus then."""
     seen = [state.observation(DAN), sorted(legal(state, DAN)), DAN, NAMES]
-    shown: dict[str, object] = page.evaluate(DRAW, [*seen, False, [], refusal, pending, True])
-    return shown
+    return draw_again(page, DRAW, seen, pending=pending, refusal=refusal)
 
 
 def focused(page: Page) -> dict[str, object]:
-    shown: dict[str, object] = page.evaluate(f"() => {FOCUSED}")
-    return shown
+    return evaluated(page, FOCUSED)
 
 
 def settle(state: State) -> State:
