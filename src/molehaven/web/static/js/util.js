@@ -101,6 +101,20 @@ export function seatLabel(table, seat, you = null) {
   return you !== null && you !== undefined && seat === you ? `${name} (you)` : name;
 }
 
+// Seat names in a sentence that this seat's own player reads: "You claim c", "Bea takes n from
+// you", "You, King Mole, pick Lee", not "Ann (you) claims c". ``name(seat)`` names any other
+// seat; ``subject`` starts a sentence, ``said`` stands inside one, ``verb`` agrees with the
+// seat (``verb(seat, "claim", "claims")``), ``whose`` owns something.
+export function sentenceNames(you, name) {
+  const yours = (seat) => you !== null && you !== undefined && seat === you;
+  return {
+    subject: (seat) => (yours(seat) ? "You" : name(seat)),
+    said: (seat) => (yours(seat) ? "you" : name(seat)),
+    verb: (seat, mine, theirs) => (yours(seat) ? mine : theirs),
+    whose: (seat) => (yours(seat) ? "Your" : `${name(seat)}'s`),
+  };
+}
+
 // A table still gathering its players (before the host presses Start): the engine's state is
 // already there (scores of 0, full supplies, a first round), but said as it stands it reads
 // as a game under way.

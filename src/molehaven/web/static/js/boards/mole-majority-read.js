@@ -1,7 +1,7 @@
 // Reading Mole Majority's observations and legal actions for the drawn table: card words, the
 // legal actions sorted by what a click does, and what changed between two observations, in
 // words. Pure functions: no page, no rules.
-import { seatLabel } from "../util.js";
+import { seatLabel, sentenceNames } from "../util.js";
 
 export function cardInfo(guide) {
   const cards = new Map();
@@ -18,18 +18,10 @@ function seatsChanged(before, now, key, sign) {
   return (now.seats || []).map((entry, seat) => ((entry[key] - ((before.seats || [])[seat] || entry)[key]) * sign > 0 ? seat : null)).filter((seat) => seat !== null);
 }
 
-// Seat names in a sentence, this seat said to its own player: "You claim c", "Bea takes n
-// from you", not "Ann claims c" to Ann (``subject`` starts a sentence, ``said`` is inside
-// one, ``verb`` agrees with the seat, ``whose`` owns something).
+// Seat names in a sentence, this seat said to its own player: "You claim c", not "Ann
+// claims c" to Ann; the others by their names, without "(you)".
 function namer(table, you) {
-  const yours = (seat) => you !== null && you !== undefined && seat === you;
-  const name = (seat) => seatLabel(table, seat);
-  return {
-    subject: (seat) => (yours(seat) ? "You" : name(seat)),
-    said: (seat) => (yours(seat) ? "you" : name(seat)),
-    verb: (seat, mine, theirs) => (yours(seat) ? mine : theirs),
-    whose: (seat) => (yours(seat) ? "Your" : `${name(seat)}'s`),
-  };
+  return sentenceNames(you, (seat) => seatLabel(table, seat));
 }
 
 // What changed since the last drawing, in words, read off the two observations. Several

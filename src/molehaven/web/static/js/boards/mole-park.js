@@ -3,7 +3,7 @@
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
 import { keepFocus } from "../focus.js";
-import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
+import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 
@@ -301,7 +301,7 @@ function waitingLine(context, obs) {
   if (!movers.length || context.legal.length) return null;
   const tie = tieToSettle(obs);
   if (tie) {
-    const whom = tie.finalists.map((seat) => (seat === you ? "you" : seatLabel(table, seat, you))).join(" or ");
+    const whom = tie.finalists.map(sentenceNames(you, (seat) => seatLabel(table, seat, you)).said).join(" or ");
     return el("p", { class: "mp-waiting mp-waiting-crown" }, crownIcon(),
       ` The Showdown is tied at ${tie.total}★. King Mole ${seatLabel(table, tie.king, you)} picks the winner of the Crown and the game: ${whom}.`);
   }
@@ -820,8 +820,7 @@ function yourTieWords(text, you) {
 function tieVerdict(obs, table, you) {
   const tie = tiedShowdown(obs);
   if (!tie || obs.crowned === null || obs.crowned === undefined) return null;
-  const name = (seat) => (seat === you ? "you" : seatLabel(table, seat, you));
-  const mine = (seat, yours, theirs) => (seat === you ? yours : theirs);
+  const { said: name, verb: mine } = sentenceNames(you, (seat) => seatLabel(table, seat, you));
   const others = tie.finalists.filter((seat) => seat !== tie.pick);
   const parts = [];
   if (tie.king_loses) parts.push(`${name(tie.king)} tied at ${tie.total}★ but, as King Mole, ${mine(tie.king, "lose", "loses")} the tie.`);

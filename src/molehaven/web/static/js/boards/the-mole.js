@@ -3,7 +3,7 @@
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
 import { keepFocus, keyOf } from "../focus.js";
-import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
+import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 
@@ -182,11 +182,7 @@ export function offeredControls(container) {
 // not "Ann (you) points at Bea" (``subject`` to start one, ``said`` inside it, ``verb`` agreeing).
 function makeNamer(table, you) {
   const name = (seat) => (seat === null || seat === undefined ? "nobody" : seatLabel(table, seat, you));
-  const yours = (seat) => you !== null && you !== undefined && seat === you;
-  name.subject = (seat) => (yours(seat) ? "You" : name(seat));
-  name.said = (seat) => (yours(seat) ? "you" : name(seat));
-  name.verb = (seat, mine, theirs) => (yours(seat) ? mine : theirs);
-  return name;
+  return Object.assign(name, sentenceNames(you, name));
 }
 
 // ------------------------------------------------------------------ sections
