@@ -39,3 +39,10 @@ export function keepFocus(container, draw, fallback = () => null) {
   if (target && target.isConnected) target.focus({ preventScroll: true });
   return drawn;
 }
+
+// An element the focus may rest on that is no Tab stop (a prompt, a heading, the turn line):
+// where it waits while nothing is offered, and what a screen reader then reads. Returns it.
+export function focusPlace(node) {
+  if (node && !node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
+  return node;
+}

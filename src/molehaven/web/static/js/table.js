@@ -1,7 +1,7 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
 import { andList, api, capitalize, el, humanize, seatLabel, store } from "./util.js";
-import { keepFocus, keyOf } from "./focus.js";
+import { focusPlace, keepFocus, keyOf } from "./focus.js";
 import { renderObservation } from "./observation.js";
 
 // Each game with a drawn table has a module ``boards/<slug>.js`` exporting
@@ -361,8 +361,7 @@ function render() {
   renderTurnBar(myTurn && !earlier && live);
   if (startedHere && $("host").hidden) {
     // The turn line says whose move it is; the next Tab reaches the board.
-    $("turn").setAttribute("tabindex", "-1");
-    $("turn").focus({ preventScroll: true });
+    focusPlace($("turn")).focus({ preventScroll: true });
   }
   if (atPlay && !outcomeShown && !$("outcome").hidden) focusTheEnd(focusBefore);
 }
@@ -377,9 +376,7 @@ function focusTheEnd(before) {
   const kept = now && now !== document.body && now !== $("turn") && now.isConnected
     && (now === before || (key !== null && keyOf(now) === key));
   if (kept) return;
-  const title = $("outcome-title");
-  title.setAttribute("tabindex", "-1");
-  title.focus({ preventScroll: true });
+  focusPlace($("outcome-title")).focus({ preventScroll: true });
 }
 
 // ------------------------------------------------------------------------ turn awareness
@@ -545,9 +542,7 @@ $("turn-bar-go").addEventListener("click", () => {
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", block: place.block || "start", inline: "nearest" });
   // The focus follows without a scroll of its own (which would cut the smooth one short).
-  const control = place.control || place.scrollTo;
-  if (!place.control && !control.hasAttribute("tabindex")) control.setAttribute("tabindex", "-1");
-  control.focus({ preventScroll: true });
+  (place.control || focusPlace(place.scrollTo)).focus({ preventScroll: true });
 });
 
 // Someone typing (in the chat, the notation box) is not interrupted by a bar over the box;
@@ -1055,8 +1050,7 @@ function renderActions(earlier) {
   section.hidden = !legal.length;
   if (focused && section.hidden) {
     movesParked = focused === $("notation") || !movesFold ? $("notation") : movesFold.querySelector("summary");
-    $("turn").setAttribute("tabindex", "-1");
-    $("turn").focus({ preventScroll: true });
+    focusPlace($("turn")).focus({ preventScroll: true });
   } else if (!section.hidden && movesParked) {
     if (document.activeElement === $("turn")) movesParked.focus({ preventScroll: true });
     movesParked = null;

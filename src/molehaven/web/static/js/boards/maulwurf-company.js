@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { keepFocus } from "../focus.js";
+import { focusPlace, keepFocus } from "../focus.js";
 import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
@@ -704,9 +704,7 @@ function focusAfter(root) {
   if (!root) return null;
   const offered = root.querySelector(".mc-prompt [data-action]") || root.querySelector(".mc-window [data-action], .mc-window [data-mole]");
   if (offered) return offered;
-  const prompt = root.querySelector(".mc-prompt");
-  if (prompt) prompt.setAttribute("tabindex", "-1");
-  return prompt;
+  return focusPlace(root.querySelector(".mc-prompt"));
 }
 
 export function render(container, context) {

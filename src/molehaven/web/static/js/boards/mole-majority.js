@@ -7,7 +7,7 @@
 // clicked mole in the direction chosen by a toggle (clockwise unless changed). Nothing here
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
-import { keepFocus } from "../focus.js";
+import { focusPlace, keepFocus } from "../focus.js";
 import { api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
@@ -528,9 +528,7 @@ export function offeredControls(container) {
 function focusAfter(root) {
   const offered = root.querySelector("[data-action], [data-pick]:not(.picked)");
   if (offered) return offered;
-  const prompt = root.querySelector(".mm-prompt");
-  if (prompt) prompt.setAttribute("tabindex", "-1");
-  return prompt;
+  return focusPlace(root.querySelector(".mm-prompt"));
 }
 
 export function render(container, context) {

@@ -2,7 +2,7 @@
 // player, your own hand, and one prompt for whatever you may do now. Every button carries one
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
-import { keepFocus } from "../focus.js";
+import { focusPlace, keepFocus } from "../focus.js";
 import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
@@ -919,7 +919,5 @@ export function render(container, context) {
 function parkFocus(board) {
   const choice = board.querySelector(".mp-prompt button[data-action]:not(:disabled)");
   if (choice) return choice;
-  const place = board.querySelector(".mp-holding, .mp-waiting-box, .mp-waiting") || board;
-  place.setAttribute("tabindex", "-1");
-  return place;
+  return focusPlace(board.querySelector(".mp-holding, .mp-waiting-box, .mp-waiting") || board);
 }

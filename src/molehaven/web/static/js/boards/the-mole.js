@@ -2,7 +2,7 @@
 // answers as a conversation, and a prompt saying what is asked of you now. It draws the
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
-import { keepFocus, keyOf } from "../focus.js";
+import { focusPlace, keepFocus, keyOf } from "../focus.js";
 import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
@@ -1012,7 +1012,5 @@ function nextFocus(board, key, sentFrom) {
   // (While a move is on its way its heading: the answer box, still open, is no place to wait.)
   const control = ui.sending ? null : prompt.querySelector("button:not([disabled]), textarea");
   if (control) return control;
-  const heading = prompt.querySelector("h3");
-  heading.setAttribute("tabindex", "-1");
-  return heading;
+  return focusPlace(prompt.querySelector("h3"));
 }
