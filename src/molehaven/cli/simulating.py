@@ -13,6 +13,7 @@ from molehaven.cli.errors import interrupted
 from molehaven.cli.progress import progress_bar
 from molehaven.core.options import OptionValue
 from molehaven.sim.runner import GameResult, Summary, record_line, simulate
+from molehaven.sim.stats import NO_SD
 
 
 def run_simulation(
@@ -98,10 +99,6 @@ def print_figures(
         given = "" if budget is None else f"{budget:g} s per decision"
         console.print("agents: " + "; ".join(part for part in (seats, given) if part))
     print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs, planned=planned)
-
-
-NO_SD = "1 game: no sd"
-"""A standard deviation needs two games; 0.0 read as games that never varied."""
 
 
 def plural(count: int, noun: str) -> str:

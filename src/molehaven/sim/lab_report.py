@@ -32,7 +32,7 @@ from molehaven.sim.lab_stats import (
     alike_text,
     pairs_alike_in_every_game,
 )
-from molehaven.sim.stats import Distribution, Estimate, wilson_interval
+from molehaven.sim.stats import NO_SD, Distribution, Estimate, wilson_interval
 
 COLOURS = ("#1f6f8b", "#e07a1f", "#4a9a3b", "#b0413e", "#7a5aa6", "#8c6d31", "#d4589c", "#555")
 METHOD = (
@@ -239,7 +239,7 @@ def _distribution(value: Distribution) -> str:
         for number in (value.mean, value.stdev, value.minimum, value.median, value.maximum)
     )
     if math.isnan(value.stdev):  # one game: no spread to measure, as means have no interval
-        return ", ".join([mean, "—", *rest]) + " (1 game: no sd)"
+        return ", ".join([mean, "—", *rest]) + f" ({NO_SD})"
     return ", ".join([mean, spread, *rest])
 
 

@@ -9,6 +9,10 @@ from dataclasses import dataclass
 
 Z_95 = 1.959963984540054
 
+NO_SD = "1 game: no sd"
+"""Said instead of a standard deviation of one game (it needs two; 0.0 read as games that
+never varied): by ``simulate``'s figures and the lab's report alike."""
+
 
 @dataclass(frozen=True, slots=True)
 class Estimate:
