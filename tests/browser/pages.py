@@ -52,7 +52,11 @@ def create_table(
     if players is not None:
         page.select_option("#players", str(players))
     for option, value in (options or {}).items():
-        page.select_option(f"#option-{option}", value)
+        field = page.locator(f"#option-{option}")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:  # a number field
+            field.fill(value)
     page.fill("#name", name)
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/tables/*")
