@@ -26,6 +26,33 @@ export function geometry(data) {
   return { data, points: data.points, layers: data.layers, layerIndex, steps };
 }
 
+// Where each of a layer's points is as a sighted player says it: its row from the top and its
+// place in that row from the left ({row, place}, both from 1), from the game's own screen
+// coordinates. The notation's "-5+0" is for typing; "row 6, point 1 from the left" can be
+// pictured.
+export function rowPlaces(geo, layer) {
+  const rows = new Map();
+  for (const name of layer.points) {
+    const at = Math.round(geo.points[name].y * 1000);
+    if (!rows.has(at)) rows.set(at, []);
+    rows.get(at).push(name);
+  }
+  const places = new Map();
+  [...rows.keys()].sort((a, b) => a - b).forEach((at, index) => {
+    rows.get(at).sort((a, b) => geo.points[a].x - geo.points[b].x)
+      .forEach((name, place) => places.set(name, { row: index + 1, place: place + 1 }));
+  });
+  return places;
+}
+
+// The points one step from ``name`` in each of the six directions that are on ``layer``.
+export function neighbours(geo, layer, name) {
+  const point = geo.points[name];
+  if (!point) return [];
+  const on = new Set(layer.points);
+  return [...geo.steps.values()].map(([dq, dr]) => pointName(point.q + dq, point.r + dr)).filter((next) => on.has(next));
+}
+
 export function xy(geo, name) {
   const point = geo.points[name];
   return { x: point.x * S, y: point.y * S };

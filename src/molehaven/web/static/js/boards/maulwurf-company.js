@@ -6,7 +6,7 @@
 import { focusPlace, keepFocus } from "../focus.js";
 import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
-import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
+import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, neighbours, rowPlaces, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
 // Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
@@ -48,6 +48,13 @@ const memory = {
   scrolled: null,
   focusKey: null,
   watch: null,
+  // The keyboard: the layer is one Tab stop, the arrows move between what it offers. ``current``
+  // is the target or mole the Tab stop is on (its focus key), kept while it is offered;
+  // ``currentAt`` where it was, so that the next turn's Tab stop starts near it; ``column`` the
+  // x that Up and Down keep to while they are pressed in a row, as a text editor keeps its column.
+  current: null,
+  currentAt: null,
+  column: null,
 };
 
 function nameOf(context, seat) {
@@ -56,7 +63,7 @@ function nameOf(context, seat) {
 
 function activate(node, action, onAction, label) {
   node.setAttribute("data-action", action);
-  node.setAttribute("tabindex", "0");
+  node.setAttribute("tabindex", "-1"); // the layer's one Tab stop is set by keyboard()
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label || action);
   node.classList.add("legal");
@@ -69,13 +76,14 @@ function activate(node, action, onAction, label) {
   });
 }
 
-function selectable(node, point, label) {
+function selectable(node, point, label, selected) {
   node.setAttribute("data-mole", point);
   // Named for keepFocus: the mole keeps the keyboard's focus when the board is drawn again.
   node.setAttribute("data-focus-key", `mole:${point}`);
-  node.setAttribute("tabindex", "0");
+  node.setAttribute("tabindex", "-1");
   node.setAttribute("role", "button");
   node.setAttribute("aria-label", label);
+  node.setAttribute("aria-pressed", String(selected));
   const choose = () => {
     memory.selected = point;
     draw();
@@ -102,8 +110,13 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   const board = svg("svg", {
     viewBox: `${-width / 2} ${-height / 2} ${width} ${height}`,
     class: `mc-layer mc-${layerName}`,
-    role: "img",
+    // A group, not an image: an image's parts are hidden from a screen reader, and the
+    // targets and moles in it are buttons to be found.
+    role: "group",
     "aria-label": `The ${layerName} layer`,
+    // Not a Tab stop of its own: Chromium made the layer one (a scroller, to its eyes) once its
+    // targets were not, an empty stop before the one that is.
+    tabindex: "-1",
   });
   board.append(layerShape(geo, layer, `mc-ground mc-ground-${layerName}`));
   // The hint of the layer below: its ground, showing through.
@@ -121,10 +134,13 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   const specials = new Set(marks.specials);
   const golden = layerName === "blue";
   // Each point is named as the move log names it ("from -4+0 to -2-2"), on hover.
+  // Hidden from a screen reader, which would say all 91 of them: a target or a mole offered
+  // says what is on its point (whatIsThere).
   const named = (node, words) => {
     const title = svg("title");
     title.textContent = words;
     node.append(title);
+    node.setAttribute("aria-hidden", "true");
     return node;
   };
   for (const name of layer.points) {
@@ -153,6 +169,14 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     board.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-path", "data-path": target.to }));
   }
 
+  // What the keyboard may reach on the layer (keyboard()), and where each is said to be.
+  const offered = [];
+  const places = rowPlaces(geo, layer);
+  const where = (name) => {
+    const place = places.get(name);
+    return place ? `row ${place.row}, point ${place.place} from the left` : "";
+  };
+  const reach = (node, key, name, mole = false) => offered.push({ node, key, mole, ...xy(geo, name) });
   for (const [name, seat] of Object.entries(moles)) {
     if (!geo.points[name]) continue;
     const { x, y } = xy(geo, name);
@@ -171,7 +195,12 @@ function drawLayer(geo, obs, layerName, moles, marks) {
       if (selected) group.classList.add("selected");
       group.append(...moleRing(x, y, selected), focusRing(x, y, 58));
       group.prepend(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-hit" }));
-      selectable(group, name, `select your mole on ${name}`);
+      const ground = groundWords(name, holes, specials, golden);
+      selectable(group, name, `select your mole on ${name}: ${where(name)}${ground ? `, ${ground.on}` : ""}`, selected);
+      reach(group, `mole:${name}`, name, true);
+    } else {
+      // Said by the targets and the moles offered (whatIsThere), not as a bare seat number.
+      group.setAttribute("aria-hidden", "true");
     }
     board.append(group);
   }
@@ -182,16 +211,120 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     const node = targetMark(x, y, 36, "mc-target mc-destination", target.to);
     if (holes.has(target.to)) node.setAttribute("data-hole", "");
     if (specials.has(target.to)) node.setAttribute("data-special", "");
-    activate(node, target.action, marks.onAction, `move the mole on ${target.from} to ${target.to}`);
+    const there = whatIsThere(target.to, holes, specials, golden, moles, marks.whose);
+    activate(node, target.action, marks.onAction, `move the mole on ${target.from} to ${target.to}: ${where(target.to)}, ${there}`);
+    reach(node, `action:${target.action}`, target.to);
     board.append(node);
   }
   for (const target of marks.places) {
     const { x, y } = xy(geo, target.point);
     const node = targetMark(x, y, 24, "mc-target mc-place", target.point);
-    activate(node, target.action, marks.onAction, `place a mole on ${target.point}`);
+    // Where to place a mole is weighed by the holes beside it, which a sighted player sees.
+    const beside = neighbours(geo, layer, target.point).filter((next) => holes.has(next)).length;
+    const there = `${whatIsThere(target.point, holes, specials, golden, moles, marks.whose)}${beside ? ` next to ${beside === 1 ? "a hole" : `${beside} holes`}` : ""}`;
+    activate(node, target.action, marks.onAction, `place a mole on ${target.point}: ${where(target.point)}, ${there}`);
+    reach(node, `action:${target.action}`, target.point);
     board.append(node);
   }
+  if (offered.length) {
+    board.setAttribute("aria-describedby", "mc-keys");
+    keyboard(board, offered);
+  }
   return board;
+}
+
+// What is on a point, as a sighted player sees it: its ground (a hole, a special field) and a
+// mole on it, whose. ``whose(seat)`` names a seat's mole ("your mole", "Bea's mole").
+function groundWords(name, holes, specials, golden) {
+  if (holes.has(name)) return golden ? { is: "the golden shovel's hole", on: "in the golden shovel's hole" } : { is: "a hole", on: "in a hole" };
+  if (specials.has(name)) return { is: "a special field", on: "on a special field" };
+  return null;
+}
+
+function whatIsThere(name, holes, specials, golden, moles, whose) {
+  const ground = groundWords(name, holes, specials, golden);
+  const seat = moles[name];
+  if (seat === undefined || seat === null) return ground ? ground.is : "an empty point";
+  const mole = whose ? whose(seat) : `seat ${seat}'s mole`;
+  return ground ? `${mole} ${ground.on}` : mole;
+}
+
+// The order a sighted player reads the layer in: row by row from the top, each from the left.
+function readingOrder(targets) {
+  return [...targets].sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+const SAME_ROW = 1; // SVG units: the points of a row share their y (rows are 87 apart)
+
+// The target an arrow key goes to from ``from``: Left and Right along its row (the lattice is
+// triangular: a row is a line of points across the screen), else the nearest that way; Up and
+// Down to the nearest row that way with something offered, to its target nearest ``column``
+// across (ties: Up to the left, Down to the right, so that Up then Down comes back). Home and
+// End: the first and the last in reading order.
+function step(targets, from, key, column) {
+  const ordered = readingOrder(targets);
+  if (key === "Home") return ordered[0];
+  if (key === "End") return ordered[ordered.length - 1];
+  const sideways = { ArrowLeft: -1, ArrowRight: 1 }[key];
+  const updown = { ArrowUp: -1, ArrowDown: 1 }[key];
+  const nearest = (list, score) => list.reduce((best, t) => (best === null || score(t) < score(best) ? t : best), null);
+  if (sideways) {
+    const ahead = targets.filter((t) => (t.x - from.x) * sideways > SAME_ROW);
+    return nearest(ahead.filter((t) => Math.abs(t.y - from.y) < SAME_ROW), (t) => Math.abs(t.x - from.x))
+      || nearest(ahead, (t) => Math.abs(t.x - from.x) + 3 * Math.abs(t.y - from.y));
+  }
+  if (updown) {
+    const ahead = targets.filter((t) => (t.y - from.y) * updown > SAME_ROW);
+    const row = nearest(ahead, (t) => Math.abs(t.y - from.y));
+    if (!row) return null;
+    return nearest(ahead.filter((t) => Math.abs(t.y - row.y) < SAME_ROW), (t) => Math.abs(t.x - column) - (t.x * updown) / 1e4);
+  }
+  return null;
+}
+
+// The layer's one Tab stop and its arrow keys (before, each of a placement's targets was a Tab
+// stop of its own, about 100 before the side panels, in the order of the game's point list).
+// ``targets``: {node, key, mole, x, y}. The Tab stop is the one the person left it on while it
+// is offered; else the selected mole; else the one nearest where they were (the next placement
+// starts beside the last); else the first in reading order.
+function keyboard(board, targets) {
+  const keyed = new Map(targets.map((t) => [t.key, t]));
+  let start = keyed.get(memory.current) || targets.find((t) => t.mole && t.node.classList.contains("selected")) || null;
+  if (!start && memory.currentAt) {
+    const { x, y } = memory.currentAt;
+    start = targets.reduce((best, t) => (Math.hypot(t.x - x, t.y - y) < Math.hypot(best.x - x, best.y - y) ? t : best));
+  }
+  if (!start) start = readingOrder(targets)[0];
+  start.node.setAttribute("tabindex", "0");
+  const targetOf = (node) => targets.find((t) => t.node === node) || null;
+  board.addEventListener("focusin", (event) => {
+    const target = targetOf(event.target);
+    if (!target) return;
+    memory.current = target.key;
+    memory.currentAt = { x: target.x, y: target.y };
+    for (const t of targets) t.node.setAttribute("tabindex", t === target ? "0" : "-1");
+  });
+  board.addEventListener("keydown", (event) => {
+    const from = targetOf(event.target);
+    if (!from || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Escape") {
+      // Back from the selected mole's targets to the mole, to choose another.
+      const mole = targets.find((t) => t.mole && t.node.classList.contains("selected"));
+      if (from.mole || !mole) return;
+      event.preventDefault();
+      mole.node.focus();
+      return;
+    }
+    const arrow = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"].includes(event.key);
+    if (!arrow && event.key !== "Home" && event.key !== "End") return;
+    event.preventDefault(); // the page does not scroll under an arrow that found nothing
+    const vertical = event.key === "ArrowUp" || event.key === "ArrowDown";
+    const column = vertical && memory.column && memory.column.key === from.key ? memory.column.x : from.x;
+    const next = step(targets, from, event.key, column);
+    if (!next) return;
+    next.node.focus();
+    memory.column = vertical ? { key: next.key, x: column } : null;
+  });
 }
 
 // A target is drawn at ``r`` but takes taps almost half a lattice step around its point (short
@@ -212,6 +345,8 @@ function liveMarks(geo, context, obs) {
   const marks = emptyMarks(context.onAction);
   marks.holes = obs.holes || [];
   marks.specials = obs.specials || [];
+  // How a target's words name a mole's owner: the page's own seat as "your".
+  marks.whose = (seat) => (seat === context.you ? "your mole" : `${seatLabel(context.table, seat)}'s mole`);
   const moves = new Map(); // from point -> [{action, to}]
   for (const action of context.legal || []) {
     const [verb, point, direction] = action.split(" ");
@@ -250,7 +385,7 @@ function liftingMarks(geo, lifting, onAction) {
 function noticeChanges(geo, context, obs) {
   const tableId = context.table ? context.table.id : null;
   if (memory.table !== tableId) {
-    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, scrolled: null, focusKey: null });
+    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, scrolled: null, focusKey: null, current: null, currentAt: null, column: null });
   }
   const before = memory.previous;
   const beforeValue = memory.previousValue;
@@ -513,7 +648,7 @@ function draw() {
   // The layer's width in SVG units, for the CSS: on a phone the layer is drawn at a fixed
   // scale, and on a phone on its side the frame's sticky top follows the layer's height.
   frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
-  const stage = el("div", { class: `mc-stage ${zoomNow()}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()));
+  const stage = el("div", { class: `mc-stage ${zoomNow()}` }, frame, el("div", { class: "mc-zoom-bar" }, zoomButton()), keysLine(board));
   // A lifted layer is shown for a moment, with nothing to do on it: its zoom is not offered
   // either (the CSS). On a phone on its side the button, there for green, stood beside "drop
   // to red" and the layer the page said was in play (data-layer), where it changes nothing.
@@ -546,6 +681,17 @@ function draw() {
   const content = [prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side)];
   keepFocus(root, () => root.replaceChildren(...content), () => focusAfter(root));
   placeWindow(view);
+}
+
+// The keys, said to a screen reader on the layer (its aria-describedby) and shown under it
+// while the keyboard is there (the CSS: :focus-visible only, a tap shows none).
+function keysLine(board) {
+  if (!board.hasAttribute("aria-describedby")) return null;
+  const moving = board.querySelector("[data-mole]");
+  const text = moving
+    ? "Keys: the arrows move between your ringed moles and the white targets; Enter or Space selects a mole, or moves the selected one to a target; Escape goes back to the selected mole."
+    : "Keys: the arrows move between the white targets (Home and End: the first and the last); Enter or Space places a mole on the one marked.";
+  return el("p", { id: "mc-keys", class: "mc-keys", text });
 }
 
 // ------------------------------------------------------------------------ the phone's window
@@ -694,15 +840,20 @@ function placeView(view) {
 // view may be the discs and the seats below, with nothing to click.
 export function offeredControls(container) {
   const board = container.querySelector("[data-board='maulwurf-company']");
-  return board ? [...board.querySelectorAll("[data-action]:not([disabled]), [data-mole]")] : [];
+  if (!board) return [];
+  const offered = [...board.querySelectorAll("[data-action]:not([disabled]), [data-mole]")];
+  // The layer's Tab stop before its other targets: "Go to your move" goes to the first.
+  const stop = board.querySelector(".mc-window [tabindex='0']");
+  const prompt = offered.filter((node) => node.closest(".mc-prompt"));
+  return stop ? [...prompt, stop, ...offered.filter((node) => node !== stop && !prompt.includes(node))] : offered;
 }
 
 // Where the keyboard's focus goes when what it was on is gone (the mole was placed or moved, a
-// layer is being lifted): the prompt's first choice, else the first mole or target offered on
-// the layer, else the prompt, which says what the table waits for.
+// layer is being lifted): the prompt's first choice, else the layer's Tab stop (keyboard()),
+// else the prompt, which says what the table waits for.
 function focusAfter(root) {
   if (!root) return null;
-  const offered = root.querySelector(".mc-prompt [data-action]") || root.querySelector(".mc-window [data-action], .mc-window [data-mole]");
+  const offered = root.querySelector(".mc-prompt [data-action]") || root.querySelector(".mc-window [tabindex='0']");
   if (offered) return offered;
   return focusPlace(root.querySelector(".mc-prompt"));
 }
