@@ -250,3 +250,32 @@ def test_a_visitor_to_an_unstarted_mole_table_is_not_promised_a_card(
     expect(card).to_have_text("WatchingSpectators see no card.")
     for page in (ann, bea, cal):
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_lobby_asks_the_name_before_the_options_and_folds_the_away_time(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A newcomer met "Away time, in seconds" before "Your name", under a whole game's
+    options: the name and the seat now come right after the game and its players, the
+    options after them, and the away time (rarely changed) in a closed fold. A value the
+    browser refuses there opens the fold, so that its message shows by the field."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    page.wait_for_selector("#game option[value='mole-park']", state="attached")
+    page.select_option("#game", "mole-park")
+    expect(page.locator("#option-round_limit")).to_be_attached()
+    order = page.evaluate(
+        """ids => ids.map(id => [...document.querySelectorAll("#create-form *")]
+            .indexOf(document.getElementById(id)))""",
+        ["players", "name", "take-seat", "options", "away-seconds"],
+    )
+    assert order == sorted(order), order
+    expect(page.locator("#away-seconds")).to_be_hidden()
+    page.fill("#name", "Ann")
+    page.locator(".table-settings summary").click()
+    page.fill("#away-seconds", "0")
+    page.locator(".table-settings summary").click()  # folded again, the refused value inside
+    expect(page.locator("#away-seconds")).to_be_hidden()
+    page.click("#create-form button[type=submit]")
+    expect(page.locator("#away-seconds")).to_be_visible()
+    assert page.url == f"{server.url}/"  # nothing was created
+    assert page.errors == []  # type: ignore[attr-defined]

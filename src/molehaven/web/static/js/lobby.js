@@ -13,6 +13,12 @@ const createError = document.getElementById("create-error");
 
 let catalogue = { games: [], agents: [] };
 
+// The away time sits in a closed fold: a value the browser refuses there opens the fold, so
+// that its message shows beside the field rather than nowhere.
+document.getElementById("away-seconds").addEventListener("invalid", (event) => {
+  event.target.closest("details").open = true;
+});
+
 function currentGame() {
   return catalogue.games.find((g) => g.slug === gameSelect.value);
 }
