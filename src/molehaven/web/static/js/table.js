@@ -335,7 +335,9 @@ function render() {
   setFavicon(myTurn);
   if (myTurn && !wasMyTurn) chime();
   wasMyTurn = myTurn;
-  $("table-title").textContent = `${table.title} · table ${table.id}`;
+  // The game's name is the heading; the table's id (which players may quote to each other)
+  // follows it small, as a site shows a reference, not as part of the title.
+  $("table-title").replaceChildren(table.title, el("span", { class: "table-ref", text: ` · table ${table.id}` }));
   // The pill would tell the end before the board has shown it (Mole Park's last reveal).
   $("status").textContent = earlier && finished(table) ? "running" : table.status;
   root.dataset.status = table.status;
