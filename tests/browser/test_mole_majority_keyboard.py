@@ -1,17 +1,18 @@
 """Mole Majority from the keyboard alone: the focus stays on the meadow when the board is
 drawn again (after the player's move, after the others'), rather than falling back to the
-page's top, and a focused target shows a ring on its own shape for the keyboard's focus only.
+page's top, and a focused target shows a ring on its own shape for the keyboard's focus only;
+the legend stays as open as the player left it.
 Fixed positions (the first of every choice), the board drawn alone."""
 
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
 from tests.browser.pages import LAPTOP, draw_again, draw_alone, evaluated, open_page
 from tests.browser.test_mole_majority_end import first_choices
-from tests.games.mole_majority.helpers import legal, new_game
+from tests.games.mole_majority.helpers import legal, new_game, s2
 from tests.server.live_server import LiveServer
 
 pytestmark = pytest.mark.draws_only
@@ -101,4 +102,35 @@ def test_mole_majority_keeps_the_focus_on_the_meadow_with_a_ring_on_the_hex(
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Tab")
     page.screenshot(path="/tmp/m/mm-focus-1280.png")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_legend_stays_open_until_the_player_closes_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Each redraw (a move by any player) drew the legend anew, folded: a player reading what
+    the meadow's marks mean saw it close at the next move. Now it stays as the player left it,
+    open or closed, as The Mole's and Die Maulwurf Company's do, and its line keeps the
+    keyboard's focus. Fixed positions: board S2, Ann to play her first card; then with Number
+    4 played."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP)
+    state = s2()
+    names = ["Ann", "Bea"]
+    draw_again(page, DRAW, [state.observation(0), sorted(legal(state, 0)), 0, names])
+    legend = page.locator("[data-board=mole-majority] .mm-legend")
+    summary = legend.locator("summary")
+    summary.focus()
+    page.keyboard.press("Enter")
+    expect(legend.locator("li").first).to_be_visible()
+    # Ann plays Number 4: the board is drawn again, the legend open, its line focused.
+    state.apply(0, "play four")
+    shown = draw_again(page, DRAW, [state.observation(0), sorted(legal(state, 0)), 0, names])
+    assert legend.evaluate("node => node.open"), "the legend folded at the redraw"
+    assert shown["tag"] == "summary", shown
+    # Closed by the player, it stays closed.
+    summary.click()
+    expect(legend.locator("li").first).to_be_hidden()
+    state.apply(0, "end")
+    draw_again(page, DRAW, [state.observation(0), [], 0, names])
+    assert not legend.evaluate("node => node.open")
     assert page.errors == []  # type: ignore[attr-defined]

@@ -48,6 +48,9 @@ const zoomBy = { gathering: "whole", playing: "near", over: "whole" };
 let zoomFor = "playing";
 // What the meadow window offered last time it was placed, to bring new choices into view once.
 let offeredInView = null;
+// Whether the legend is unfolded: every move at the table draws the board anew, which folded
+// it again under the eyes of the person reading it.
+let legendOpen = false;
 
 function redraw() {
   if (lastContainer && lastContext) render(lastContainer, lastContext);
@@ -420,7 +423,7 @@ function drawPile(obs) {
 
 function drawLegend() {
   const item = (mark, text) => el("li", {}, mark, text);
-  return el("details", { class: "mm-legend" },
+  const legend = el("details", { class: "mm-legend", open: legendOpen },
     el("summary", { text: "Legend", "data-focus-key": "mm-legend" }),
     el("ul", {},
       item(el("span", { class: "mm-key mm-key-hole" }), "an empty Mole Space (numbered 1, 2 … clockwise from the top)"),
@@ -436,6 +439,8 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
       item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board"),
       item(el("span", { class: "mm-key-word", text: "Players:" }), "points of claimed tiles (Home Tokens are added at the end) · Claims left, Cave-Ins left: tokens still to place · Home Tokens: taken so far · highlighted: whose turn it is")));
+  legend.addEventListener("toggle", () => { legendOpen = legend.open; });
+  return legend;
 }
 
 // ------------------------------------------------------------------ the meadow's window
