@@ -495,12 +495,23 @@ function placeWindow(view, scrolled) {
 // over, its result. Measured again when the window changes size (a tablet turned round), and
 // when the page changes height: the result box unfolds over a moment after the board is drawn
 // (table.js), and a top measured before it left the final meadow taller than the screen.
+// Also how tall what is asked and the hand are (--mm-below): on a tablet upright they lie under
+// the meadow, which leaves them room on the first screen (the CSS). Not while a move is on its
+// way, which offers nothing for a moment (the meadow would grow and shrink back at every
+// move), and with the preview at its one line: a longer one, shown while a card is pointed at,
+// would shrink the meadow and move the card from under the pointer, taking the preview away.
 function markMeadowTop() {
   const table = lastContainer && lastContainer.querySelector(".mm-table");
   const meadow = table && table.querySelector("svg.mm-meadow");
   if (!meadow) return;
   const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
+  const play = table.querySelector(".mm-play-box");
+  const preview = play && play.querySelector(".mm-preview");
+  if (!play || !preview || (lastContext && lastContext.pending)) return;
+  const longer = preview.getBoundingClientRect().height - parseFloat(getComputedStyle(preview).minHeight);
+  const below = `${Math.ceil(play.getBoundingClientRect().height - Math.max(0, longer))}px`;
+  if (table.style.getPropertyValue("--mm-below") !== below) table.style.setProperty("--mm-below", below);
 }
 
 // The meadow's window scrolls sideways on a phone, upright or on its side narrower than 800
