@@ -4,9 +4,10 @@ boards are in the page's own scroll, not in a second scroll inside the panel."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.pages import show_a_fixed_position
+from tests.browser.pages import PHONE, draw_alone, open_page, show_a_fixed_position
 from tests.browser.test_mole_majority_table import (
     BOARD,
     DESK,
@@ -18,6 +19,8 @@ from tests.browser.test_mole_majority_table import (
 )
 from tests.games.mole_majority.helpers import apply_all
 from tests.server.live_server import LiveServer
+
+DRAW = draw_alone("mole-majority", "null")
 
 # The page unscrolled: where the tile pile, the legend's summary, the hand's cards and the
 # meadow are.
@@ -184,4 +187,31 @@ def test_on_a_tablet_upright_the_whole_hand_is_in_view(
             assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at {width} px"
             assert seen["page_overflow"] <= 0, (width, seen)
             snap(page, f"tablet-upright-{width}-{'played' if state is played else 'start'}")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Every button of the board and the legend's line: its height and what it says.
+CONTROLS = f"""() => [...document.querySelectorAll(
+    "{BOARD} button, {BOARD} .mm-legend summary"
+)].map(node => ({{text: node.innerText, height: node.getBoundingClientRect().height}}))"""
+
+
+@pytest.mark.draws_only
+def test_on_a_phone_the_buttons_and_the_legend_are_a_finger_high(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At 390 x 844 the board's buttons were 26 px high, the roll numbers on a Groundskeeper
+    20 px and the legend's line 16 px, short of a finger's 40 px. Each is now
+    at least 40 px high. Fixed positions, the board drawn alone: a meadow laid wide, Ann to
+    play her first card (roll numbers on both Groundskeepers, Discard); then a Groundskeeper
+    played (the roll's direction, three stacks, End turn)."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    for state in (laid_wide(), apply_all(laid_wide(), "0: play keeper2 twoplus")):
+        offered = sorted(str(action) for action in state.legal_actions(0))
+        page.evaluate(DRAW, [state.observation(0), offered, 0, ["Ann", "Bea"]])
+        controls = page.evaluate(CONTROLS)
+        assert len(controls) >= 5, controls
+        short = [control for control in controls if control["height"] < 40]
+        assert not short, short
+        snap(page, f"phone-controls-{len(controls)}")
     assert page.errors == []  # type: ignore[attr-defined]
