@@ -48,6 +48,9 @@ const zoomBy = { gathering: "whole", playing: "near", over: "whole" };
 let zoomFor = "playing";
 // What the meadow window offered last time it was placed, to bring new choices into view once.
 let offeredInView = null;
+// Whether the legend is unfolded: every move at the table draws the board anew, which folded
+// it again under the eyes of the person reading it.
+let legendOpen = false;
 
 function redraw() {
   if (lastContainer && lastContext) render(lastContainer, lastContext);
@@ -420,7 +423,7 @@ function drawPile(obs) {
 
 function drawLegend() {
   const item = (mark, text) => el("li", {}, mark, text);
-  return el("details", { class: "mm-legend" },
+  const legend = el("details", { class: "mm-legend", open: legendOpen },
     el("summary", { text: "Legend", "data-focus-key": "mm-legend" }),
     el("ul", {},
       item(el("span", { class: "mm-key mm-key-hole" }), "an empty Mole Space (numbered 1, 2 … clockwise from the top)"),
@@ -436,6 +439,8 @@ function drawLegend() {
       item(el("span", { class: "mm-key mm-key-slot" }), "dashed outline: a free place of the meadow (a–s)"),
       item(el("span", { class: "mm-key mm-key-gone mm-seat-2" }), "faded, red dashes: the mole the pointed-at action would take off the board"),
       item(el("span", { class: "mm-key-word", text: "Players:" }), "points of claimed tiles (Home Tokens are added at the end) · Claims left, Cave-Ins left: tokens still to place · Home Tokens: taken so far · highlighted: whose turn it is")));
+  legend.addEventListener("toggle", () => { legendOpen = legend.open; });
+  return legend;
 }
 
 // ------------------------------------------------------------------ the meadow's window
@@ -490,12 +495,23 @@ function placeWindow(view, scrolled) {
 // over, its result. Measured again when the window changes size (a tablet turned round), and
 // when the page changes height: the result box unfolds over a moment after the board is drawn
 // (table.js), and a top measured before it left the final meadow taller than the screen.
+// Also how tall what is asked and the hand are (--mm-below): on a tablet upright they lie under
+// the meadow, which leaves them room on the first screen (the CSS). Not while a move is on its
+// way, which offers nothing for a moment (the meadow would grow and shrink back at every
+// move), and with the preview at its one line: a longer one, shown while a card is pointed at,
+// would shrink the meadow and move the card from under the pointer, taking the preview away.
 function markMeadowTop() {
   const table = lastContainer && lastContainer.querySelector(".mm-table");
   const meadow = table && table.querySelector("svg.mm-meadow");
   if (!meadow) return;
   const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
   if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
+  const play = table.querySelector(".mm-play-box");
+  const preview = play && play.querySelector(".mm-preview");
+  if (!play || !preview || (lastContext && lastContext.pending)) return;
+  const longer = preview.getBoundingClientRect().height - parseFloat(getComputedStyle(preview).minHeight);
+  const below = `${Math.ceil(play.getBoundingClientRect().height - Math.max(0, longer))}px`;
+  if (table.style.getPropertyValue("--mm-below") !== below) table.style.setProperty("--mm-below", below);
 }
 
 // The meadow's window scrolls sideways on a phone, upright or on its side narrower than 800
