@@ -228,9 +228,11 @@ def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
         assert page.errors == []  # type: ignore[attr-defined]
 
 
-# Mole Majority played to its end by random clicks took 1-2 minutes, the suite's longest test:
-# the fewest Mole Tokens (MM-49) end it on an empty supply (MM-37) all the same.
-SHORTER = {"mole-majority": {"mole_tokens": "7"}}
+# Mole Majority and Die Maulwurf Company played to their end by random clicks took one to two
+# minutes each, the suite's longest tests. The fewest Mole Tokens (MM-49) end Mole Majority on
+# an empty supply (MM-37) all the same; Maulwurf ends by its turn limit at the latest (MC-25),
+# as test_maulwurf_company_table.py's whole game against a bot does.
+SHORTER = {"mole-majority": {"mole_tokens": "7"}, "maulwurf-company": {"max_turns": "40"}}
 
 
 def at_a_persons_pace(slug: str) -> object:
