@@ -354,7 +354,7 @@ function render() {
   if (!earlier) logSettled = log.length;
   renderLog(logAtBottom, earlier ? Math.min(logSettled, log.length) : log.length);
   renderChat();
-  renderReplay();
+  renderReplay(earlier);
   renderClock();
   // While the board still shows an earlier observation, this seat's moves wait for it.
   // Nor while the connection is down: the bar would lead to moves that cannot be sent.
@@ -1322,8 +1322,11 @@ function tickClock() {
 
 // ------------------------------------------------------------------------ replay
 
-function renderReplay() {
-  const over = finished(view.table);
+// The controls come with the outcome box, not before: while the board still shows an
+// ``earlier`` moment (Mole Park's last reveal, Maulwurf's last lifted layer) "144 / 144" under
+// it told the end that the board and the status pill did not yet.
+function renderReplay(earlier) {
+  const over = finished(view.table) && !earlier;
   $("replay").hidden = !over;
   if (!over) return;
   $("download").href = `/api/tables/${tableId}/record`;
