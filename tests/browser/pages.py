@@ -272,15 +272,23 @@ def set_position(
     legal: list[str],
     *,
     result: dict[str, JSONValue] | None = None,
+    seats: dict[int, dict[str, JSONValue]] | None = None,
 ) -> None:
     """A seat's view the server sent (``data`` of a snapshot or an update), made to show
     ``observation`` with ``legal`` offered, and who it waits for to match; with the
     ``result`` of a finished game (``molehaven.server.matches.story.result_of``), the table is
     over, as the server sends a finished table: its status and result, nobody awaited, no
-    clock, nothing offered."""
+    clock, nothing offered. ``seats`` changes who sits where (``{1: {"kind": "human", ...}}``:
+    seat 1's public facts, as ``views.table_public`` gives them)."""
     assert isinstance(observation, dict)
     table = data["table"]
     assert isinstance(table, dict)
+    shown_seats = table["seats"]
+    assert isinstance(shown_seats, list)
+    for seat, facts in (seats or {}).items():
+        slot = shown_seats[seat]
+        assert isinstance(slot, dict)
+        slot.update(facts)
     if result is None:
         waiting: JSONValue = {"seats": observation.get("to_move"), "you": bool(legal)}
         table.update(status="running", result=None)
@@ -298,6 +306,7 @@ def show_a_fixed_position(
     legal: list[str],
     *,
     result: dict[str, JSONValue] | None = None,
+    seats: dict[int, dict[str, JSONValue]] | None = None,
     reload: bool = True,
 ) -> None:
     """The live table open on ``page`` shows its seat ``observation`` with ``legal`` offered,
@@ -307,7 +316,7 @@ def show_a_fixed_position(
     line and turn bar, while the bots play on unseen; ``reload`` opens the page again under
     it. Actions clicked still go to the server, which refuses what its game does not allow.
     A finished game's position is shown with its ``result`` (see ``set_position``): the page
-    is then a finished table's, not a running one's."""
+    is then a finished table's, not a running one's; ``seats`` changes who sits where."""
 
     def rewrite(socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()
@@ -320,7 +329,7 @@ def show_a_fixed_position(
                 socket.send(message)
             elif not shown:
                 shown = True
-                set_position(envelope["data"], observation, legal, result=result)
+                set_position(envelope["data"], observation, legal, result=result, seats=seats)
                 socket.send(json.dumps(envelope))
 
         server.on_message(from_server)

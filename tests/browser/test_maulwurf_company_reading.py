@@ -208,7 +208,7 @@ def script_the_table(
 # Clicks a mole and then ``action`` on the board, then looks at the page in every frame until
 # the board has shown the lift and the result box is shown (or ``seconds`` pass): what the
 # board shows (the layer, the one being lifted, the prompt) and around it (the result box, the
-# status pill).
+# status pill, the replay's controls).
 PLAY_AND_WATCH_THE_LIFT = f"""async ([action, seconds]) => {{
     const board = () => document.querySelector("{BOARD}");
     const moment = () => ({{
@@ -217,6 +217,7 @@ PLAY_AND_WATCH_THE_LIFT = f"""async ([action, seconds]) => {{
         prompt: board().querySelector(".mc-prompt").textContent,
         outcome: !document.querySelector("#outcome").hidden,
         pill: document.querySelector("#status").textContent,
+        replay: !document.querySelector("#replay").hidden,
     }});
     const mole = action.split(" ")[1];
     board().querySelector(`[data-mole="${{mole}}"]`).dispatchEvent(new MouseEvent("click"));
@@ -240,7 +241,8 @@ def test_a_game_that_ends_as_a_layer_is_lifted_shows_the_lift_then_the_result(
     out, so Ann wins. The result box came at once, above red still being lifted away ("moles
     in holes drop to brown"), and 1.6 s later brown and "Game over."; the status pill said
     "over" meanwhile. Now the page shows the lift first, the result box waiting (as it waits
-    for Mole Park's reveal), then brown, "Game over." and the result box."""
+    for Mole Park's reveal), then brown, "Game over." and the result box. The replay's
+    controls ("144 / 144") came at once, under the lift: they come with the result box."""
     before = example_6_state()
     after = apply_all(example_6_state(), "0 move -2-1 e")
     assert after.is_terminal()
@@ -261,13 +263,15 @@ def test_a_game_that_ends_as_a_layer_is_lifted_shows_the_lift_then_the_result(
     lifting = [moment for moment in seen if moment["lifting"] == "red"]
     assert lifting, seen
     for moment in lifting:
-        assert not moment["outcome"], moment
+        assert not moment["outcome"] and not moment["replay"], moment
         assert moment["pill"] == "running", moment
         assert "is being lifted away" in moment["prompt"], moment
     # Before the lift is drawn, nothing tells the end either (the first frame after the move).
-    assert not any(moment["outcome"] for moment in seen[: seen.index(lifting[0])]), seen
+    told = [m["outcome"] or m["replay"] for m in seen[: seen.index(lifting[0])]]
+    assert not any(told), seen
     last = seen[-1]
     assert last["outcome"] and last["lifting"] == "" and last["layer"] == "brown", seen
+    assert last["replay"], last
     assert last["prompt"] == "Game over." and last["pill"] == "over", last
     expect(page.locator("#outcome #result")).to_have_text(str(result["summary"]))
     assert page.errors == []  # type: ignore[attr-defined]

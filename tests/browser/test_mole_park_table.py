@@ -552,6 +552,7 @@ PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
         pill: document.querySelector("#status").textContent,
         rawRound: document.querySelector("#board details.raw dd[data-key='round']")?.textContent,
         outcome: !document.querySelector("#outcome").hidden,
+        replay: !document.querySelector("#replay").hidden,
         outcomeAnimation: getComputedStyle(document.querySelector("#outcome")).animationName,
         scoreWinners: document.querySelectorAll("#scores .won").length,
         boardWinners: document.querySelectorAll("[data-board] .mp-badge.won").length,
@@ -585,9 +586,9 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     the reveal has not told yet, nor offer the decision the board holds: reviewers saw the
     folded "Moves as buttons or notation" offer the next round's dice during the reveal, and
     the result box and the winners beside the scores appear while the last reveal was still
-    lighting up its lines; the status pill by the title said "over", and the raw panel under
-    the board showed the next round. Now they wait for the reveal, and come once it has been
-    shown."""
+    lighting up its lines; the status pill by the title said "over", the replay's controls
+    showed "144 / 144" under the board, and the raw panel under the board showed the next
+    round. Now they wait for the reveal, and come once it has been shown."""
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
     create_mole_park_table(page, server, 2, {"round_limit": "2"})
     fill_bots_and_start(page)
@@ -631,12 +632,13 @@ def test_mole_parks_reveal_holds_back_the_moves_and_the_result_box(
     ended = [moment for moment in seen["during"] if moment["status"] == "over"]
     assert ended, seen
     for moment in ended:
-        assert not moment["outcome"], moment
+        assert not moment["outcome"] and not moment["replay"], moment
         assert moment["scoreWinners"] == moment["boardWinners"] == 0, moment
         # The pill by the title said "over" while the last reveal played.
         assert moment["pill"] == "running", moment
     after = seen["after"]
     assert after["status"] == "over" and after["outcome"] and after["pill"] == "over", after
+    assert after["replay"], after  # the replay's controls come with the result box
     # The box unfolds rather than pushing the board down in one jump while the person looks.
     assert after["outcomeAnimation"] == "outcome-arrives", after
     assert after["scoreWinners"] > 0 and after["boardWinners"] > 0, after

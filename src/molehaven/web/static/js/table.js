@@ -356,7 +356,7 @@ function render() {
   if (!earlier) logSettled = log.length;
   renderLog(logAtBottom, earlier ? Math.min(logSettled, log.length) : log.length);
   renderChat();
-  renderReplay();
+  renderReplay(earlier);
   renderClock();
   // While the board still shows an earlier observation, this seat's moves wait for it.
   // Nor while the connection is down: the bar would lead to moves that cannot be sent.
@@ -635,6 +635,9 @@ function renderTurn() {
   // After the end the outcome box says how the game ended: the turn line only follows a replay.
   node.hidden = finished(table) && !(replay.active && replay.data);
   let asked = "";
+  let boardWords = null; // the board's own words for a wait (``thinkingLine``)
+  const bots = waitedBots(table);
+  noteBotWait(bots);
   if (table.status === "open") {
     node.textContent = gatheringText(table);
   } else if (replay.active && replay.data) {
@@ -648,6 +651,7 @@ function renderTurn() {
     node.textContent = told.text;
     asked = told.asked || "";
     if (told.you) node.classList.add("you");
+    else boardWords = told.text;
   } else if (view.waiting && view.waiting.you) {
     node.textContent = view.waiting.seats && view.waiting.seats.length > 1 ? "Your move (others may act too)" : "Your move";
     asked = askedText(view.legal);
@@ -665,6 +669,10 @@ function renderTurn() {
     node.textContent = "Sending your move…";
     node.classList.remove("you");
   }
+  // Not while the board still shows an earlier moment (Mole Park's reveal, a lifted layer):
+  // its own words stand for it.
+  thinkingShown = null;
+  if (bots && !node.classList.contains("you") && !boardStillShowing()) thinkingLine(node, bots, boardWords);
   // When nothing is asked of this seat, that line says whether the wait is for someone away.
   if (!asked && table.status === "running" && !replay.active && live) asked = awayText(table);
   // While the connection is down, that line says what it means for this seat's moves, in
@@ -697,6 +705,62 @@ function awayText(table) {
   }
   return "";
 }
+
+// A bot's turn may be many decisions of a second or so each (Mole Majority's card and moles,
+// Die Maulwurf Company's discs and moves): 10-30 s on a busy server, while "Waiting for hard
+// bot 2" looked frozen. The turn line says that the bot is thinking, with a moving mark, and
+// for how long, counted by this page from the update that made it the bot's turn (the server
+// does not say when a turn began: a page opened meanwhile counts from its opening). A person's
+// wait keeps its words: how long someone takes is theirs, and ``awayText`` tells of absence.
+const THINKING_LONG_MS = 20_000; // from then on "still thinking": the page did not freeze
+let botWait = null; // {key, since}: the bot seats the table waits for, since when (page's clock)
+let thinkingShown = null; // the turn line's seconds while it says bots are thinking
+
+// The seats the game waits for, if all are bots and none is this page's, while it runs.
+function waitedBots(table) {
+  const waiting = view.waiting;
+  if (table.status !== "running" || replay.active || pending || !live || !waiting || waiting.you) return null;
+  const seats = Array.isArray(waiting.seats) ? waiting.seats : [];
+  const bots = seats.length > 0 && seats.every((seat) => table.seats[seat] && table.seats[seat].kind === "bot");
+  return bots ? seats : null;
+}
+
+// The count runs on across the updates of one turn (a bot's every card and move) and starts
+// again when the table waits for someone else.
+function noteBotWait(bots) {
+  const key = bots ? bots.join(",") : null;
+  if (key === null) botWait = null;
+  else if (!botWait || botWait.key !== key) botWait = { key, since: performance.now() };
+}
+
+// "Hard bot 2 is thinking… 12 s" in place of the page's own "Waiting for hard bot 2"; a board's
+// own words for the wait (Mole Hill's "Waiting for hard bot 1 (the gardener)") are kept, and
+// "thinking…" follows them. One span, as a phone lays the line's children out in a column.
+// The seconds are hidden from screen readers: the line is a live region, read once, not every
+// second.
+function thinkingLine(node, bots, boardWords) {
+  const table = view.table;
+  const names = bots.map((seat) => seatLabel(table, seat));
+  const named = boardWords !== null && names.every((name) => boardWords.includes(name));
+  const who = `${andList(names)} ${bots.length > 1 ? "are" : "is"}`;
+  const words = boardWords === null ? `${capitalize(who)} ` : named ? `${boardWords} · ` : `${boardWords} · ${who} `;
+  const still = el("span", { class: "thinking-still" });
+  const seconds = el("span", { class: "thinking-seconds", "aria-hidden": "true" });
+  node.replaceChildren(el("span", { class: "thinking" }, el("span", { class: "thinking-mark", "aria-hidden": "true" }), words, still, "thinking…", seconds));
+  thinkingShown = { still, seconds };
+  tickThinking();
+}
+
+function tickThinking() {
+  if (!thinkingShown || !botWait) return;
+  const waited = performance.now() - botWait.since;
+  const seconds = Math.floor(waited / 1000);
+  const said = seconds >= 1 ? ` ${seconds} s` : "";
+  if (thinkingShown.seconds.textContent !== said) thinkingShown.seconds.textContent = said;
+  const still = waited >= THINKING_LONG_MS ? "still " : "";
+  if (thinkingShown.still.textContent !== still) thinkingShown.still.textContent = still;
+}
+setInterval(tickThinking, 250);
 
 function duration(seconds) {
   return seconds < 90 ? `${Math.round(seconds)} seconds` : `${Math.round(seconds / 60)} minutes`;
@@ -1260,8 +1324,11 @@ function tickClock() {
 
 // ------------------------------------------------------------------------ replay
 
-function renderReplay() {
-  const over = finished(view.table);
+// The controls come with the outcome box, not before: while the board still shows an
+// ``earlier`` moment (Mole Park's last reveal, Maulwurf's last lifted layer) "144 / 144" under
+// it told the end that the board and the status pill did not yet.
+function renderReplay(earlier) {
+  const over = finished(view.table) && !earlier;
   $("replay").hidden = !over;
   if (!over) return;
   $("download").href = `/api/tables/${tableId}/record`;
