@@ -73,6 +73,7 @@ def create_app(
             publisher=hub,
             cluster=cluster,
         )
+        hub.tables = authority.in_memory
         app.state.settings = settings
         app.state.registry = games
         app.state.hub = hub

@@ -171,6 +171,9 @@ class Cluster:
         self.owned: set[str] = set()
         # table -> process -> the seats whose person is connected there
         self.remote_seats: dict[str, dict[str, frozenset[Seat]]] = {}
+        # table -> when a seat connected through another process last stopped being (the
+        # lobby's "away"; ``Hub.last_seen``)
+        self.seats_left_at: dict[str, float] = {}
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._member: ClusterMember | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -309,7 +312,12 @@ class Cluster:
             for node in gone:
                 del by_node[node]
             if gone:
+                self.seats_left_at[table_id] = now
                 await self._member.presence_changed(table_id)
+        # Only "more than a few minutes ago" is ever asked of these (``Hub.last_seen``).
+        for table_id, at in list(self.seats_left_at.items()):
+            if now - at > 3600:
+                del self.seats_left_at[table_id]
         others = [t for t in await self._member.live_ids() if t not in self.owned]
         if not others:
             return
@@ -426,6 +434,8 @@ class Cluster:
             table_id = str(message["table"])
             seats = frozenset(int(s) for s in message["seats"])
             by_node = self.remote_seats.setdefault(table_id, {})
+            if by_node.get(str(message["node"]), frozenset()) - seats:
+                self.seats_left_at[table_id] = time.time()
             if seats:
                 by_node[str(message["node"])] = seats
             else:
@@ -437,6 +447,7 @@ class Cluster:
             node = str(message["node"])
             for table_id, by_node in self.remote_seats.items():
                 if by_node.pop(node, None) is not None:
+                    self.seats_left_at[table_id] = time.time()
                     self._later(self._member.presence_changed(table_id))
 
     async def _answer(self, request: dict[str, Any]) -> None:

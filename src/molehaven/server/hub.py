@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,8 +23,8 @@ from starlette.websockets import WebSocket
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
 from molehaven.server.limits import AddressLimiter, RedisPatience, TokenBucket, client_address
-from molehaven.server.matches.table import LiveTable
-from molehaven.server.matches.views import viewer_payload
+from molehaven.server.matches.table import HUMAN, ON_THE_WAY_SECONDS, LiveTable
+from molehaven.server.matches.views import table_public, viewer_payload
 from molehaven.server.settings import Settings
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
 SEAT_REVOKED = "seat-revoked"
+# When a seat's last socket closed is kept this long: the lobby only asks whether it was more
+# than a few minutes ago (``Settings.deserted_seconds``).
+LEFT_KEPT_SECONDS = 3600.0
 
 
 def envelope(kind: str, version: int | None, data: JSONValue) -> str:
@@ -94,6 +98,11 @@ class Hub:
         self._elsewhere = elsewhere
         self._cluster: Cluster | None = None
         self._redis = RedisPatience("sockets held elsewhere unknown (%s); counting this process's")
+        # table -> when a seated person's socket to it last closed here (the lobby's "away")
+        self._left_at: dict[str, float] = {}
+        # the tables this process holds, by id (``Authority.in_memory``; set by the app): a
+        # finished table's page tells who of its players is at its rematch
+        self.tables: Callable[[str], LiveTable | None] = lambda table_id: None
 
     def share_limits(self, cluster: Cluster) -> None:
         """Count sockets per address with the cluster's other processes: how fast an
@@ -154,6 +163,8 @@ class Hub:
     async def close(self, connection: Connection) -> None:
         """Forget a connection and stop its writer."""
         watchers = self._by_table.get(connection.table_id)
+        if watchers is not None and connection in watchers and connection.seat is not None:
+            self._note_left(connection.table_id)
         if watchers is not None and connection in watchers:  # counted once, however closed
             self._by_address[connection.address] -= 1
             if self._by_address[connection.address] <= 0:
@@ -169,6 +180,60 @@ class Hub:
             connection.writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await connection.writer
+
+    def _note_left(self, table_id: str) -> None:
+        now = time.time()
+        self._left_at[table_id] = now
+        if len(self._left_at) > 4096:
+            old = [t for t, at in self._left_at.items() if now - at > LEFT_KEPT_SECONDS]
+            for gone in old:
+                del self._left_at[gone]
+
+    def last_seen(self, table_id: str) -> float | None:
+        """When a seated person was last connected to the table (epoch seconds): now while
+        one is, else when the last one's socket closed, through any process (``None``: not in
+        the last hour, as far as this process heard)."""
+        if self.connected_seats(table_id):
+            return time.time()
+        times = [self._left_at.get(table_id, 0.0)]
+        if self._cluster is not None:
+            times.append(self._cluster.seats_left_at.get(table_id, 0.0))
+        return max(times) or None
+
+    def at_rematch(self, table: LiveTable) -> set[Seat]:
+        """The seats of a finished table whose person is at its rematch: connected there now,
+        or asked for it a moment ago (their page is on its way). Only what this process holds:
+        in a cluster, a rematch that no process here replicates tells nothing."""
+        if not table.is_over or table.rematch is None:
+            return set()
+        there = self.tables(table.rematch)
+        if there is None:
+            return set()
+        connected = self.connected_seats(there.id)
+        arrived = {
+            slot.token_hash
+            for seat, slot in enumerate(there.seats)
+            if seat in connected and slot.kind == HUMAN and slot.token_hash
+        }
+        soon = time.monotonic() - ON_THE_WAY_SECONDS
+        return {
+            seat
+            for seat, slot in enumerate(table.seats)
+            if (slot.token_hash and slot.token_hash in arrived)
+            or (seat in table.rematch_asked and table.rematch_asked[seat] > soon)
+        }
+
+    def public(self, table: LiveTable) -> dict[str, JSONValue]:
+        """The table's public facts with who is connected now (``views.table_public``)."""
+        return table_public(table, self.connected_seats(table.id), self.at_rematch(table))
+
+    def publish_presence(self, table: LiveTable, *, skip: Connection | None = None) -> None:
+        """Someone came or went at ``table``: its watchers see it, and so do those of the
+        finished table it is the rematch of (their seats say who is at the rematch)."""
+        self.publish(table, skip=skip)
+        origin = self.tables(table.rematch_of) if table.rematch_of is not None else None
+        if origin is not None and origin.rematch == table.id:
+            self.publish(origin)
 
     def watched(self, table_id: str) -> bool:
         """Whether any connection of this process watches the table."""
@@ -259,7 +324,11 @@ class Hub:
     def send_snapshot(self, connection: Connection, table: LiveTable) -> None:
         history = table.state.history()
         payload = viewer_payload(
-            table, connection.seat, history=history, connected=self.connected_seats(table.id)
+            table,
+            connection.seat,
+            history=history,
+            connected=self.connected_seats(table.id),
+            at_rematch=self.at_rematch(table),
         )
         self.push(connection, envelope("snapshot", table.version, payload))
         connection.sent_version = table.version
@@ -285,6 +354,7 @@ class Hub:
             return
         history = table.state.history()
         connected = self.connected_seats(table.id)
+        at_rematch = self.at_rematch(table)
         built: dict[tuple[Seat | None, int], str] = {}
         for connection in watchers:
             current = table.is_running or (table.is_over and connection.sent_the_end)
@@ -293,7 +363,12 @@ class Hub:
             text = built.get(key)
             if text is None:
                 payload = viewer_payload(
-                    table, connection.seat, history=history, since=since, connected=connected
+                    table,
+                    connection.seat,
+                    history=history,
+                    since=since,
+                    connected=connected,
+                    at_rematch=at_rematch,
                 )
                 kind = "snapshot" if since == 0 else "update"
                 text = built[key] = envelope(kind, table.version, payload)

@@ -78,6 +78,9 @@ class Settings:
     # A running table none of whose people has been connected this long ends as abandoned:
     # bots playing on for nobody would take the bot workers from people's games.
     unattended_seconds: float = 15 * 60.0
+    # An open table none of whose seated people has been connected this long is listed apart
+    # in the lobby: a newcomer who sat there would wait for people who are gone.
+    deserted_seconds: float = 5 * 60.0
     sweep_seconds: float = 30.0  # how often expiry and abandonment are checked
     away_seconds: float = 180.0  # default: a seat's person away this long is played by a bot
     bot_workers: int = 1  # processes in which bots think
@@ -126,6 +129,7 @@ class Settings:
             ("open_table_seconds", float),
             ("abandon_seconds", float),
             ("unattended_seconds", float),
+            ("deserted_seconds", float),
             ("sweep_seconds", float),
             ("max_connections_per_table", int),
             ("max_watchers_per_address", int),

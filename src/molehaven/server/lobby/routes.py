@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+import time
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, status
@@ -18,9 +19,10 @@ from molehaven.server.deps import (
     SeatToken,
     SettingsDep,
 )
+from molehaven.server.hub import Hub
 from molehaven.server.limits import client_address
 from molehaven.server.lobby import service
-from molehaven.server.lobby.models import SeatRow, TableRow
+from molehaven.server.lobby.models import OPEN, RUNNING, SeatRow, TableRow
 from molehaven.server.lobby.schemas import (
     BotsAdd,
     Catalogue,
@@ -39,9 +41,11 @@ from molehaven.server.lobby.schemas import (
     TablePublic,
     TableSummary,
 )
+from molehaven.server.matches import service as event_store
 from molehaven.server.matches.refusals import Rejected
-from molehaven.server.matches.table import seat_labels
+from molehaven.server.matches.table import HUMAN, seat_labels
 from molehaven.server.matches.views import table_public
+from molehaven.server.settings import Settings
 
 router = APIRouter(prefix="/api", tags=["lobby"])
 TableId = Path(max_length=16, description="the table's id, as in its link")
@@ -226,27 +230,58 @@ def _seat(row: SeatRow, label: str) -> SeatPublic:
 
 
 @router.get("/tables", response_model=TableList)
-async def list_tables(authority: AuthorityDep, registry: RegistryDep) -> TableList:
-    """Open tables (seats to take), running ones (to watch) and recently finished ones."""
+async def list_tables(
+    authority: AuthorityDep, registry: RegistryDep, hub: HubDep, settings: SettingsDep
+) -> TableList:
+    """Open tables (seats to take), running ones (to watch) and recently finished ones. Open
+    and running ones say who of their people is here now and, running, when the last move
+    was; open ones with someone here come first, and those nobody has been at for a few
+    minutes (``deserted``) last."""
     listed: dict[str, list[TableSummary]] = {}
     async with authority.db.read() as session:
         for status_name, statuses in service.LISTED.items():
             rows = await service.recent_tables(session, statuses=statuses)
+            moved = {}
+            if status_name == RUNNING:
+                moved = await event_store.last_moves(session, [row.id for row in rows])
             summaries = []
             for row in rows:
                 summary = _summary(row)
                 if row.game in registry.list_games():
                     summary.title = registry.info(row.game).title
+                if status_name in (OPEN, RUNNING):
+                    _liveness(summary, row, hub, settings, moved.get(row.id))
                 summaries.append(summary)
+            if status_name == OPEN:
+                # Stable: the most recently changed first within each group, as before.
+                summaries.sort(key=lambda s: (s.deserted, s.present == 0))
             listed[status_name] = summaries
     return TableList(**listed)
+
+
+def _liveness(
+    summary: TableSummary, row: TableRow, hub: Hub, settings: Settings, moved_at: float | None
+) -> None:
+    """Who of a live table's people is here, since when nobody is, and its last move."""
+    now = time.time()
+    connected = hub.connected_seats(row.id)
+    people = [seat for seat in summary.seats if seat.kind == HUMAN]
+    for seat in people:
+        seat.connected = seat.seat in connected
+    summary.present = sum(seat.connected for seat in people)
+    # Taking or leaving a seat (``updated_at``) is someone there, if only for a moment.
+    seen = max(hub.last_seen(row.id) or 0.0, row.updated_at) if people else row.updated_at
+    summary.seen_ago = 0.0 if summary.present else max(0.0, now - seen)
+    summary.deserted = row.status == OPEN and summary.seen_ago > settings.deserted_seconds
+    if row.status == RUNNING:
+        summary.moved_ago = max(0.0, now - (moved_at if moved_at is not None else row.updated_at))
 
 
 @router.get("/tables/{table_id}", response_model=TablePublic, responses=ERRORS)
 async def get_table(authority: AuthorityDep, hub: HubDep, table_id: str = TableId) -> TablePublic:
     """One table's public facts: its seats, who of them is connected now, the result."""
     table = await authority.require(table_id)
-    return TablePublic.model_validate(table_public(table, hub.connected_seats(table.id)))
+    return TablePublic.model_validate(hub.public(table))
 
 
 @router.post("/tables/{table_id}/seats/{seat}", response_model=SeatJoined, responses=CHANGES)

@@ -110,7 +110,15 @@ class SeatPublic(BaseModel):
         description="the name pages show: the seat number is added to a name seats share"
     )
     agent: str | None
-    connected: bool = False
+    connected: bool = Field(
+        default=False,
+        description="its person is connected to the table now (open and running tables)",
+    )
+    at_rematch: bool = Field(
+        default=False,
+        description="once the game is over: its person is at the table its players went on to"
+        " (``rematch``), connected there or on their way a moment after asking to play again",
+    )
     stand_in: bool = Field(False, description="a bot plays this person's seat while they are away")
     resigned: bool = Field(False, description="a bot plays this seat because its person resigned")
 
@@ -182,6 +190,26 @@ class TableSummary(BaseModel):
         None,
         description="the seat the host sits at, if they sit (as the table's own ``host_seat``):"
         " the lobby names who starts a full table",
+    )
+    present: int = Field(
+        default=0,
+        description="how many of its seated people are connected to it now (open and running)",
+    )
+    seen_ago: float | None = Field(
+        default=None,
+        description="seconds since one of its seated people was last connected: 0 while one is;"
+        " at a table no person sits at, since its seats last changed; null once it is over",
+    )
+    moved_ago: float | None = Field(
+        default=None,
+        description="running tables: seconds since the last move (a person's, a bot's, chance's"
+        " or the clock's), or since the start before any; else null",
+    )
+    deserted: bool = Field(
+        default=False,
+        description="an open table nobody has been at for a few minutes (``seen_ago`` over the"
+        " server's ``deserted_seconds``, 5 minutes): listed after the others, the lobby shows"
+        " it apart, as a seat taken there may wait long",
     )
 
 

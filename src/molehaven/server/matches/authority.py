@@ -44,6 +44,7 @@ from molehaven.server.matches.table import (
     BOT,
     EMPTY,
     HUMAN,
+    ON_THE_WAY_SECONDS,
     ChatLine,
     LiveTable,
     SeatSlot,
@@ -319,9 +320,11 @@ class Authority(Replication, Lifecycle, Talk):
         # The creator's host token is derived from their seat token, so asking again (the
         # first answer lost on the way) gives it back to them, and to nobody else.
         host_token = tokens.derived_token(token or "", f"rematch-host:{old.id}")
+        self._on_the_way(old, found[0])
         async with old.lock:
             made = await self.get(old.rematch) if old.rematch is not None else None
             if made is not None:
+                self.publisher.publish(old)  # the others see this one go to the rematch
                 mine = tokens.token_matches(host_token, made.host_token_hash)
                 return made.id, self._seat_at(made, token), host_token if mine else None
             # None yet, or it expired unstarted (its host never came back): a new one.
@@ -343,6 +346,7 @@ class Authority(Replication, Lifecycle, Talk):
                 host_token=host_token,
                 host_seat=creator,
             )
+            new.rematch_of = old.id
             async with self.db.write() as session:
                 named = await lobby_store.claim_rematch(
                     session, table_id=old.id, rematch_id=new.id, replacing=old.rematch
@@ -358,6 +362,20 @@ class Authority(Replication, Lifecycle, Talk):
             there = await self.get(named)
             return named, None if there is None else self._seat_at(there, token), None
         return new.id, self._seat_at(new, token), host_token
+
+    def _on_the_way(self, old: LiveTable, seat: Seat) -> None:
+        """The seat's person asked to play again: the finished table counts them at the
+        rematch while their page goes there (``Hub.at_rematch``), and tells its watchers
+        again once that while is over, in case they never arrived."""
+        old.rematch_asked[seat] = time.monotonic()
+        name = f"on-the-way-{seat}"
+        for task in [t for t in old.tasks if t.get_name() == name]:
+            task.cancel()  # asked again: one look, after the last ask
+        self._spawn(old, self._arrival_due(old), name)
+
+    async def _arrival_due(self, old: LiveTable) -> None:
+        await asyncio.sleep(ON_THE_WAY_SECONDS + 0.1)
+        self.publisher.publish(old)
 
     async def join(self, table_id: str, *, seat: Seat, name: str, host: str | None = None) -> str:
         """Seat a person at an empty seat; returns the seat's secret token. A person who

@@ -30,6 +30,10 @@ class Publisher(Protocol):
     def publish(self, table: LiveTable) -> None:
         """Send every watcher of ``table`` what it may now see."""
 
+    def publish_presence(self, table: LiveTable) -> None:
+        """Someone came or went at ``table``: tell its watchers, and the finished table's it
+        is the rematch of."""
+
     def chat(self, table_id: str, line: dict[str, JSONValue]) -> None:
         """Send every watcher of the table a line of its chat."""
 

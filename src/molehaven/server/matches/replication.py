@@ -339,7 +339,7 @@ class Replication:
         table = self.live.get(table_id)
         if table is None:
             return
-        self.publisher.publish(table)
+        self.publisher.publish_presence(table)
         if not self._owns(table_id) or not table.is_running:
             return
         connected = self.publisher.connected_seats(table_id)

@@ -168,7 +168,7 @@ async def table_socket(
             # Only when the seat's last socket closes: a second tab closing changes nothing,
             # and republishing anyway let one client flood the table's viewers.
             authority.connections_changed(table_id, hub.local_seats(table_id))
-            hub.publish(current)  # the others see this seat away
+            hub.publish_presence(current)  # the others see this seat away
             authority.watch_away(current, seat)
 
 
@@ -320,7 +320,7 @@ async def _hello(
     hub.send_snapshot(connection, table)
     if connection.seat is not None and connection.seat not in before:
         authority.connections_changed(table.id, hub.local_seats(table.id))
-        hub.publish(table, skip=connection)  # the others see this seat connected
+        hub.publish_presence(table, skip=connection)  # the others see this seat connected
 
 
 MALFORMED = (

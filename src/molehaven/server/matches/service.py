@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import func, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from molehaven.server.db import Database
@@ -144,3 +144,16 @@ async def load_events(
         .order_by(EventRow.number)
     )
     return (await session.scalars(query)).all()
+
+
+async def last_moves(session: AsyncSession, table_ids: Sequence[str]) -> dict[str, float]:
+    """When each table's last event (a move, a bot's, chance's or the clock's) was stored,
+    for those of ``table_ids`` that have one."""
+    if not table_ids:
+        return {}
+    query = (
+        select(EventRow.table_id, func.max(EventRow.at))
+        .where(EventRow.table_id.in_(table_ids))
+        .group_by(EventRow.table_id)
+    )
+    return {row[0]: row[1] for row in (await session.execute(query)).all()}

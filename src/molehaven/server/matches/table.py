@@ -28,6 +28,10 @@ BOT = "bot"
 # The word that tells people a seat is a bot's: its name ("hard bot") and the table page's
 # "(bot)" after any other. A person's name holding it could pass for the house's bot.
 BOT_WORD = "bot"
+# How long a player who asked to play again counts as at the rematch before their page is
+# there: their socket here closes as the page leaves, and the new page's says hello a moment
+# later; meanwhile the others would read that they left.
+ON_THE_WAY_SECONDS = 10.0
 
 
 def bot_name(agent: str) -> str:
@@ -159,6 +163,12 @@ class LiveTable:
     host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished
     rematch: str | None = None  # the table its players went on to, once it ended
+    # The finished table this one is the rematch of (this process's memory only): who comes
+    # and goes here is news there too (``Hub.publish_presence``).
+    rematch_of: str | None = None
+    # The seats whose person asked to play again, and when (``time.monotonic``; this
+    # process's memory only): their page is on its way to the rematch.
+    rematch_asked: dict[Seat, float] = field(default_factory=dict)
     # The seat the host token's holder took (``Authority.join``), while they keep it: the page
     # names the host. Only where they sit is known: the token itself stays with them.
     host_seat: Seat | None = None

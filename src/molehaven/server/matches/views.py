@@ -24,8 +24,11 @@ from molehaven.server.matches.table import LiveTable
 History = Sequence[tuple[Seat, Action]]
 
 
-def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str, JSONValue]:
-    """Facts about a table anyone may know: game, options, status and who sits where."""
+def table_public(
+    table: LiveTable, connected: Collection[Seat] = (), at_rematch: Collection[Seat] = ()
+) -> dict[str, JSONValue]:
+    """Facts about a table anyone may know: game, options, status and who sits where, who of
+    them is connected (``connected``) and, once it is over, at its rematch (``at_rematch``)."""
     info = table.game.info
     labels = table.names()
     return {
@@ -53,6 +56,8 @@ def table_public(table: LiveTable, connected: Collection[Seat] = ()) -> dict[str
                 "label": labels[seat],
                 "agent": slot.agent,
                 "connected": seat in connected,
+                # Where a finished table's player went: not "away" but at the rematch.
+                "at_rematch": seat in at_rematch,
                 "stand_in": slot.stand_in,
                 "resigned": slot.resigned,
             }
@@ -114,6 +119,7 @@ def viewer_payload(
     history: History,
     since: int = 0,
     connected: Collection[Seat] = (),
+    at_rematch: Collection[Seat] = (),
 ) -> dict[str, JSONValue]:
     """Everything ``viewer`` (a seat, or ``None`` for a spectator) may see now."""
     state = table.state
@@ -124,7 +130,7 @@ def viewer_payload(
         else []
     )
     return {
-        "table": table_public(table, connected),
+        "table": table_public(table, connected, at_rematch),
         "you": viewer,
         "observation": observation,
         "legal": list(legal),

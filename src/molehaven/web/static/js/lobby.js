@@ -142,8 +142,37 @@ function hostName(summary) {
   return slot && slot.kind !== "empty" ? slot.label || slot.name : "the host";
 }
 
+// How long ago, in the words of a lobby line: "just now", "12 min ago", "3 h ago".
+function ago(seconds) {
+  if (seconds < 60) return "just now";
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  return `${Math.floor(seconds / 3600)} h ago`;
+}
+
+// A seat as the lobby names it: at a live table, a person says whether they are here now (a
+// green dot, as on the table page), so nobody joins a table whose people have gone.
+function seatWho(summary, slot) {
+  if (slot.kind === "empty") return el("span", { class: "seat-who", text: "—" });
+  const name = slot.label || slot.name;
+  if (slot.kind !== "human" || !isLive(summary)) return el("span", { class: "seat-who", text: name });
+  const notes = [];
+  if (summary.status === "open" && slot.seat === summary.host_seat) notes.push("host");
+  notes.push(slot.connected ? "here" : "away");
+  return el("span", { class: "seat-who", "data-presence": slot.connected ? "here" : "away" },
+    el("span", { class: `dot${slot.connected ? " on" : ""}`, "aria-hidden": "true" }),
+    `${name} (${notes.join(", ")})`);
+}
+
+// Whether anyone is at a live table, in words: said when nobody is (someone being here shows
+// on their name).
+function nobodyHere(summary) {
+  const people = summary.seats.filter((s) => s.kind === "human");
+  if (!people.length || people.some((s) => s.connected)) return null;
+  const since = summary.seen_ago;
+  return since === null || since === undefined || since < 60 ? "nobody here now" : `nobody here for ${Math.floor(since / 60)} min`;
+}
+
 function tableItem(summary, mineList = false) {
-  const names = summary.seats.map((s) => (s.kind === "empty" ? "—" : s.label || s.name));
   const free = summary.seats.filter((s) => s.kind === "empty").length;
   let action = "Watch";
   if (summary.status === "open") action = free ? "Join" : "Open";
@@ -152,9 +181,15 @@ function tableItem(summary, mineList = false) {
   if (mineList || (seated && isLive(summary))) action = "Return";
   const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
+  if (summary.status === "running" && summary.moved_ago !== null && summary.moved_ago !== undefined) {
+    // A game nobody has moved in for long is not one to sit down and watch.
+    detail += summary.version ? ` · last move ${ago(summary.moved_ago)}` : ` · started ${ago(summary.moved_ago)}`;
+  }
   if (summary.status === "open") {
     detail = `${summary.players} players · ${free ? `${free} free` : `all seated, waiting for ${hostName(summary)} to start`}`;
   }
+  const nobody = isLive(summary) ? nobodyHere(summary) : null;
+  if (nobody) detail += ` · ${nobody}`;
   if (summary.result && summary.result.summary) {
     detail += ` · ${summary.result.summary}`; // the same words the table shows
   } else if (summary.result) {
@@ -162,27 +197,32 @@ function tableItem(summary, mineList = false) {
     const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat}`);
     detail += ` · won by ${winners.join(", ")}`;
   }
+  const who = summary.seats.flatMap((slot, i) => (i ? [", ", seatWho(summary, slot)] : [seatWho(summary, slot)]));
   return el("li", { "data-table": summary.id },
     el("a", { href: `/tables/${summary.id}`, class: "button", text: action }),
     el("strong", { text: summary.title + mine }),
     el("span", { class: "muted", text: detail }),
-    el("span", { class: "who", text: names.join(", ") }));
+    el("span", { class: "who" }, ...who));
 }
 
 // Open tables are all shown (seats to take); running and finished ones, the most recent first,
 // up to a few each, with a button for the rest: a busy server lists 50 finished games, a long
-// scroll on a phone to reach anything below.
-const SHOWN = { open: Infinity, running: 10, over: 6 };
-const expanded = { open: false, running: false, over: false };
+// scroll on a phone to reach anything below. Open tables nobody has been at for a few minutes
+// (the server says which) are listed apart, folded: a newcomer who sat there would wait for
+// people who may not come back.
+const SHOWN = { open: Infinity, deserted: Infinity, running: 10, over: 6 };
+const expanded = { open: false, deserted: false, running: false, over: false };
 const drawnLists = {}; // what each list shows now: redrawn only when that changes
 
 function drawList(status, summaries) {
   const cut = expanded[status] ? Infinity : SHOWN[status];
-  const key = JSON.stringify([summaries, cut, store.tables()]);
-  if (drawnLists[status] === key) return; // the 4-second refresh leaves an unchanged list alone
-  drawnLists[status] = key;
   const items = summaries.slice(0, cut).map((summary) => tableItem(summary));
   const hidden = summaries.length - items.length;
+  // Compared as drawn, not as sent: the ages in seconds change at every refresh, their
+  // minutes seldom, and a list redrawn under the keyboard's focus would lose it.
+  const key = JSON.stringify([items.map((item) => item.outerHTML), hidden]);
+  if (drawnLists[status] === key) return; // the 4-second refresh leaves an unchanged list alone
+  drawnLists[status] = key;
   if (hidden > 0) {
     const more = el("button", { type: "button", class: "more", text: `Show ${hidden} more` });
     more.addEventListener("click", () => {
@@ -198,7 +238,15 @@ function drawList(status, summaries) {
 async function refreshTables() {
   try {
     const lists = await api("GET", "/api/tables");
-    for (const status of ["open", "running", "over"]) drawList(status, lists[status]);
+    const deserted = lists.open.filter((summary) => summary.deserted);
+    drawList("open", lists.open.filter((summary) => !summary.deserted));
+    drawList("deserted", deserted);
+    const fold = document.getElementById("deserted");
+    fold.hidden = deserted.length === 0;
+    document.getElementById("deserted-count").textContent = deserted.length === 1
+      ? "1 open table nobody has been at for a few minutes"
+      : `${deserted.length} open tables nobody has been at for a few minutes`;
+    for (const status of ["running", "over"]) drawList(status, lists[status]);
   } catch (error) {
     // The server may be restarting; the next refresh will tell.
   }

@@ -612,10 +612,14 @@ function drawSeats(table, canJoin, host) {
       const presence = "not known while reconnecting";
       parts.push(el("span", { class: "dot unknown", title: presence }));
       parts.push(el("span", { class: "presence muted", "data-presence": "unknown", text: presence }));
-    } else if (slot.kind === "human") {
-      const presence = slot.stand_in ? "away: a bot plays for now" : slot.connected ? "connected" : "away";
-      parts.push(el("span", { class: `dot${slot.connected ? " on" : ""}`, title: presence }));
-      parts.push(el("span", { class: "presence muted", "data-presence": slot.stand_in ? "stand-in" : slot.connected ? "connected" : "away", text: presence }));
+    } else if (slot.kind === "human" || (slot.resigned && slot.at_rematch)) {
+      // A finished table's player who went on to the rematch has not left their friends:
+      // the server says so (connected there, or on their way), and the rematch box above
+      // already offers to join them.
+      const state = slot.connected ? "connected" : slot.at_rematch ? "at-rematch" : slot.stand_in ? "stand-in" : "away";
+      const presence = { connected: "connected", "at-rematch": "at the rematch", "stand-in": "away: a bot plays for now", away: "away" }[state];
+      parts.push(el("span", { class: `dot${state === "connected" || state === "at-rematch" ? " on" : ""}`, title: presence }));
+      parts.push(el("span", { class: "presence muted", "data-presence": state, text: presence }));
     }
     if (slot.kind === "empty" && canJoin) {
       parts.push(el("button", { type: "button", "data-sit": slot.seat, text: "Sit here", onclick: () => sit(slot.seat) }));
