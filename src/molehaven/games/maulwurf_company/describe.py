@@ -113,8 +113,7 @@ def _lifted(state: MaulwurfCompanyState, after: MaulwurfCompanyState) -> str:
         # Each seat's loss and what it has left, in words: "(Ann 6, Bob 2)" was read as the
         # moles each kept.
         losses = ", ".join(
-            f"{seat_ref(s)} loses {n} mole{'s' if n != 1 else ''} ({kept[s]} left)"
-            for s, n in lost
+            f"{seat_ref(s)} loses {n} mole{'s' if n != 1 else ''} ({kept[s]} left)" for s, n in lost
         )
         words.append(f"; the moles outside holes leave the game: {losses}")
     out = [seat_ref(s) for s in range(state.players) if before[s] and not kept[s]]
