@@ -460,12 +460,12 @@ export function stillShowing({ observation: obs }) {
   return liftShown(obs);
 }
 
-// The move a replay's step shows (the last line of the log up to it), with its layer.
+// The last move a replay's step shows (the last placement or move in the log up to it, a
+// disc turned since or not), with its layer.
 function replayedMove(geo, context) {
   const log = context.log || [];
-  const line = log[log.length - 1];
-  if (!line || line.text !== context.lastAction) return null;
-  const at = whereLogged(geo, line, log);
+  const line = [...log].reverse().find((entry) => /^(place|move) /.test(entry.text || ""));
+  const at = line ? whereLogged(geo, line, log) : null;
   return at ? { from: at.from, to: at.to, layer: at.layer } : null;
 }
 
