@@ -308,6 +308,7 @@ def show_a_fixed_position(
     result: dict[str, JSONValue] | None = None,
     seats: dict[int, dict[str, JSONValue]] | None = None,
     reload: bool = True,
+    log: list[JSONValue] | None = None,
 ) -> None:
     """The live table open on ``page`` shows its seat ``observation`` with ``legal`` offered,
     and nothing later: the first view the server sends over the table's WebSocket is given
@@ -316,7 +317,9 @@ def show_a_fixed_position(
     line and turn bar, while the bots play on unseen; ``reload`` opens the page again under
     it. Actions clicked still go to the server, which refuses what its game does not allow.
     A finished game's position is shown with its ``result`` (see ``set_position``): the page
-    is then a finished table's, not a running one's; ``seats`` changes who sits where."""
+    is then a finished table's, not a running one's; ``seats`` changes who sits where. With
+    ``log`` (entries as the server writes them: ``n``, ``seat``, ``text``, ``describe``) the
+    move log is that one."""
 
     def rewrite(socket: WebSocketRoute) -> None:
         server = socket.connect_to_server()
@@ -330,6 +333,8 @@ def show_a_fixed_position(
             elif not shown:
                 shown = True
                 set_position(envelope["data"], observation, legal, result=result, seats=seats)
+                if log is not None:
+                    envelope["data"].update(log=log, log_from=0)
                 socket.send(json.dumps(envelope))
 
         server.on_message(from_server)

@@ -54,8 +54,8 @@ def test_mc_15_to_mc_17_a_lifted_layer_is_told_with_the_move_that_filled_it() ->
     action = state.game.parse_action("move +0+0 nw")
     assert name_seats(state.describe_action(0, action, None), names) == (
         "Ann moved a mole 2 steps north-west, from +0+0 to +0-2 into a hole; the brown layer"
-        " is full and lifted away: 3 moles in holes drop to blue, the moles outside holes"
-        " leave the game (Bob 1, Cy 2); Cy is out"
+        " is full and lifted away: 3 moles in holes drop to blue; the moles outside holes"
+        " leave the game: Bob loses 1 mole (1 left), Cy loses 2 moles (0 left); Cy is out"
     )
 
 

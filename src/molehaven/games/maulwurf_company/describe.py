@@ -110,8 +110,12 @@ def _lifted(state: MaulwurfCompanyState, after: MaulwurfCompanyState) -> str:
         f" drop{'s' if dropped == 1 else ''} to {LAYER_NAMES[after.layer]}"
     ]
     if lost:
-        left = ", ".join(f"{seat_ref(s)} {n}" for s, n in lost)
-        words.append(f", the moles outside holes leave the game ({left})")
+        # Each seat's loss and what it has left, in words: "(Ann 6, Bob 2)" was read as the
+        # moles each kept.
+        losses = ", ".join(
+            f"{seat_ref(s)} loses {n} mole{'s' if n != 1 else ''} ({kept[s]} left)" for s, n in lost
+        )
+        words.append(f"; the moles outside holes leave the game: {losses}")
     out = [seat_ref(s) for s in range(state.players) if before[s] and not kept[s]]
     if out:
         words.append(f"; {', '.join(out)} {'is' if len(out) == 1 else 'are'} out")

@@ -1254,10 +1254,12 @@ function renderLog(atBottom, upTo) {
   const list = $("log");
   // The notation, where the viewer may read it, shows on hover (after the end: what a
   // secret outcome was, "location bowling-alley").
-  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat, title: entry.text && entry.describe ? entry.text : null }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
+  const pointing = Boolean(pointingBoard());
+  const item = (entry) => el("li", { class: entry.text === null ? "secret" : "", "data-seat": entry.seat, "data-n": entry.n, tabindex: pointing ? "-1" : null, title: entry.text && entry.describe ? entry.text : null }, el("span", { class: "n", text: `${entry.n + 1}.` }), describe(entry));
   if (logDrawn === 0) list.replaceChildren(...log.slice(0, upTo).map(item));
   else if (upTo > logDrawn) list.append(...log.slice(logDrawn, upTo).map(item));
   logDrawn = upTo;
+  if (pointing) logStop(list);
   foldChanceRuns(list);
   if (replay.active) {
     // The log follows the replay: the steps after it are dimmed, the current one marked
@@ -1278,6 +1280,74 @@ function renderLog(atBottom, upTo) {
     for (const entry of list.querySelectorAll(".future, .current")) entry.classList.remove("future", "current");
     if (atBottom) list.scrollTop = list.scrollHeight;
   }
+}
+
+// A board module may export ``highlightMove(entry, {log, reveal})``: it marks on its table
+// where the move log's line ``entry`` happened (null: nothing), and with ``reveal`` (a tap or
+// a click on the line) brings the mark into view. The log's lines then point at the board
+// while hovered or focused; they are one Tab stop, the arrows going from line to line.
+function pointingBoard() {
+  const board = view && BOARDS[view.table.game];
+  return board && typeof board.highlightMove === "function" ? board : null;
+}
+
+let logHovered = null;
+
+function pointAtLogLine(reveal = false) {
+  const board = pointingBoard();
+  if (!board) return;
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#log li[data-n]") : null;
+  const line = logHovered || focused;
+  board.highlightMove(line ? log[Number(line.dataset.n)] || null : null, { log, reveal });
+}
+
+// The log's one Tab stop: the line last focused while it is there, else the newest.
+function logStop(list) {
+  const lines = [...list.querySelectorAll("li[data-n]")];
+  const stop = lines.find((line) => line.tabIndex === 0) || lines[lines.length - 1];
+  for (const line of lines) line.tabIndex = line === stop ? 0 : -1;
+}
+
+{
+  const list = $("log");
+  const lineOf = (event) => (event.target.closest && !event.target.closest("button") ? event.target.closest("li[data-n]") : null);
+  list.addEventListener("mouseover", (event) => {
+    const line = lineOf(event);
+    if (line === logHovered) return;
+    logHovered = line;
+    pointAtLogLine();
+  });
+  list.addEventListener("mouseleave", () => {
+    logHovered = null;
+    pointAtLogLine();
+  });
+  list.addEventListener("focusin", (event) => {
+    const line = lineOf(event);
+    if (line && pointingBoard()) for (const other of list.querySelectorAll("li[data-n]")) other.tabIndex = other === line ? 0 : -1;
+    pointAtLogLine();
+  });
+  list.addEventListener("focusout", () => pointAtLogLine());
+  list.addEventListener("click", (event) => {
+    const line = lineOf(event);
+    if (!line || !pointingBoard()) return;
+    line.focus({ preventScroll: true });
+    pointAtLogLine(true);
+  });
+  list.addEventListener("keydown", (event) => {
+    const line = lineOf(event);
+    if (!line || !pointingBoard() || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      pointAtLogLine(true);
+      return;
+    }
+    const lines = [...list.querySelectorAll("li[data-n]")].filter((other) => other.offsetParent !== null);
+    const at = lines.indexOf(line);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: lines.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    if (lines[to]) lines[to].focus();
+  });
 }
 
 // A run of chance entries (The Mole deals 20 question cards a round, Mole Park a mole into

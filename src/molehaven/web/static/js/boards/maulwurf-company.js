@@ -43,8 +43,10 @@ const memory = {
   // On a phone: the layer drawn large in a window that scrolls ("near"), or whole ("whole"),
   // before the start and once it has started (zoomNow); where the window was scrolled, and
   // what it last brought into view. Before the start nothing is tapped and the green layer
-  // is empty: it opens whole (drawn near, a phone showed a corner of it).
-  zoomBy: { gathering: "whole", playing: "near" },
+  // is empty: it opens whole (drawn near, a phone showed a corner of it). So does a finished
+  // game's last layer (also a replay's last step), the position a player then looks at, as
+  // Mole Majority's meadow does.
+  zoomBy: { gathering: "whole", playing: "near", over: "whole" },
   scrolled: null,
   focusKey: null,
   watch: null,
@@ -55,6 +57,10 @@ const memory = {
   current: null,
   currentAt: null,
   column: null,
+  // The move log's line pointed at (highlightMove): where its move was, and whether the
+  // layer shows each point's name (the legend's switch), as the log names them.
+  pointed: null,
+  pointNames: false,
 };
 
 function nameOf(context, seat) {
@@ -153,6 +159,18 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     } else {
       board.append(named(svg("circle", { cx: x, cy: y, r: 8, class: "mc-point", "data-point": name }), `point ${name}`));
     }
+  }
+
+  if (memory.pointNames) {
+    // Under each point, between the rows, where no mole covers it.
+    const names = svg("g", { class: "mc-point-names", "aria-hidden": "true" });
+    for (const name of layer.points) {
+      const { x, y } = xy(geo, name);
+      const label = svg("text", { x, y: y + 47 });
+      label.textContent = name;
+      names.append(label);
+    }
+    board.append(names);
   }
 
   if (marks.lastMove) {
@@ -391,15 +409,19 @@ function noticeChanges(geo, context, obs) {
   const beforeValue = memory.previousValue;
   memory.previous = obs;
   memory.previousValue = obs.value;
-  // Into a replay or out of it the position jumps: no lift was seen happen.
+  // Into a replay or out of it the position jumps: no lift was seen happen. A replay's step
+  // is read from its log, which says the disc the move used; the position drawn before it
+  // did not when the replay jumped there (its first step, a step chosen from afar).
   const replaying = Boolean(context.replaying);
+  const replayed = replaying ? replayedMove(geo, context) : null;
   if (replaying !== memory.replaying) {
-    Object.assign(memory, { replaying, lifting: null, dropped: null, lastMove: null });
+    Object.assign(memory, { replaying, lifting: null, dropped: null, lastMove: replayed });
     return;
   }
+  if (replaying) memory.lastMove = replayed;
   if (!before || before === obs) return;
-  const lastMove = parseLastMove(geo, context.lastAction, before, beforeValue);
-  if (lastMove) memory.lastMove = { ...lastMove, layer: before.layer };
+  const lastMove = replaying ? replayed : parseLastMove(geo, context.lastAction, before, beforeValue);
+  if (lastMove) memory.lastMove = { layer: before.layer, ...lastMove };
   if (!lifted(geo, before, obs)) return;
   // A layer was lifted between the two observations we saw.
   const moles = { ...(before.moles || {}) };
@@ -436,6 +458,15 @@ function liftShown(obs) {
 // its result above "Brown is being lifted away… drop to blue", then blue and "Game over.".
 export function stillShowing({ observation: obs }) {
   return liftShown(obs);
+}
+
+// The last move a replay's step shows (the last placement or move in the log up to it, a
+// disc turned since or not), with its layer.
+function replayedMove(geo, context) {
+  const log = context.log || [];
+  const line = [...log].reverse().find((entry) => /^(place|move) /.test(entry.text || ""));
+  const at = line ? whereLogged(geo, line, log) : null;
+  return at ? { from: at.from, to: at.to, layer: at.layer } : null;
 }
 
 function parseLastMove(geo, lastAction, before, value) {
@@ -644,7 +675,7 @@ function draw() {
   if (context.pending) board.classList.add("pending");
   const view = el("div", { class: "mc-window" }, board);
   // The zoom's button under the window, where it does not push the layer down the screen.
-  const frame = el("div", { class: "mc-frame" }, view);
+  const frame = el("div", { class: "mc-frame" }, view, edgeCue("left"), edgeCue("right"));
   // The layer's width in SVG units, for the CSS: on a phone the layer is drawn at a fixed
   // scale, and on a phone on its side the frame's sticky top follows the layer's height.
   frame.style.setProperty("--mc-units", String(board.viewBox.baseVal.width));
@@ -655,6 +686,7 @@ function draw() {
   if (memory.lifting) stage.classList.add("lifting");
   // Every update redraws the panels: the legend stays as open as the person left it.
   const legend = legendPanel(geo, obs);
+  legend.querySelector("ul").before(pointNamesSwitch());
   legend.open = memory.legendOpen;
   legend.addEventListener("toggle", () => {
     memory.legendOpen = legend.open;
@@ -681,6 +713,90 @@ function draw() {
   const content = [prompt(geo, context, obs), el("div", { class: "mc-body" }, el("div", { class: "mc-main" }, info, stage), side)];
   keepFocus(root, () => root.replaceChildren(...content), () => focusAfter(root));
   placeWindow(view);
+  paintPointed(false);
+}
+
+// The legend's switch for the points' names, which the move log gives ("from -2+0 to +2+0").
+function pointNamesSwitch() {
+  const box = el("input", { type: "checkbox", "data-focus-key": "mc-point-names" });
+  box.checked = memory.pointNames;
+  box.addEventListener("change", () => {
+    memory.pointNames = box.checked;
+    draw();
+  });
+  return el("label", { class: "mc-names-switch" }, box, el("span", { text: "Show the points' names, as the move log gives them" }));
+}
+
+// ------------------------------------------------------------------------ the move log's lines
+
+// Where the move log's line ``entry`` happened, from its notation: a placement's point (on
+// green), or a move's path, ``value`` steps from its point (the disc turned or kept last
+// before it, in the log); on the layer in play then (the lifts before it, which the log
+// tells, MC-15). Null for a line that is not a placement or a move.
+function whereLogged(geo, entry, log) {
+  if (!entry || !entry.text) return null;
+  const [verb, point, direction] = entry.text.split(" ");
+  if (!geo.points[point] || (verb !== "place" && verb !== "move")) return null;
+  const earlier = log.slice(0, entry.n);
+  const lifts = earlier.filter((line) => (line.describe || "").includes(LIFTED)).length;
+  const layer = geo.layers[lifts] ? geo.layers[lifts].name : null;
+  if (verb === "place") return { n: entry.n, layer: "green", from: point, to: null };
+  const disc = [...earlier].reverse().find((line) => /^(flip|keep) \d$/.test(line.text || ""));
+  const to = disc ? landing(geo, point, direction, Number(disc.text.split(" ")[1])) : null;
+  return to ? { n: entry.n, layer, from: point, to } : null;
+}
+
+// The page's move log points at its line ``entry`` (hovered, focused or tapped; null: none):
+// the layer marks where that move was, if it is the layer shown, and the line above the layer
+// says so or where it was. The log named points ("from -2+0 to +2+0") the layer never showed.
+// ``reveal`` (a tap, a click) brings the mark into view: on a phone the log is a few screens
+// below the layer. ``log``: the whole log, as the page has it.
+export function highlightMove(entry, { log = [], reveal = false } = {}) {
+  const geo = memory.geo;
+  memory.pointed = geo && entry ? whereLogged(geo, entry, log) : null;
+  paintPointed(reveal);
+}
+
+function paintPointed(reveal) {
+  const root = memory.root;
+  if (!root || !root.isConnected) return;
+  const board = root.querySelector("svg.mc-layer");
+  const info = root.querySelector(".mc-info");
+  for (const node of root.querySelectorAll(".mc-pointed, .mc-pointed-note")) node.remove();
+  const pointed = memory.pointed;
+  if (!pointed || !board || !info || !memory.geo) {
+    if (info) info.classList.remove("pointing");
+    return;
+  }
+  const shown = root.dataset.layer;
+  const number = `Move ${pointed.n + 1}`;
+  let words;
+  if (pointed.layer !== shown) {
+    const gone = memory.geo.layerIndex.get(pointed.layer) < memory.geo.layerIndex.get(shown);
+    words = `${number} was on the ${pointed.layer} layer${gone ? ", lifted since" : ""}.`;
+  } else {
+    words = `${number} is marked on the layer.`;
+    const a = xy(memory.geo, pointed.from);
+    const mark = svg("g", { class: "mc-pointed", "data-from": pointed.from, "data-to": pointed.to || "" });
+    if (pointed.to) {
+      const b = xy(memory.geo, pointed.to);
+      mark.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-pointed-path" }));
+      mark.append(svg("circle", { cx: a.x, cy: a.y, r: 22, class: "mc-pointed-from" }));
+      mark.append(svg("circle", { cx: b.x, cy: b.y, r: 46, class: "mc-pointed-to" }));
+    } else mark.append(svg("circle", { cx: a.x, cy: a.y, r: 46, class: "mc-pointed-to" }));
+    // Over the moles, under the targets, which still take the clicks.
+    board.insertBefore(mark, board.querySelector(".mc-target"));
+    if (reveal) {
+      const box = mark.getBoundingClientRect();
+      const away = box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth;
+      const view = board.closest(".mc-window");
+      const frame = view.getBoundingClientRect();
+      const cut = box.left < frame.left || box.right > frame.right;
+      if (away || cut) mark.scrollIntoView({ block: "center", inline: "center" });
+    }
+  }
+  info.classList.add("pointing");
+  info.append(el("span", { class: "mc-pointed-note", role: "status", text: words }));
 }
 
 // The keys, said to a screen reader on the layer (its aria-describedby) and shown under it
@@ -702,7 +818,9 @@ function keysLine(board) {
 // always show it whole, and the button is hidden (the CSS), as it is where the layer is
 // drawn the same size either way (offerZoom).
 function zoomFor() {
-  return notStarted(memory.context && memory.context.table) ? "gathering" : "playing";
+  const context = memory.context;
+  if (notStarted(context && context.table)) return "gathering";
+  return context && context.observation && context.observation.phase === "over" ? "over" : "playing";
 }
 
 function zoomNow() {
@@ -750,20 +868,20 @@ function boxAround(nodes) {
 // when every point is a target, it moves only if none is in view.
 function placeWindow(view) {
   if (memory.watch) memory.watch.disconnect();
-  view.addEventListener("scroll", () => markScrollEdges(view), { passive: true });
+  view.addEventListener("scroll", () => markEdges(view), { passive: true });
   // Sizes change once the stylesheet has come, and when the screen turns.
   const measure = () => {
     if (!view.isConnected) return;
     if (!view.hasAttribute("data-placed")) placeView(view);
-    markScrollEdges(view);
     offerZoom(view);
+    markEdges(view);
   };
   memory.watch = new ResizeObserver(measure);
   memory.watch.observe(view);
   memory.watch.observe(view.firstElementChild);
   placeView(view);
-  markScrollEdges(view);
   offerZoom(view);
+  markEdges(view);
   // Before the stylesheet has come both views draw the layer alike, and the button is hidden;
   // drawn whole (before the start) the window may keep its size once it comes, with no resize
   // to measure it again: the button stayed hidden on a phone. Measured again when it comes.
@@ -825,13 +943,87 @@ function placeView(view) {
   const groups = [offered];
   if (selected) groups.push([selected, ...view.querySelectorAll(".mc-destination")]);
   let aim = groups.map(boxAround).find(fits);
-  if (aim && seen(aim)) return;
+  const moles = [...view.querySelectorAll("[data-mole]")].map((node) => node.querySelector(".mc-mole-body").getBoundingClientRect());
+  if (aim && seen(aim) && moles.every(seen)) return;
   if (!aim) {
     if (offered.some((node) => seen(node.getBoundingClientRect()))) return;
     aim = offered[0].getBoundingClientRect();
   }
-  view.scrollLeft += (aim.left + aim.right) / 2 - (frame.left + frame.width / 2);
-  view.scrollTop += (aim.top + aim.bottom) / 2 - (frame.top + frame.height / 2);
+  // The selected mole and its targets in view, and as many of the other moles that may move
+  // as can be with them: centred on the selected mole alone, the window cut movable moles in
+  // half at its edge, where a phone player missed them.
+  view.scrollLeft += shift(aim.left, aim.right, frame.left, frame.right, moles.map((b) => [b.left, b.right]), -view.scrollLeft, view.scrollWidth - view.clientWidth - view.scrollLeft);
+  view.scrollTop += shift(aim.top, aim.bottom, frame.top, frame.bottom, moles.map((b) => [b.top, b.bottom]), -view.scrollTop, view.scrollHeight - view.clientHeight - view.scrollTop);
+}
+
+// How far to scroll along one axis (screen pixels, within ``least`` … ``most``) so that the
+// span ``a0``…``a1`` lies in the window's ``f0``…``f1``, with as many of the ``spans`` wholly
+// in it as can be; of those, the least move from centring the span (none if it is in view
+// and no more can be shown).
+function shift(a0, a1, f0, f1, spans, least, most) {
+  const low = Math.max(least, a1 - f1);
+  const high = Math.min(most, a0 - f0);
+  const centre = Math.min(high, Math.max(low, (a0 + a1) / 2 - (f0 + f1) / 2));
+  if (low > high) return centre;
+  const shown = (d) => spans.filter(([s0, s1]) => s0 - d >= f0 - 1 && s1 - d <= f1 + 1).length;
+  const candidates = [centre, ...spans.flatMap(([s0, s1]) => [s0 - f0, s1 - f1])].filter((d) => d >= low && d <= high);
+  const here = a0 >= f0 - 1 && a1 <= f1 + 1 ? shown(0) : -1;
+  let best = null;
+  for (const d of candidates) {
+    const score = shown(d);
+    if (!best || score > best.score || (score === best.score && Math.abs(d - centre) < Math.abs(best.d - centre))) best = { d, score };
+  }
+  return best.score > here ? best.d : 0;
+}
+
+// A cue at each side of a phone's window with more of the layer beyond it (the CSS shows it
+// beside the shade markScrollEdges asks for): an arrow, and how many of your moles that may
+// move lie cut or hidden that way, ringed as they are. A shade alone was missed, and movable
+// moles cut in half at the window's edge with it.
+function edgeCue(side) {
+  return el("div", { class: `mc-edge mc-edge-${side}`, "aria-hidden": "true" },
+    el("span", { class: "mc-edge-arrow", text: side === "left" ? "‹" : "›" }),
+    el("span", { class: "mc-edge-count" }));
+}
+
+function markEdges(view) {
+  markScrollEdges(view);
+  const frame = view.parentElement;
+  const box = view.getBoundingClientRect();
+  const counts = { left: 0, right: 0 };
+  for (const node of view.querySelectorAll("[data-mole]")) {
+    const body = node.querySelector(".mc-mole-body").getBoundingClientRect();
+    if (body.left < box.left - 1) counts.left += 1;
+    else if (body.right > box.right + 1) counts.right += 1;
+  }
+  const marks = [...view.querySelectorAll(".mc-mole-body, .mc-target-mark")].map((node) => node.getBoundingClientRect());
+  for (const side of ["left", "right"]) {
+    const cue = frame.querySelector(`.mc-edge-${side}`);
+    if (!cue) continue;
+    const n = frame.classList.contains(`more-${side}`) ? counts[side] : 0;
+    cue.classList.toggle("offered", n > 0);
+    cue.querySelector(".mc-edge-count").textContent = n ? String(n) : "";
+    cue.title = n ? `${n} of your moles that may move ${n === 1 ? "is" : "are"} further ${side}: scroll the layer` : `More of the layer to the ${side}: scroll it`;
+    if (cue.offsetWidth) cue.style.top = `${clearTop(cue, side, box, marks)}px`;
+  }
+}
+
+// Where along the window's edge the cue hides no mole and no target: in the tallest gap
+// between those under it, nearest the top. A cue at a fixed height hid the mole cut by the
+// edge that it pointed to, or the top corner's mole when the window was scrolled to its end.
+function clearTop(cue, side, box, marks) {
+  const reach = cue.offsetWidth + 8;
+  const under = marks
+    .filter((b) => (side === "left" ? b.left < box.left + reach : b.right > box.right - reach))
+    .map((b) => [b.top - box.top, b.bottom - box.top])
+    .sort((a, b) => a[0] - b[0]);
+  const tall = cue.offsetHeight + 4;
+  let from = 2;
+  for (const [top, bottom] of under) {
+    if (top - from >= tall) break;
+    from = Math.max(from, bottom + 2);
+  }
+  return Math.min(from, Math.max(2, box.height - tall));
 }
 
 // What this seat may click now, for the page's turn bar: the prompt's buttons, the offered
