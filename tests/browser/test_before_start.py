@@ -30,7 +30,7 @@ def test_the_scores_panel_waits_for_the_start_in_every_game(
             expect(scores.locator("xpath=ancestor::*[contains(@class,'panel')]")).to_be_hidden()
             continue
         expect(scores).not_to_contain_text("0")
-        expect(scores).not_to_contain_text("seat 1")
+        expect(scores).not_to_contain_text("seat 2")
         if game == "maulwurf-company":
             expect(scores).to_contain_text("No points in this game")
         else:
@@ -43,12 +43,12 @@ def test_the_scores_panel_waits_for_the_start_in_every_game(
 
 def test_mole_parks_empty_seat_reads_as_free(browser: Browser, server: LiveServer) -> None:
     """Among Mole Park's players a seat nobody had taken read "seat 1", like a player of
-    that name. It now reads "Seat 1 · free" (the Seats list's number), until someone sits
+    that name. It now reads "Seat 2 · free" (the Seats list's number), until someone sits
     there."""
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, "mole-park", players=3)
     cards = page.locator("[data-board] .mp-player .mp-player-name")
-    expect(cards).to_have_text(["Ann (you)", "Seat 1 · free", "Seat 2 · free"])
+    expect(cards).to_have_text(["Ann (you)", "Seat 2 · free", "Seat 3 · free"])
     expect(page.locator("[data-board] .mp-player.free")).to_have_count(2)
     fill_bots_and_start(page)
     expect(page.locator("[data-board] .mp-player.free")).to_have_count(0)
@@ -63,14 +63,14 @@ def test_mole_majoritys_players_boards_before_the_start(
     """Mole Majority's players' boards read "seat 1 … 0 pts · Moles 0 on board, 30 in
     supply · Hand 0 · Home Tokens 0" for a seat nobody had taken, and every board "0 pts":
     a game under way with nobody ahead, and a player called "seat 1". Before the start a free
-    seat now reads "Seat 1 · free", and each board says what its seat starts with (the
+    seat now reads "Seat 2 · free", and each board says what its seat starts with (the
     supplies the options set) without points or counts of play; the prompt, "Waiting…",
     says the game has not started and how long it may last. Once started, as before."""
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, "mole-majority", players=3)
     board = page.locator("[data-board]")
     names = board.locator(".mm-seats .mm-seat-name")
-    expect(names).to_have_text(["Ann (you)", "Seat 1 · free", "Seat 2 · free"])
+    expect(names).to_have_text(["Ann (you)", "Seat 2 · free", "Seat 3 · free"])
     expect(board.locator(".mm-seats li.free")).to_have_count(2)
     for seat in range(3):
         expect(board.locator(f"[data-seat-row='{seat}'] .mm-stat")).to_have_text(
@@ -92,7 +92,7 @@ def test_the_moles_players_before_the_start(browser: Browser, server: LiveServer
     """The Mole's players read "seat 1 0 □0" for a seat nobody had taken, Ann's with the
     dealer's "D", above "Round 1 · Answers: 0 of 20 before time runs out" and "No question
     asked yet this round": a round under way. Before the start each player's chip names who
-    sits there ("Seat 1 · free" if nobody), with no points, cards or marks; the line above
+    sits there ("Seat 2 · free" if nobody), with no points, cards or marks; the line above
     says the game has not started, its length and its rounds' (the table's options)."""
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, "the-mole", players=3)
@@ -101,7 +101,7 @@ def test_the_moles_players_before_the_start(browser: Browser, server: LiveServer
         "Not started yet · game to 5 pointsRounds of up to 10 minutes or 20 answers"
     )
     chips = board.locator(".tm-players li")
-    expect(chips).to_have_text(["Ann (you)", "Seat 1 · free", "Seat 2 · free"])
+    expect(chips).to_have_text(["Ann (you)", "Seat 2 · free", "Seat 3 · free"])
     expect(board.locator(".tm-players li.free")).to_have_count(2)
     expect(board.locator(".tm-players :is(.tm-score, .tm-hand, .tm-mark)")).to_have_count(0)
     expect(board.locator(".tm-talk")).not_to_contain_text("this round")
@@ -123,7 +123,7 @@ def test_mole_hills_line_before_the_start(browser: Browser, server: LiveServer) 
     create_table(ann, server, "mole-hill")
     info = ann.locator("#board .board-info")
     expected = ["Not started yet · 2 rounds", "Mole in round 1: Ann (you)"]
-    expect(info.locator("> span")).to_have_text([*expected, "Gardener in round 1: Seat 1 · free"])
+    expect(info.locator("> span")).to_have_text([*expected, "Gardener in round 1: Seat 2 · free"])
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     expect(info.locator("> span")).to_have_text([*expected, "Gardener in round 1: Bea"])
@@ -142,12 +142,12 @@ def test_die_maulwurf_companys_players_before_the_start(
 ) -> None:
     """Die Maulwurf Company's players read "seat 1 · 0 moles · 10 to place" for a seat nobody
     had taken, beside "Placing the moles": a game under way, against a player called "seat 1".
-    Before the start a free seat reads "Seat 1 · free", and each says how many moles it
+    Before the start a free seat reads "Seat 2 · free", and each says how many moles it
     places; the line over the layer names the layer only."""
     page = open_page(browser, f"{server.url}/")
     create_table(page, server, "maulwurf-company")
     board = page.locator("[data-board]")
-    expect(board.locator(".mc-seat-name")).to_have_text(["Ann (you)", "Seat 1 · free"])
+    expect(board.locator(".mc-seat-name")).to_have_text(["Ann (you)", "Seat 2 · free"])
     expect(board.locator(".mc-seat.free")).to_have_count(1)
     expect(board.locator(".mc-seat-facts")).to_have_text(["10 moles to place"] * 2)
     expect(board.locator(".mc-info")).to_have_text("Layer: green")

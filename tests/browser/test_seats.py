@@ -20,7 +20,7 @@ def test_a_removed_player_who_sits_again_is_no_longer_told_they_are_watching(
     ann.locator('#seats li[data-seat="1"] button', has_text="Remove").click()
     expect(bea.locator("#table")).to_have_attribute("data-you", "")
     expect(bea.locator("#notice")).to_have_text(
-        "Seat 1 is no longer yours: the host removed you, or you left it in another tab."
+        "Seat 2 is no longer yours: the host removed you, or you left it in another tab."
         " You are watching; pick a free seat to play."
     )
     bea.click('[data-sit="1"]')  # her name is still in the box
@@ -53,13 +53,13 @@ def test_a_seat_not_taken_is_said_beside_the_seats_on_a_phone(
     expect(said).to_have_text("Type your name first, then pick a seat.")
     expect(said).to_be_in_viewport()
     expect(name).to_be_focused()
-    # Bea takes seat 1 while Cal's page still offers it: his press comes second.
+    # Bea takes the second seat while Cal's page still offers it: his press comes second.
     cal.evaluate("window.seatOne = document.querySelector('[data-sit=\"1\"]')")
     bea = open_page(browser, ann.url)
     sit(bea, 1, "Bea")
     cal.fill("#join-name", "Cal")
     cal.evaluate("window.seatOne.click()")
-    expect(said).to_have_text("Someone else just took seat 1: pick another one.")
+    expect(said).to_have_text("Someone else just took seat 2: pick another one.")
     expect(said).to_be_in_viewport()
     expect(cal.locator("#error")).to_have_text("")
     cal.click('[data-sit="2"]')

@@ -323,7 +323,7 @@ def test_a_live_table_s_refusal_of_a_move_shows_on_the_board(
     page.locator("[data-board] .tm-point[data-action='point 3']").click()
     notice = page.locator("[data-board] .tm-notice")
     expect(notice).to_contain_text(
-        "Your pointing at random bot 3 was not counted: the table refused it"
+        "Your pointing at random bot 4 was not counted: the table refused it"
     )
     expect(notice).to_be_in_viewport()
     assert page.errors == []  # type: ignore[attr-defined]

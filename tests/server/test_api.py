@@ -128,8 +128,8 @@ def test_tables_are_listed_by_status_and_finish_with_a_result(client: TestClient
     assert step["action"] == {
         "seat": second["seat"],
         "text": second["action"],
-        # the engine's words; two seats named alike are told apart by their numbers
-        "describe": name_seats(words, ["random bot 0", "random bot 1"]),
+        # the engine's words; two seats named alike are told apart by their numbers from 1
+        "describe": name_seats(words, ["random bot 1", "random bot 2"]),
     }
     assert step["total"] == finished["version"]
     assert client.get(f"/api/tables/{table_id}/replay/99999").status_code == 422

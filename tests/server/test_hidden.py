@@ -86,9 +86,12 @@ def check_views(states: list[State], seen: list[Message], seat: int | None) -> N
         if data["table"]["status"] == "running":
             assert data["legal"] == expected
         visible_to_all = data["table"]["status"] == "over"
-        plain = [slot["name"] or f"seat {n}" for n, slot in enumerate(data["table"]["seats"])]
-        # a name several seats share reads with the seat's number ("random bot 2")
-        names = [f"{name} {n}" if plain.count(name) > 1 else name for n, name in enumerate(plain)]
+        seats = data["table"]["seats"]
+        plain = [slot["name"] or f"seat {n + 1}" for n, slot in enumerate(seats)]
+        # a name several seats share reads with the seat's number from 1 ("random bot 3")
+        names = [
+            f"{name} {n + 1}" if plain.count(name) > 1 else name for n, name in enumerate(plain)
+        ]
         for entry in data["log"]:
             if not visible_to_all and entry["seat"] != seat and entry["seat"] != -2:
                 assert entry["text"] is None, entry  # others' actions and chance stay hidden

@@ -18,7 +18,7 @@ def _table(*seats: SeatSlot) -> LiveTable:
     return LiveTable("t", game, list(seats), host_token_hash="h", created_at=0.0)
 
 
-def test_bots_of_one_agent_are_told_apart_by_their_seat_number() -> None:
+def test_bots_of_one_agent_are_told_apart_by_their_seat_number_counted_from_1() -> None:
     table = _table(
         SeatSlot(HUMAN, "Ann"),
         SeatSlot(BOT, "hard bot", "hard"),
@@ -26,13 +26,14 @@ def test_bots_of_one_agent_are_told_apart_by_their_seat_number() -> None:
         SeatSlot(BOT, "random bot", "random"),
     )
     names = table.names()
-    assert names == ["Ann", "hard bot 1", "hard bot 2", "random bot"]
-    assert name_seats("{s1} asked {s2}", names) == "hard bot 1 asked hard bot 2"
+    # People count seats from 1, as the Seats list does: the third seat's bot is "hard bot 3".
+    assert names == ["Ann", "hard bot 2", "hard bot 3", "random bot"]
+    assert name_seats("{s1} asked {s2}", names) == "hard bot 2 asked hard bot 3"
 
 
 def test_people_with_the_same_name_and_empty_seats_too() -> None:
     table = _table(SeatSlot(HUMAN, "Bo"), SeatSlot(HUMAN, "Bo"), SeatSlot(EMPTY))
-    assert table.names() == ["Bo 0", "Bo 1", "seat 2"]
+    assert table.names() == ["Bo 1", "Bo 2", "seat 3"]
 
 
 def test_the_table_and_the_lobby_give_pages_each_seats_label(sqlite_url: str) -> None:
@@ -43,7 +44,7 @@ def test_the_table_and_the_lobby_give_pages_each_seats_label(sqlite_url: str) ->
         sit(client, table_id, 0, "Ann")
         fill_bots(client, table_id, host)
         seats = client.get(f"/api/tables/{table_id}").json()["seats"]
-        labels = ["Ann", "random bot 1", "random bot 2", "random bot 3"]
+        labels = ["Ann", "random bot 2", "random bot 3", "random bot 4"]
         assert [seat["label"] for seat in seats] == labels
         assert [seat["name"] for seat in seats] == ["Ann"] + ["random bot"] * 3
         (listed,) = client.get("/api/tables").json()["open"]

@@ -107,7 +107,8 @@ class SeatPublic(BaseModel):
     kind: str = Field(description="empty, human or bot")
     name: str
     label: str = Field(
-        description="the name pages show: the seat number is added to a name seats share"
+        description="the name pages show: a name several seats share gets the seat's number"
+        ' counted from 1, as people count ("hard bot 3" at seat 2)'
     )
     agent: str | None
     connected: bool = Field(

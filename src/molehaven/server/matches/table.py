@@ -48,10 +48,13 @@ def passes_for_a_bot(name: str) -> bool:
 
 def seat_labels(names: list[str]) -> list[str]:
     """What a page calls each seat: its player's name, ``seat N`` when empty, and a name
-    several seats share with the seat number added ("hard bot 2")."""
-    plain = [name or f"seat {seat}" for seat, name in enumerate(names)]
+    several seats share with the seat's number added ("hard bot 3" at the third seat).
+
+    These are names people read, so seats count from 1 here, as the page's Seats list
+    numbers them; the seat indices of the API, records and notation stay 0-based."""
+    plain = [name or f"seat {seat + 1}" for seat, name in enumerate(names)]
     counts = Counter(plain)
-    return [f"{name} {seat}" if counts[name] > 1 else name for seat, name in enumerate(plain)]
+    return [f"{name} {seat + 1}" if counts[name] > 1 else name for seat, name in enumerate(plain)]
 
 
 @dataclass(slots=True)
@@ -220,8 +223,8 @@ class LiveTable:
 
     def names(self) -> list[str]:
         """Each seat's name for descriptions: the player's, else ``seat N``. A name that
-        several seats share (three "hard bot"s) gets the seat number, as the boards show it
-        ("hard bot 2"), so that "hard bot 1 asked hard bot 3" says who."""
+        several seats share (three "hard bot"s) gets the seat's number from 1, as the Seats
+        list shows it ("hard bot 3"), so that "hard bot 2 asked hard bot 4" says who."""
         return seat_labels([slot.name for slot in self.seats])
 
     def result(self) -> dict[str, JSONValue] | None:

@@ -117,7 +117,7 @@ form.addEventListener("submit", async (event) => {
       options: readOptions(),
       away_seconds: Number.parseFloat(document.getElementById("away-seconds").value) || 180,
       listed: !document.getElementById("invite-only").checked,
-      // Seat 0 is taken in the same request: nobody reading the lobby can take it first.
+      // The first seat is taken in the same request: nobody reading the lobby can take it first.
       sit: takeSeat.checked ? { name } : null,
     });
     const tableId = created.table.id;
@@ -194,7 +194,7 @@ function tableItem(summary, mineList = false) {
     detail += ` · ${summary.result.summary}`; // the same words the table shows
   } else if (summary.result) {
     const best = Math.max(...summary.result.returns);
-    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat}`);
+    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat + 1}`);
     detail += ` · won by ${winners.join(", ")}`;
   }
   const who = summary.seats.flatMap((slot, i) => (i ? [", ", seatWho(summary, slot)] : [seatWho(summary, slot)]));

@@ -1,6 +1,6 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
-import { andList, api, capitalize, el, humanize, seatLabel, store } from "./util.js";
+import { andList, api, capitalize, el, humanize, seatLabel, seatNumber, store } from "./util.js";
 import { focusPlace, keepFocus, keyOf } from "./focus.js";
 import { renderObservation } from "./observation.js";
 
@@ -816,7 +816,7 @@ function settleRevocation() {
   } else {
     store.forgetSeat(tableId);
     root.dataset.demoted = "true";
-    const seat = mine ? `Seat ${mine.seat}` : "Your seat";
+    const seat = mine ? `Seat ${seatNumber(mine.seat)}` : "Your seat";
     notice.textContent = view.table.status === "open"
       ? `${seat} is no longer yours: the host removed you, or you left it in another tab. You are watching; pick a free seat to play.`
       : capitalize(revokedSaying);
@@ -1053,13 +1053,26 @@ function renderBoard() {
     // Redrawn with every move: it stays open or closed as the person left it. It shows what the
     // board shows: the earlier observation while the board still shows one, lest it tell first.
     const rawObservation = showing ? observation : boardStillShowing() || observation;
-    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees", "data-focus-key": "raw" }), renderObservation(rawObservation, table));
+    const note = el("p", { class: "muted raw-note", text: "The game's own data: seats count from 0 here, as in the notation (the Seats list counts from 1)." });
+    const raw = el("details", { class: "raw", open: rawOpen }, el("summary", { text: "Everything this seat sees", "data-focus-key": "raw" }), note, renderObservation(rawObservation, table));
     raw.addEventListener("toggle", () => { rawOpen = raw.open; });
     container.append(raw);
     if (rawFocused) raw.querySelector("summary").focus({ preventScroll: true });
   } else {
     container.replaceChildren(renderObservation(observation, table));
   }
+}
+
+// The notation's words that take a seat number, by game (Mole Park's "order 2 0 3" and "crown 1",
+// The Mole's "ask 2 q17", "nominate 0" and "point 4"). The notation counts seats from 0, the
+// page from 1: while such a move may be typed, the box says which number is whose.
+const SEAT_WORDS = { "mole-park": ["order", "crown"], "the-mole": ["ask", "nominate", "point"] };
+
+function notationSeatsHelp(table, legal) {
+  const words = SEAT_WORDS[table.game] || [];
+  if (!legal.some((action) => words.includes(action.split(" ")[0]))) return "";
+  const seats = table.seats.map((slot) => `${slot.seat} = ${seatLabel(table, slot.seat, view.you)}`);
+  return `In typed moves seats count from 0: ${seats.join(", ")}.`;
 }
 
 function actionGroup(verb, actions) {
@@ -1078,7 +1091,8 @@ function renderActions(earlier) {
   // A drawn board's module comes in after the first view is drawn (on opening the page on one's
   // move): the moves listed as buttons then fold away under it, though they are the same.
   const drawn = BOARDS[view.table.game] !== undefined;
-  const drawing = `${pending}\n${waiting}\n${drawn}\n${legal.join("\n")}`;
+  const seatsHelp = waiting ? "" : notationSeatsHelp(view.table, legal);
+  const drawing = `${pending}\n${waiting}\n${drawn}\n${seatsHelp}\n${legal.join("\n")}`;
   if (drawing === actionsDrawn) return; // bots' moves leave this seat's buttons as they were
   actionsDrawn = drawing;
   const section = $("actions");
@@ -1127,6 +1141,8 @@ function renderActions(earlier) {
   }
   // Typed moves wait too: a form whose button is disabled is not sent by Enter.
   $("notation-form").querySelector("button[type=submit]").disabled = waiting;
+  $("notation-seats").textContent = seatsHelp;
+  $("notation-seats").hidden = !seatsHelp;
   $("legal-list").replaceChildren(...(waiting ? [] : legal.slice(0, 400)).map((action) => el("option", { value: action })));
 }
 
@@ -1580,7 +1596,7 @@ async function sit(seat) {
     if (socket) socket.close(); // reconnect with the new token
   } catch (error) {
     // Two people pressed "Sit here" at one seat: the other was first.
-    seatError(error.code === "seat-taken" ? `Someone else just took seat ${seat}: pick another one.` : capitalize(error.message));
+    seatError(error.code === "seat-taken" ? `Someone else just took seat ${seatNumber(seat)}: pick another one.` : capitalize(error.message));
   }
 }
 

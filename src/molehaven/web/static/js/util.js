@@ -90,14 +90,20 @@ export const store = {
   },
 };
 
-// What every part of the page calls a seat: the server's label, which adds the seat number
-// to a name several seats share ("easy bot 2"), so the seats list, the board, the log and the
-// scores all name a player alike. Given the viewer's seat ``you``, that seat reads "… (you)".
+// What every part of the page calls a seat: the server's label, which adds the seat's number
+// to a name several seats share ("easy bot 3" at the third seat), so the seats list, the board,
+// the log and the scores all name a player alike. Given the viewer's seat ``you``, that seat
+// reads "… (you)". Seats are indices from 0 in the API and the notation; people count from 1.
+export function seatNumber(seat) {
+  return seat + 1;
+}
+
 export function seatLabel(table, seat, you = null) {
   if (seat === -1) return "Chance";
   if (seat === -2) return "Clock";
   const slot = table && table.seats[seat];
-  const name = !slot || slot.kind === "empty" ? `seat ${seat}` : slot.label || slot.name || `seat ${seat}`;
+  const unnamed = `seat ${seatNumber(seat)}`;
+  const name = !slot || slot.kind === "empty" ? unnamed : slot.label || slot.name || unnamed;
   return you !== null && you !== undefined && seat === you ? `${name} (you)` : name;
 }
 
@@ -130,7 +136,7 @@ export function freeSeat(table, seat) {
 }
 
 export function freeSeatLabel(seat) {
-  return `Seat ${seat} · free`;
+  return `Seat ${seatNumber(seat)} · free`;
 }
 
 // A sentence built from parts may start with a name or a lower-case line ("random bot goes

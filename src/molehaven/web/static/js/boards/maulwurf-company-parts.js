@@ -1,7 +1,7 @@
 // Drawing pieces of the Die Maulwurf Company table shared by the board and its side panels:
 // SVG helpers and the board's geometry (all from the game's public data), the players' discs,
 // the stack of layers and the legend.
-import { el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
+import { el, freeSeat, freeSeatLabel, notStarted, seatLabel, seatNumber } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 100; // SVG units per lattice step
@@ -137,7 +137,7 @@ export function moleRing(x, y, selected) {
 // any other mole. The lip stays inside the ring, the selected mole's thick one too.
 export function moleFigure(x, y, seat, inHole) {
   const label = svg("text", { x, y: inHole ? y - 8 : y, class: "mc-mole-label" });
-  label.textContent = String(seat);
+  label.textContent = String(seatNumber(seat));
   if (!inHole) return [svg("circle", { cx: x, cy: y, r: 30, class: "mc-mole-body" }), label];
   // Within 29 units of the point: the selected mole's ring begins at 30.
   const lip = `M ${x - 28.7} ${y + 4} A 29 29 0 0 0 ${x + 28.7} ${y + 4} Q ${x} ${y + 16} ${x - 28.7} ${y + 4} Z`;
@@ -181,7 +181,7 @@ export function seatsPanel(geo, context, obs) {
     }
     const free = freeSeat(context.table, seat);
     rows.push(el("li", { class: `mc-seat${current ? " current" : ""}${(obs.out || [])[seat] ? " out" : ""}${seat === context.you ? " you" : ""}${free ? " free" : ""}`, "data-seat": seat },
-      el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, "aria-hidden": "true", text: String(seat) }),
+      el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, "aria-hidden": "true", text: String(seatNumber(seat)) }),
       el("span", { class: "mc-seat-name", text: free ? freeSeatLabel(seat) : seatLabel(context.table, seat, context.you) }),
       (obs.out || [])[seat] ? el("span", { class: "mc-badge", text: "out" }) : null,
       el("span", { class: "mc-seat-facts", text: facts.join(" · ") }),
@@ -246,7 +246,7 @@ export function legendPanel(geo, obs) {
     item((box) => box.append(svg("polygon", { points: "-50,50 -50,-10 0,-40 50,-10 50,50", class: "mc-below mc-ground-red" })), "tinted: where the next layer down lies"),
   ];
   const seats = (obs.players ? Array.from({ length: obs.players }, (_, seat) => seat) : []).map((seat) =>
-    el("li", {}, el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, text: String(seat) }), el("span", { text: `seat ${seat}: ${seatColour(geo, seat)}` })));
+    el("li", {}, el("span", { class: `mc-swatch seat-${seatColour(geo, seat)}`, text: String(seatNumber(seat)) }), el("span", { text: `seat ${seatNumber(seat)}: ${seatColour(geo, seat)}` })));
   const discs = [
     el("li", {}, disc(3, "up"), el("span", { text: "disc turned face up (its value)" })),
     el("li", {}, disc(3, "up kept"), el("span", { text: "the disc being played now" })),

@@ -263,7 +263,7 @@ function whatIsThere(name, holes, specials, golden, moles, whose) {
   const ground = groundWords(name, holes, specials, golden);
   const seat = moles[name];
   if (seat === undefined || seat === null) return ground ? ground.is : "an empty point";
-  const mole = whose ? whose(seat) : `seat ${seat}'s mole`;
+  const mole = whose ? whose(seat) : `seat ${seat + 1}'s mole`;
   return ground ? `${mole} ${ground.on}` : mole;
 }
 
