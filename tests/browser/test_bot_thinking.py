@@ -55,21 +55,21 @@ def open_a_bots_turn(
 def test_a_bots_turn_says_it_is_thinking_and_for_how_long(
     browser: Browser, server: LiveServer, tmp_path: Path
 ) -> None:
-    """The turn line said only "Waiting for random bot 1" however long the bot took. It now
-    says "Random bot 1 is thinking…" with a turning mark and, from a second on, the seconds
+    """The turn line said only "Waiting for random bot 2" however long the bot took. It now
+    says "Random bot 2 is thinking…" with a turning mark and, from a second on, the seconds
     the page has waited; from 20 s on, "still thinking"."""
     for viewport, width in ((None, 1280), (PHONE, 390)):
         page = open_a_bots_turn(browser, server, viewport or {"width": 1280, "height": 900})
         turn = page.locator("#turn")
-        expect(turn).to_have_text(re.compile(r"^Random bot 1 is thinking…( \d s)?$"))
+        expect(turn).to_have_text(re.compile(r"^Random bot 2 is thinking…( \d s)?$"))
         page.clock.run_for(5_000)
-        expect(turn).to_have_text(re.compile(r"^Random bot 1 is thinking… [56] s$"))
+        expect(turn).to_have_text(re.compile(r"^Random bot 2 is thinking… [56] s$"))
         shown = page.evaluate(TURN_LINE)
         assert shown["animation"] == "thinking-turns", shown
         assert shown["secondsHidden"] == "true", shown
         page.screenshot(path=str(tmp_path / f"bot-thinking-{width}.png"))
         page.clock.run_for(16_000)
-        expect(turn).to_have_text(re.compile(r"^Random bot 1 is still thinking… 2[12] s$"))
+        expect(turn).to_have_text(re.compile(r"^Random bot 2 is still thinking… 2[12] s$"))
         page.screenshot(path=str(tmp_path / f"bot-still-thinking-{width}.png"))
         assert page.errors == []  # type: ignore[attr-defined]
     # The mark holds still for a person who asked for less motion.
