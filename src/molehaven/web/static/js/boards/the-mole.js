@@ -748,7 +748,8 @@ function send(context, action) {
 
 function checkSent(context) {
   const obs = context.observation || {};
-  if (ui.notice && ui.notice.round !== obs.round) ui.notice = null;
+  // The game's end ends the round too: what was said of a move in it goes.
+  if (ui.notice && (ui.notice.round !== obs.round || obs.phase === "over")) ui.notice = null;
   const sent = ui.sent;
   if (!sent || context.replaying) return;
   if ((context.log || []).some((entry) => entry.n >= sent.from && entry.seat === context.you)) {
@@ -756,6 +757,12 @@ function checkSent(context) {
     return;
   }
   if (context.pending) return; // no answer yet
+  // A move overtaken by the game's end is said once, by the page under the board (table.js
+  // ``gameEnded``); the Game over box says the game ended. Here it was a third red box.
+  if (obs.phase === "over") {
+    ui.sent = null;
+    return;
+  }
   const parts = legalParts(context.legal);
   const freeText = sent.action.startsWith('answer "');
   const offered = freeText ? parts.answer.length > 0 : (context.legal || []).includes(sent.action);
@@ -792,7 +799,6 @@ function unmadeMove(sent, guide) {
 
 // What the observation shows came first (the page is not told why a move was dropped).
 function movedOn(obs, sent) {
-  if (obs.phase === "over") return "the game ended before it arrived";
   if (obs.round !== sent.round) return "the round ended before it arrived";
   if (obs.timer && obs.timer.time_up) {
     const used = obs.question_limit && obs.answers_given >= obs.question_limit;
