@@ -594,9 +594,11 @@ def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
     page = a_finished_game(browser, server)
     wire = ToldSocket(page)
     expect(page.locator("#replay")).to_be_visible()
+    # (A move refused as the game is over is said under the board, never in the note: see
+    # test_a_move_that_arrives_after_the_game_s_end_is_said_once_and_quietly.)
     refusal = {
         "type": "error",
-        "data": {"code": "not-running", "message": "the game is not running"},
+        "data": {"code": "rate-limited", "message": "too many messages; slow down"},
     }
     for viewport in (LAPTOP, PHONE):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]
@@ -606,7 +608,7 @@ def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
         expect(page.locator("#replay-next")).to_be_in_viewport(ratio=1)
         wire.tell(refusal)
         expect(page.locator("#error-toast")).to_be_visible()
-        expect(page.locator("#error-toast")).to_have_text("the game is not running")
+        expect(page.locator("#error-toast")).to_have_text("too many messages; slow down")
         places = page.evaluate(FOOT_NOTES)
         assert places["controls"]["bottom"] == pytest.approx(places["height"], abs=1), places
         assert places["note"]["bottom"] <= places["controls"]["top"], (viewport, places)

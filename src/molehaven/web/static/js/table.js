@@ -181,6 +181,10 @@ function refusalWords({ code, message }) {
 // ran out before it arrived") tells it above its prompt, in the game's words: the page does not
 // say it a second time.
 function notMade(action) {
+  if (view && finished(view.table)) {
+    gameEnded(true);
+    return;
+  }
   unmade = action;
   refusal = `Your move “${action}” was not made: the game moved on before it reached the table. Look at the board again.`;
   const board = view && BOARDS[view.table.game];
@@ -188,16 +192,35 @@ function notMade(action) {
   scheduleRender();
 }
 
+// A move that reached the table after the game's end (the round's clock ran out, the last vote
+// or another seat's move ended it as the person clicked): the Game over box above the board
+// already says the game ended. Before, the server's "the game is not running" lay over the
+// board in the note at the screen's foot, stood again under the board, and The Mole's board
+// said a third time that the move was not made. It is said once, quietly, under the board,
+// and no board is given it as a refusal to show beside the move.
+function gameEnded(move) {
+  refusal = null;
+  unmade = null;
+  showError(move ? "The game ended before your move arrived." : "The game has ended.", { quiet: true });
+  scheduleRender();
+}
+
 // The refusal of a move, under the board (read out by screen readers) and, while that line is
 // out of view (a phone's board is taller than its screen), in a note at the screen's foot for
-// a few seconds: the person looks at the board they clicked, not at the page's bottom.
+// a few seconds: the person looks at the board they clicked, not at the page's bottom. A
+// ``quiet`` line (the game's end) stays under the board, in plain colour.
 const ERROR_TOAST_MS = 6000;
 let errorToastTimer = null;
 
-function showError(text) {
+function showError(text, { quiet = false } = {}) {
   $("error").textContent = text;
+  $("error").classList.toggle("quiet", quiet && Boolean(text));
   const toast = $("error-toast");
   clearTimeout(errorToastTimer);
+  if (quiet) {
+    toast.hidden = true;
+    return;
+  }
   const box = $("error").getBoundingClientRect();
   // A replay's controls stuck at the screen's foot hide what lies under them.
   const foot = root.dataset.replaying ? Math.min(window.innerHeight, $("replay").getBoundingClientRect().top) : window.innerHeight;
@@ -273,6 +296,8 @@ function handle(message) {
     if (message.data.code === "stale") {
       staleMove = move; // a stale answer about an older move: a newer one is on its way
       settleStale();
+    } else if (message.data.code === "not-running") {
+      gameEnded(Boolean(move));
     } else if (message.data.code !== "seat-revoked") {
       refusal = refusalWords(message.data);
       showError(refusal); // also for the board to show beside what was refused

@@ -265,7 +265,10 @@ function playersSection(obs, table, you, name) {
 // The prompt: what is asked of this seat now, or what the table is waiting for.
 function promptSection(obs, content, parts, ctx, name) {
   const { onAction, you, table } = ctx;
-  const box = (task, title, ...body) => el("section", { class: `tm-prompt${task ? " task" : ""}`, "data-task": task ? "yes" : "no", "aria-live": "polite" }, el("h3", { text: title }), ...body);
+  // A prompt that asks something of this seat keeps its head (what is asked) in view: see
+  // ``taskHead``.
+  const box = (task, title, ...body) => el("section", { class: `tm-prompt${task ? " task" : ""}`, "data-task": task ? "yes" : "no", "aria-live": "polite" },
+    task ? taskHead(title) : el("h3", { text: title }), ...body);
 
   if (obs.phase === "setup" && table && table.status === "open") {
     return box(false, "Waiting for the game to start", el("p", { text: "When the host starts it, everyone gets a card and five question cards." }));
@@ -285,7 +288,7 @@ function promptSection(obs, content, parts, ctx, name) {
       const questions = parts.ask.get(ui.askTarget);
       const cards = (obs.hand || []).filter((q) => questions.has(q)).map((q) =>
         actionButton(questions.get(q), onAction, { class: "tm-question-card", "data-question": q }, el("span", { class: "tm-q-text", text: questionText(content, q) })));
-      return box(true, "Your turn to ask a question",
+      return box(true, ["Your turn to ask a question", promptFacts(obs, content, `Asking ${name(ui.askTarget)}`)],
         // The chips name only a player and the cards only a question: each group says what
         // its buttons choose, for a screen reader reaching a button without the step above.
         el("p", { class: "tm-step", text: "1. Whom do you ask?" }), el("div", { class: "tm-chips", role: "group", "aria-label": "Whom do you ask?" }, chips),
@@ -316,7 +319,7 @@ function promptSection(obs, content, parts, ctx, name) {
           ui.answerBox.focus({ preventScroll: true });
         },
       }, el("span", { "aria-hidden": "true", text: "✎ " }), "Answer in my own words") : null;
-      return box(true, `${name(obs.asker)} asks you`, asked,
+      return box(true, [`${name(obs.asker)} asks you`, asked, promptFacts(obs, content)],
         el("div", { class: "tm-answer-ways" },
           el("p", { class: "tm-step", text: `Pick a ready-made answer (${why})${own ? ", or:" : ":"}` }), toOwn),
         el("div", { class: "tm-answers" }, canned),
@@ -353,6 +356,57 @@ function promptSection(obs, content, parts, ctx, name) {
     return box(false, "Time is up: the final vote", stakes, el("p", { class: "muted", text: waiting }), status);
   }
   return box(false, obs.phase, null);
+}
+
+// The head of a prompt that asks something of this seat: its title, and (``title`` a list)
+// what else the choice is made from. On a phone the prompt with 12 ready-made answers is twice
+// the screen's height, and the page stays where the person left it (it never scrolls by
+// itself): when a question came, the screen showed the middle of the answers, the question,
+// who asked it, the time left and the card scrolled away above. The head sticks to the
+// screen's top while any of the prompt is in view (the CSS), the answers passing under it.
+function taskHead(title) {
+  const [words, ...more] = Array.isArray(title) ? title : [title];
+  return el("div", { class: "tm-prompt-head" }, el("h3", { text: words }), ...more);
+}
+
+// What an answer or a question is chosen from, in one short line under the prompt's title:
+// the time left (the page's round clock, and the answers left before time runs out) and the
+// seat's card, both above the prompt, off the screen with its top.
+function promptFacts(obs, content, first = null) {
+  const card = obs.card;
+  return el("p", { class: "tm-prompt-facts" },
+    first ? el("span", { text: first }) : null,
+    clockCopy(),
+    obs.question_limit ? el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit}` }) : null,
+    card ? el("span", { class: "tm-prompt-card", text: card.mole ? "You are the Mole" : `You are a spy at the ${placeName(content, card.location)}` }) : null);
+}
+
+// The page's round clock (table.js ticks it above the board, each second) copied into the
+// prompt's head, and kept ticking with it; nothing while the page shows no clock. Hidden from
+// screen readers: the prompt is a live region, and the page's clock is theirs to read.
+let clockWatched = null;
+
+function clockCopy() {
+  const clock = document.getElementById("clock");
+  if (!clock || clock.hidden) return null;
+  if (clockWatched !== clock) {
+    clockWatched = clock;
+    new MutationObserver(copyClock).observe(clock, { childList: true, characterData: true, subtree: true, attributes: true });
+  }
+  const copy = el("span", { class: "tm-clock-copy", "aria-hidden": "true" });
+  copyClock([], null, copy);
+  return copy;
+}
+
+function copyClock(_records, _observer, only = null) {
+  const clock = document.getElementById("clock");
+  const left = clock && !clock.hidden ? /\d+:\d\d/.exec(clock.textContent) : null;
+  const copies = only ? [only] : document.querySelectorAll("[data-board='the-mole'] .tm-clock-copy");
+  for (const copy of copies) {
+    copy.textContent = left ? `${left[0]} left` : "";
+    copy.hidden = !left;
+    copy.classList.toggle("low", Boolean(left) && clock.classList.contains("low"));
+  }
 }
 
 // No maxlength on the box: the engine judges the text (TM-13), and a pasted answer cut short
@@ -694,7 +748,8 @@ function send(context, action) {
 
 function checkSent(context) {
   const obs = context.observation || {};
-  if (ui.notice && ui.notice.round !== obs.round) ui.notice = null;
+  // The game's end ends the round too: what was said of a move in it goes.
+  if (ui.notice && (ui.notice.round !== obs.round || obs.phase === "over")) ui.notice = null;
   const sent = ui.sent;
   if (!sent || context.replaying) return;
   if ((context.log || []).some((entry) => entry.n >= sent.from && entry.seat === context.you)) {
@@ -702,6 +757,12 @@ function checkSent(context) {
     return;
   }
   if (context.pending) return; // no answer yet
+  // A move overtaken by the game's end is said once, by the page under the board (table.js
+  // ``gameEnded``); the Game over box says the game ended. Here it was a third red box.
+  if (obs.phase === "over") {
+    ui.sent = null;
+    return;
+  }
   const parts = legalParts(context.legal);
   const freeText = sent.action.startsWith('answer "');
   const offered = freeText ? parts.answer.length > 0 : (context.legal || []).includes(sent.action);
@@ -738,7 +799,6 @@ function unmadeMove(sent, guide) {
 
 // What the observation shows came first (the page is not told why a move was dropped).
 function movedOn(obs, sent) {
-  if (obs.phase === "over") return "the game ended before it arrived";
   if (obs.round !== sent.round) return "the round ended before it arrived";
   if (obs.timer && obs.timer.time_up) {
     const used = obs.question_limit && obs.answers_given >= obs.question_limit;

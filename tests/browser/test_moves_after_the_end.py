@@ -1,0 +1,199 @@
+"""A move that reaches the table after the game's end (the round's clock ran out, the final
+vote or another seat's move ended it as the person clicked) is said once, in a player's
+words, quietly under the board: the Game over box above the board already says the game
+ended. The server's refusal is played by the test on the table's socket, for a fixed
+position, so that the moment comes every time."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+
+from molehaven.core import JSONValue
+from molehaven.server.matches.story import result_of
+from tests.browser.pages import (
+    PHONE,
+    SCROLL_TO_THE_END,
+    click_only,
+    create_table,
+    fill_bots_and_start,
+    open_page,
+    set_position,
+    targets,
+)
+from tests.browser.test_the_mole_moves import seat_view
+from tests.browser.test_the_mole_table import bystander_asked_to_answer
+from tests.games.the_mole.helpers import apply_all, p4
+from tests.server.live_server import LiveServer
+
+ENDED = "The game ended before your move arrived."
+NOT_RUNNING = {"code": "not-running", "message": "the game is not running"}
+NAMES = ["Ann", "random bot 1", "random bot 2", "random bot 3"]
+
+
+class EndingSocket:
+    """The table's socket between ``page`` and the server. With an ``observation``, the
+    first view the server sends shows it (with ``legal``) and later views are dropped (the
+    bots play on unseen); without, the views pass. A move the page sends goes no further: the
+    test answers it (``tell``) as the server does when the game ended on its way."""
+
+    def __init__(
+        self,
+        page: Page,
+        observation: dict[str, JSONValue] | None = None,
+        legal: list[str] | None = None,
+    ) -> None:
+        self.observation = observation
+        self.legal = legal or []
+        self.first: dict[str, JSONValue] | None = None  # the first view, as shown
+        self.moves: list[dict[str, JSONValue]] = []  # the moves the page sent
+        self.current: WebSocketRoute | None = None
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] not in ("snapshot", "update") or self.observation is None:
+                socket.send(message)
+            elif self.first is None:
+                set_position(envelope["data"], self.observation, self.legal)
+                self.first = envelope
+                socket.send(json.dumps(envelope))
+
+        def from_page(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] == "act":
+                self.moves.append(envelope)
+            else:
+                server.send(message)
+
+        server.on_message(from_server)
+        socket.on_message(from_page)
+
+    def wait_for_the_move(self, page: Page) -> None:
+        """Until the page's move has reached the socket (Playwright hears of it while it waits)."""
+        for _ in range(400):
+            if self.moves:
+                assert len(self.moves) == 1, self.moves
+                return
+            page.wait_for_timeout(25)
+        raise AssertionError("the page sent no move")
+
+    def tell(self, message: dict[str, JSONValue]) -> None:
+        assert self.current is not None
+        self.current.send(json.dumps(message))
+
+    def refuse_the_move(self, refusal: dict[str, JSONValue]) -> None:
+        """The server's refusal of the last move sent, naming it by its ref."""
+        move = self.moves[-1]
+        self.tell(
+            {"type": "error", "version": move["version"], "data": {**refusal, "ref": move["ref"]}}
+        )
+
+    def the_end(self, observation: dict[str, JSONValue], result: dict[str, JSONValue]) -> None:
+        """The view of the finished table, as the server sends it once the game is over."""
+        assert self.first is not None
+        envelope = copy.deepcopy(self.first)
+        envelope["type"] = "update"
+        envelope["version"] = int(str(envelope["version"])) + 1
+        set_position(envelope["data"], observation, [], result=result)  # type: ignore[arg-type]
+        self.tell(envelope)
+
+
+# What the page says, as a person reads it (hidden things left out), and whether the note at
+# the screen's foot shows; taken at once, as the note would hide by itself 6 s later.
+SAID = """() => ({
+    text: document.body.innerText,
+    toast: !document.querySelector("#error-toast").hidden,
+    notices: document.querySelectorAll("[data-board] .tm-notice").length,
+})"""
+
+
+def check_said_once_and_quietly(page: Page) -> None:
+    expect(page.locator("#error")).to_have_text(ENDED)
+    expect(page.locator("#error")).to_have_class(re.compile(r"\bquiet\b"))
+    said = page.evaluate(SAID)
+    assert not said["toast"], said
+    assert said["notices"] == 0, said
+    assert said["text"].count("before your move arrived") == 1, said["text"]
+    assert "not running" not in said["text"], said["text"]
+    assert "ended before it arrived" not in said["text"], said["text"]
+    color = page.locator("#error").evaluate("node => getComputedStyle(node).color")
+    danger = page.evaluate(
+        """() => { const probe = document.createElement("p"); probe.className = "error";
+            probe.textContent = "x"; document.body.append(probe);
+            const color = getComputedStyle(probe).color; probe.remove(); return color; }"""
+    )
+    assert color != danger, color  # not the red of a refusal
+
+
+@pytest.mark.bot_delay(60)
+@pytest.mark.parametrize("order", ["end, then refusal", "refusal, then end", "stale, then end"])
+def test_a_mole_answer_overtaken_by_the_game_s_end_is_said_once_and_quietly(
+    browser: Browser, server: LiveServer, order: str
+) -> None:
+    """A reviewer on a phone clicked as The Mole's final vote ended the game: "the game is not
+    running" (the server's words) lay over the board in the note at the screen's foot, stood
+    again under the board, and the board said a third time, in a red box, "Your question to
+    hard bot 1 was not asked: the game ended before it arrived". Whatever reaches the page
+    first, the end or the refusal (or a refusal as stale, the move to be sent again, then the
+    end), it is now said once, in a player's words, in plain colour under the board, with
+    the Game over box above it."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "the-mole", players=4)
+    fill_bots_and_start(page)
+    observation, legal = seat_view(bystander_asked_to_answer(), 0)
+    wire = EndingSocket(page, observation, legal)
+    answer = page.locator("[data-board] .tm-answer").first
+    expect(answer).to_be_enabled()
+    answer.click()
+    wire.wait_for_the_move(page)
+    finished = apply_all(p4(target_score=2), "3: guess bakery")
+    assert finished.is_terminal()
+    end = (finished.observation(0), result_of(finished, NAMES))
+    if order == "end, then refusal":
+        wire.the_end(*end)
+        wire.refuse_the_move(NOT_RUNNING)
+    elif order == "refusal, then end":
+        wire.refuse_the_move(NOT_RUNNING)
+        wire.the_end(*end)
+    else:
+        stale = {"code": "stale", "message": "the game moved on (version 9, you sent 8)"}
+        wire.refuse_the_move(stale)
+        wire.the_end(*end)
+    expect(page.locator("#outcome")).to_be_visible()
+    expect(page.locator("[data-board] .tm-prompt h3")).to_have_text("The game is over")
+    check_said_once_and_quietly(page)
+    assert len(wire.moves) == 1  # nothing sent again into the finished game
+    page.screenshot(path="test-artifacts/the-mole/move-after-the-end-390.png", full_page=True)
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_any_game_s_move_refused_as_the_game_is_over_is_said_quietly(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Every game's page: a Mole Hill move refused because the game is no longer running,
+    the page not yet told of its end, was told over the board in the server's words ("the
+    game is not running") in the note at the screen's foot. It is said in a player's words,
+    quietly, under the board, and the board offers its moves again."""
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "mole-hill")
+    fill_bots_and_start(page)
+    wire = EndingSocket(page)
+    expect(page.locator("#turn")).to_have_text("Your move")
+    offered = targets(page)
+    assert offered
+    assert click_only(page, offered[0])
+    wire.wait_for_the_move(page)
+    page.evaluate(SCROLL_TO_THE_END)  # the line under the board out of view
+    wire.refuse_the_move(NOT_RUNNING)
+    check_said_once_and_quietly(page)
+    assert page.errors == []  # type: ignore[attr-defined]
