@@ -19,6 +19,7 @@ from tests.browser.pages import (
     open_page,
     show_a_fixed_position,
 )
+from tests.browser.test_maulwurf_company_table import draw
 from tests.server.live_server import LiveServer
 
 MAULWURF = "[data-board='maulwurf-company']"
@@ -126,3 +127,21 @@ def test_where_a_seat_is_typed_the_box_says_the_notation_counts_from_0(
         page.screenshot(path=str(tmp_path / f"seats-the-mole-{viewport['width']}.png"))
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
+
+
+def test_the_maulwurf_legends_mole_is_the_viewers_own(browser: Browser, server: LiveServer) -> None:
+    """The legend's "your mole" samples wore the first seat's colour and number whoever looked:
+    Cy, at the third seat, read a red "1" as her mole beside her own green "3"s."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP)
+    state = maulwurf_with_moles_placed()
+    draw(page, state, 2)
+    page.locator(f"{MAULWURF} .mc-legend summary").click()
+    legend = page.locator(f"{MAULWURF} .mc-legend .mc-mole")
+    expect(legend.first).to_be_visible()
+    own = page.locator(f"{MAULWURF} svg.mc-layer .mc-mole[data-seat='2']").first
+    colour = next(c for c in str(own.get_attribute("class")).split() if c.startswith("seat-"))
+    for index in range(legend.count()):
+        sample = legend.nth(index)
+        assert colour in str(sample.get_attribute("class")).split(), sample.get_attribute("class")
+        expect(sample.locator(".mc-mole-label")).to_have_text("3")
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -218,13 +218,16 @@ function legendIcon(draw) {
   return box;
 }
 
-export function legendPanel(geo, obs) {
+// ``you``: the page's seat, whose colour and number the legend's moles wear ("your mole"); a
+// spectator's legend shows the first seat's.
+export function legendPanel(geo, obs, you = null) {
   const item = (draw, text) => el("li", {}, legendIcon(draw), el("span", { text }));
   const circle = (cls, r, extra = {}) => (box) => box.append(svg("circle", { cx: 0, cy: 0, r, class: cls, ...extra }));
+  const own = Number.isInteger(you) && you >= 0 ? you : 0;
   const mole = (inHole, extra = "") => (box) => {
     if (inHole) box.append(svg("circle", { cx: 0, cy: 0, r: 34, class: "mc-hole" }));
-    const group = svg("g", { class: `mc-mole seat-${seatColour(geo, 0)}${inHole ? " in-hole" : ""}${extra}` });
-    group.append(...moleFigure(0, 0, 0, inHole));
+    const group = svg("g", { class: `mc-mole seat-${seatColour(geo, own)}${inHole ? " in-hole" : ""}${extra}` });
+    group.append(...moleFigure(0, 0, own, inHole));
     if (extra.includes("movable")) group.append(...moleRing(0, 0, extra.includes("selected")));
     box.append(group);
   };

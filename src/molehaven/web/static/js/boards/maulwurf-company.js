@@ -685,7 +685,7 @@ function draw() {
   // to red" and the layer the page said was in play (data-layer), where it changes nothing.
   if (memory.lifting) stage.classList.add("lifting");
   // Every update redraws the panels: the legend stays as open as the person left it.
-  const legend = legendPanel(geo, obs);
+  const legend = legendPanel(geo, obs, context.you);
   legend.querySelector("ul").before(pointNamesSwitch());
   legend.open = memory.legendOpen;
   legend.addEventListener("toggle", () => {
