@@ -46,3 +46,37 @@ export function focusPlace(node) {
   if (node && !node.hasAttribute("tabindex")) node.setAttribute("tabindex", "-1");
   return node;
 }
+
+// A board drawn as rows of targets (Mole Hill's squares and rods, Die Maulwurf Company's
+// lattice) is one Tab stop moved with the arrow keys. ``targets`` are {x, y} on screen;
+// ``readingOrder`` sorts them row by row from the top, each from the left.
+export function readingOrder(targets) {
+  return [...targets].sort((a, b) => a.y - b.y || a.x - b.x);
+}
+
+const SAME_ROW = 1; // screen units: the targets of one row share their y
+
+// The target an arrow key goes to from ``from``: Left and Right along its row, else the nearest
+// that way; Up and Down to the nearest row that way, to its target nearest ``column`` across
+// (``lean(t, updown)``, a small amount, settles a tie); Home and End: the first and the last in
+// reading order; null: none that way.
+export function arrowTarget(targets, from, key, { column = from.x, lean = () => 0 } = {}) {
+  const ordered = readingOrder(targets);
+  if (key === "Home") return ordered[0];
+  if (key === "End") return ordered[ordered.length - 1];
+  const sideways = { ArrowLeft: -1, ArrowRight: 1 }[key];
+  const updown = { ArrowUp: -1, ArrowDown: 1 }[key];
+  const nearest = (list, score) => list.reduce((best, t) => (best === null || score(t) < score(best) ? t : best), null);
+  if (sideways) {
+    const ahead = targets.filter((t) => (t.x - from.x) * sideways > SAME_ROW);
+    return nearest(ahead.filter((t) => Math.abs(t.y - from.y) < SAME_ROW), (t) => Math.abs(t.x - from.x))
+      || nearest(ahead, (t) => Math.abs(t.x - from.x) + 3 * Math.abs(t.y - from.y));
+  }
+  if (updown) {
+    const ahead = targets.filter((t) => (t.y - from.y) * updown > SAME_ROW);
+    const row = nearest(ahead, (t) => Math.abs(t.y - from.y));
+    if (!row) return null;
+    return nearest(ahead.filter((t) => Math.abs(t.y - row.y) < SAME_ROW), (t) => Math.abs(t.x - column) + lean(t, updown));
+  }
+  return null;
+}

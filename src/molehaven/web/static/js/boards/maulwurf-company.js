@@ -3,7 +3,7 @@
 // the game's own (``guide.data`` is ``MaulwurfCompanyGame.public_data()``); what may be
 // clicked is exactly the seat's legal actions. A move is two clicks: a mole (which only
 // selects) and then a destination, which carries the full legal action.
-import { focusPlace, keepFocus } from "../focus.js";
+import { arrowTarget, focusPlace, keepFocus, readingOrder } from "../focus.js";
 import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
 import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, neighbours, rowPlaces, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
@@ -267,37 +267,11 @@ function whatIsThere(name, holes, specials, golden, moles, whose) {
   return ground ? `${mole} ${ground.on}` : mole;
 }
 
-// The order a sighted player reads the layer in: row by row from the top, each from the left.
-function readingOrder(targets) {
-  return [...targets].sort((a, b) => a.y - b.y || a.x - b.x);
-}
-
-const SAME_ROW = 1; // SVG units: the points of a row share their y (rows are 87 apart)
-
-// The target an arrow key goes to from ``from``: Left and Right along its row (the lattice is
-// triangular: a row is a line of points across the screen), else the nearest that way; Up and
-// Down to the nearest row that way with something offered, to its target nearest ``column``
-// across (ties: Up to the left, Down to the right, so that Up then Down comes back). Home and
-// End: the first and the last in reading order.
+// Where an arrow key goes (focus.js, arrowTarget): the lattice is triangular, a row is a line
+// of points across the screen; Up and Down keep to ``column`` while pressed in a row, and a
+// tie goes left going up, right going down, so that Up then Down comes back.
 function step(targets, from, key, column) {
-  const ordered = readingOrder(targets);
-  if (key === "Home") return ordered[0];
-  if (key === "End") return ordered[ordered.length - 1];
-  const sideways = { ArrowLeft: -1, ArrowRight: 1 }[key];
-  const updown = { ArrowUp: -1, ArrowDown: 1 }[key];
-  const nearest = (list, score) => list.reduce((best, t) => (best === null || score(t) < score(best) ? t : best), null);
-  if (sideways) {
-    const ahead = targets.filter((t) => (t.x - from.x) * sideways > SAME_ROW);
-    return nearest(ahead.filter((t) => Math.abs(t.y - from.y) < SAME_ROW), (t) => Math.abs(t.x - from.x))
-      || nearest(ahead, (t) => Math.abs(t.x - from.x) + 3 * Math.abs(t.y - from.y));
-  }
-  if (updown) {
-    const ahead = targets.filter((t) => (t.y - from.y) * updown > SAME_ROW);
-    const row = nearest(ahead, (t) => Math.abs(t.y - from.y));
-    if (!row) return null;
-    return nearest(ahead.filter((t) => Math.abs(t.y - row.y) < SAME_ROW), (t) => Math.abs(t.x - column) - (t.x * updown) / 1e4);
-  }
-  return null;
+  return arrowTarget(targets, from, key, { column, lean: (t, updown) => -(t.x * updown) / 1e4 });
 }
 
 // The layer's one Tab stop and its arrow keys (before, each of a placement's targets was a Tab

@@ -1,7 +1,7 @@
 // The drawn Mole Hill board (SVG): click a square to place or move the mole, click an edge to
 // lay a rod. Legal targets are highlighted, the last move is marked. It draws from the
 // observation and the seat's own legal actions only.
-import { keepFocus } from "../focus.js";
+import { arrowTarget, keepFocus } from "../focus.js";
 import { el, freeSeat, freeSeatLabel, notStarted, seatLabel } from "../util.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -97,28 +97,11 @@ function centreOf(action) {
   return { x: x + SIZE / 2, y: y + SIZE / 2 };
 }
 
-// The target an arrow key goes to from ``from``: Left and Right along its row (a rank of
-// squares; the rods of one row of sides), else the nearest that way; Up and Down to the nearest
-// row that way (for rods the rows of upright and lying rods alternate, so every rod is
-// reached), to its target nearest across. Home and End: the first and the last in reading order.
+// Where an arrow key goes (focus.js, arrowTarget): Left and Right along a row (a rank of
+// squares; the rods of one row of sides); Up and Down to the nearest row that way (for rods the
+// rows of upright and lying rods alternate, so every rod is reached), a tie going left.
 function step(targets, from, key) {
-  const ordered = [...targets].sort((a, b) => a.y - b.y || a.x - b.x);
-  if (key === "Home") return ordered[0];
-  if (key === "End") return ordered[ordered.length - 1];
-  const sideways = { ArrowLeft: -1, ArrowRight: 1 }[key];
-  const updown = { ArrowUp: -1, ArrowDown: 1 }[key];
-  const nearest = (list, score) => list.reduce((best, t) => (best === null || score(t) < score(best) ? t : best), null);
-  if (sideways) {
-    const ahead = targets.filter((t) => (t.x - from.x) * sideways > 1);
-    return nearest(ahead.filter((t) => Math.abs(t.y - from.y) < 1), (t) => Math.abs(t.x - from.x))
-      || nearest(ahead, (t) => Math.abs(t.x - from.x) + 3 * Math.abs(t.y - from.y));
-  }
-  if (updown) {
-    const ahead = targets.filter((t) => (t.y - from.y) * updown > 1);
-    const row = nearest(ahead, (t) => Math.abs(t.y - from.y));
-    return row ? nearest(ahead.filter((t) => Math.abs(t.y - row.y) < 1), (t) => Math.abs(t.x - from.x) + t.x / 1000) : null;
-  }
-  return null;
+  return arrowTarget(targets, from, key, { lean: (t) => t.x / 1000 });
 }
 
 // The ring around the target with the keyboard's focus, drawn over every square (a square's own
