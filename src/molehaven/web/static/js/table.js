@@ -379,7 +379,9 @@ function render() {
   renderActions(earlier);
   renderScores(earlier);
   if (!earlier) logSettled = log.length;
-  renderLog(logAtBottom, earlier ? Math.min(logSettled, log.length) : log.length);
+  const logShown = earlier ? Math.min(logSettled, log.length) : log.length;
+  renderLog(logAtBottom, logShown);
+  renderRecent(logShown);
   renderChat();
   renderReplay(earlier);
   renderClock();
@@ -1418,6 +1420,117 @@ function foldChanceRuns(list) {
     }
     start = Math.max(end, start + 1);
   }
+}
+
+// ------------------------------------------------------------------------ the last moves
+
+// The Moves panel lies under the seats, the chat and the scores: below the first screen on a
+// laptop, far below the board on a phone, and the others' moves between this seat's turns
+// happened out of sight. A strip above the board shows the log's newest moves by the players
+// (chance and the clock are left to the board and the log), as many as there are other players
+// (at most three): those since this seat's last move in full ink, its own and the ones before
+// dimmed. It keeps its height while the game runs: the board below does not jump as moves come. A board module exporting ``ownRecentMoves`` tells
+// what just happened itself (Mole Majority's "Just happened", The Mole's thread, Mole Park's
+// reveal and round so far): no strip then. ``upTo``: the log's entries the board has shown.
+const RECENT_LINES = 3;
+let recentDrawn = null; // what the strip was last drawn from
+let recentHovered = null; // its line under the pointer
+
+function recentWanted() {
+  const table = view.table;
+  if (table.status !== "running" || replay.active) return false;
+  // Until its module is in, whether the board tells it is not known: no strip that then goes.
+  if (DRAWN.has(table.game) && !BOARDS[table.game]) return false;
+  const board = BOARDS[table.game];
+  return !(board && board.ownRecentMoves);
+}
+
+function renderRecent(upTo) {
+  const box = $("recent");
+  box.hidden = !recentWanted();
+  if (box.hidden) {
+    recentDrawn = null;
+    return;
+  }
+  // A line for each other player (at most three): when this seat's move comes, their moves
+  // since its own; just after it, that move of its own, dimmed, and the ones before.
+  const count = Math.max(1, Math.min(RECENT_LINES, view.table.players - 1));
+  const shown = log.slice(0, upTo);
+  const moves = shown.filter((entry) => entry.seat >= 0).slice(-count);
+  const mine = view.you === null ? -1 : shown.findLastIndex((entry) => entry.seat === view.you);
+  const pointing = Boolean(pointingBoard());
+  const drawing = JSON.stringify([count, mine, pointing, moves.map((entry) => entry.n)]);
+  if (drawing === recentDrawn) return;
+  recentDrawn = drawing;
+  box.style.setProperty("--recent-lines", String(count));
+  const list = $("recent-list");
+  keepFocus(list, () => {
+    const lines = moves.map((entry, at) => {
+      const words = describe(entry);
+      return el("li", {
+        class: entry.n <= mine ? "earlier" : "since",
+        "data-n": entry.n,
+        "data-seat": entry.seat,
+        "data-focus-key": `recent:${entry.n}`,
+        // Lines that mark their move on the board are one Tab stop, the newest (``logStop``).
+        tabindex: pointing ? (at === moves.length - 1 ? "0" : "-1") : null,
+        title: words,
+      }, words);
+    });
+    list.replaceChildren(...(lines.length ? lines : [el("li", { class: "muted", text: "No moves yet." })]));
+  });
+}
+
+// Its lines point at the board as the Moves panel's do (``highlightMove``): while hovered or
+// focused, and a tap or Enter brings the mark into view.
+function pointAtRecentLine(reveal = false) {
+  const board = pointingBoard();
+  if (!board) return;
+  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#recent li[data-n]") : null;
+  const line = recentHovered || focused;
+  board.highlightMove(line ? log[Number(line.dataset.n)] || null : null, { log, reveal });
+}
+
+{
+  const list = $("recent-list");
+  const lineOf = (event) => (event.target.closest ? event.target.closest("li[data-n]") : null);
+  list.addEventListener("mouseover", (event) => {
+    const line = lineOf(event);
+    if (line === recentHovered) return;
+    recentHovered = line;
+    pointAtRecentLine();
+  });
+  list.addEventListener("mouseleave", () => {
+    recentHovered = null;
+    pointAtRecentLine();
+  });
+  list.addEventListener("focusin", (event) => {
+    const line = lineOf(event);
+    if (line && pointingBoard()) for (const other of list.querySelectorAll("li[data-n]")) other.tabIndex = other === line ? 0 : -1;
+    pointAtRecentLine();
+  });
+  list.addEventListener("focusout", () => pointAtRecentLine());
+  list.addEventListener("click", (event) => {
+    const line = lineOf(event);
+    if (!line || !pointingBoard()) return;
+    line.focus({ preventScroll: true });
+    pointAtRecentLine(true);
+  });
+  list.addEventListener("keydown", (event) => {
+    const line = lineOf(event);
+    if (!line || !pointingBoard() || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      pointAtRecentLine(true);
+      return;
+    }
+    const lines = [...list.querySelectorAll("li[data-n]")];
+    const at = lines.indexOf(line);
+    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: lines.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    if (lines[to]) lines[to].focus();
+  });
 }
 
 // The clock sits above the buttons, so only a render shows or hides it, in the frame that

@@ -17,6 +17,9 @@ export const stylesheet = "css/boards/mole-majority.css";
 // whose turn it is and, at the end, who won: the page's Scores list beside the board repeated
 // the numbers alone (at 1280 x 800 both were on the screen).
 export const scoresOnBoard = true;
+// Its "Just happened" box tells the others' last moves beside the meadow: the page draws no
+// strip of its own (table.js ``renderRecent``).
+export const ownRecentMoves = true;
 
 const EVENTS_KEPT = 6;
 const SEAT_NAMES = ["red", "blue", "purple", "black"];

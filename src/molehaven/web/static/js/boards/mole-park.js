@@ -6,6 +6,9 @@ import { focusPlace, keepFocus } from "../focus.js";
 import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
+// Each round's dice and whacks are told on the board (the reveal, then the round so far and the
+// last round): the page draws no strip of the last moves (table.js ``renderRecent``).
+export const ownRecentMoves = true;
 
 const NS = "http://www.w3.org/2000/svg";
 // A reveal shows its lines one after another, yet never far behind the game: lines that arrive

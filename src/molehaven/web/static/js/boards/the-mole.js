@@ -6,6 +6,9 @@ import { focusPlace, keepFocus, keyOf } from "../focus.js";
 import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
+// The thread tells every question, answer and vote as it comes: the page draws no strip of
+// the last moves (table.js ``renderRecent``).
+export const ownRecentMoves = true;
 
 // What this page remembers between draws (one table per page): choices a person is making.
 const ui = {
