@@ -1334,16 +1334,6 @@ function pointingBoard() {
   return board && typeof board.highlightMove === "function" ? board : null;
 }
 
-let logHovered = null;
-
-function pointAtLogLine(reveal = false) {
-  const board = pointingBoard();
-  if (!board) return;
-  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#log li[data-n]") : null;
-  const line = logHovered || focused;
-  board.highlightMove(line ? log[Number(line.dataset.n)] || null : null, { log, reveal });
-}
-
 // The log's one Tab stop: the line last focused while it is there, else the newest.
 function logStop(list) {
   const lines = [...list.querySelectorAll("li[data-n]")];
@@ -1351,37 +1341,48 @@ function logStop(list) {
   for (const line of lines) line.tabIndex = line === stop ? 0 : -1;
 }
 
-{
-  const list = $("log");
+// Wires a list of the log's lines (``li[data-n]``: the Moves panel's, the strip's above the
+// board) to point at the board while hovered or focused; a tap, a click or Enter brings the
+// mark into view, and the arrows go from line to line.
+function pointingLines(list) {
+  let hovered = null;
+  const point = (reveal = false) => {
+    const board = pointingBoard();
+    if (!board) return;
+    const active = document.activeElement;
+    const focused = active && active.closest && list.contains(active) ? active.closest("li[data-n]") : null;
+    const line = hovered || focused;
+    board.highlightMove(line ? log[Number(line.dataset.n)] || null : null, { log, reveal });
+  };
   const lineOf = (event) => (event.target.closest && !event.target.closest("button") ? event.target.closest("li[data-n]") : null);
   list.addEventListener("mouseover", (event) => {
     const line = lineOf(event);
-    if (line === logHovered) return;
-    logHovered = line;
-    pointAtLogLine();
+    if (line === hovered) return;
+    hovered = line;
+    point();
   });
   list.addEventListener("mouseleave", () => {
-    logHovered = null;
-    pointAtLogLine();
+    hovered = null;
+    point();
   });
   list.addEventListener("focusin", (event) => {
     const line = lineOf(event);
     if (line && pointingBoard()) for (const other of list.querySelectorAll("li[data-n]")) other.tabIndex = other === line ? 0 : -1;
-    pointAtLogLine();
+    point();
   });
-  list.addEventListener("focusout", () => pointAtLogLine());
+  list.addEventListener("focusout", () => point());
   list.addEventListener("click", (event) => {
     const line = lineOf(event);
     if (!line || !pointingBoard()) return;
     line.focus({ preventScroll: true });
-    pointAtLogLine(true);
+    point(true);
   });
   list.addEventListener("keydown", (event) => {
     const line = lineOf(event);
     if (!line || !pointingBoard() || event.altKey || event.ctrlKey || event.metaKey) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      pointAtLogLine(true);
+      point(true);
       return;
     }
     const lines = [...list.querySelectorAll("li[data-n]")].filter((other) => other.offsetParent !== null);
@@ -1392,6 +1393,7 @@ function logStop(list) {
     if (lines[to]) lines[to].focus();
   });
 }
+pointingLines($("log"));
 
 // A run of chance entries (The Mole deals 20 question cards a round, Mole Park a mole into
 // each hole) folds behind its first entry, which offers to show the rest; a replay shows all.
@@ -1434,7 +1436,6 @@ function foldChanceRuns(list) {
 // reveal and round so far): no strip then. ``upTo``: the log's entries the board has shown.
 const RECENT_LINES = 3;
 let recentDrawn = null; // what the strip was last drawn from
-let recentHovered = null; // its line under the pointer
 
 function recentWanted() {
   const table = view.table;
@@ -1481,57 +1482,8 @@ function renderRecent(upTo) {
   });
 }
 
-// Its lines point at the board as the Moves panel's do (``highlightMove``): while hovered or
-// focused, and a tap or Enter brings the mark into view.
-function pointAtRecentLine(reveal = false) {
-  const board = pointingBoard();
-  if (!board) return;
-  const focused = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#recent li[data-n]") : null;
-  const line = recentHovered || focused;
-  board.highlightMove(line ? log[Number(line.dataset.n)] || null : null, { log, reveal });
-}
-
-{
-  const list = $("recent-list");
-  const lineOf = (event) => (event.target.closest ? event.target.closest("li[data-n]") : null);
-  list.addEventListener("mouseover", (event) => {
-    const line = lineOf(event);
-    if (line === recentHovered) return;
-    recentHovered = line;
-    pointAtRecentLine();
-  });
-  list.addEventListener("mouseleave", () => {
-    recentHovered = null;
-    pointAtRecentLine();
-  });
-  list.addEventListener("focusin", (event) => {
-    const line = lineOf(event);
-    if (line && pointingBoard()) for (const other of list.querySelectorAll("li[data-n]")) other.tabIndex = other === line ? 0 : -1;
-    pointAtRecentLine();
-  });
-  list.addEventListener("focusout", () => pointAtRecentLine());
-  list.addEventListener("click", (event) => {
-    const line = lineOf(event);
-    if (!line || !pointingBoard()) return;
-    line.focus({ preventScroll: true });
-    pointAtRecentLine(true);
-  });
-  list.addEventListener("keydown", (event) => {
-    const line = lineOf(event);
-    if (!line || !pointingBoard() || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      pointAtRecentLine(true);
-      return;
-    }
-    const lines = [...list.querySelectorAll("li[data-n]")];
-    const at = lines.indexOf(line);
-    const to = { ArrowUp: at - 1, ArrowDown: at + 1, Home: 0, End: lines.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    if (lines[to]) lines[to].focus();
-  });
-}
+// Its lines point at the board as the Moves panel's do (``highlightMove``).
+pointingLines($("recent-list"));
 
 // The clock sits above the buttons, so only a render shows or hides it, in the frame that
 // redraws them: else they jump a line under a person's finger. The timer only counts down.
