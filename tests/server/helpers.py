@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
@@ -15,6 +17,7 @@ from molehaven.core.registry import Registry
 from molehaven.server import Settings, create_app
 
 Message = dict[str, Any]
+T = TypeVar("T")
 
 
 # Every test client is one address (testclient or 127.0.0.1): the per-address limits are
@@ -141,3 +144,12 @@ def resign(ws: WebSocketTestSession) -> None:
     ws.send_json({"type": "resign"})
     refused = receive_until(ws, lambda message: message["type"] == "error")
     assert refused["data"]["code"] == "seat-revoked", refused
+
+
+def run_apart(coroutine: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coroutine)`` on a thread of its own. A test process that ran a browser
+    test first holds Playwright's session (its sync API), which leaves its event loop marked
+    as running on the main thread: ``asyncio.run`` there failed ("cannot be called from a
+    running event loop") whenever pytest-xdist gave a process a browser test before these."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(asyncio.run, coroutine).result()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from molehaven.agents import RandomAgent, SeatView
 from molehaven.core import Action
-from tests.server.helpers import hello, new_table, receive_until, running_app, sit, start
+from tests.server.helpers import hello, new_table, receive_until, run_apart, running_app, sit, start
 
 WAIT_LIMIT = 60.0  # a safety net only: the tests release the bot long before
 
@@ -81,7 +81,6 @@ def test_a_bot_over_its_budget_is_replaced_by_a_random_legal_move(
 
 def test_the_random_bot_chooses_in_the_server_process(tmp_path: Path) -> None:
     """No worker round trip for an agent that answers in microseconds (capacity, #18)."""
-    import asyncio
 
     import molehaven
     from molehaven.agents import AGENTS
@@ -96,7 +95,7 @@ def test_the_random_bot_chooses_in_the_server_process(tmp_path: Path) -> None:
         pool._pool.schedule = no_worker  # type: ignore[method-assign]
         state = molehaven.make("mole-hill").initial_state()
         seat = state.to_move()[0]
-        text = asyncio.run(pool.choose("random", state, seat, 7))
+        text = run_apart(pool.choose("random", state, seat, 7))
         assert text in [str(action) for action in state.legal_actions(seat)]
     finally:
         pool.close()
@@ -141,7 +140,7 @@ def test_busy_workers_serve_the_hosting_addresses_in_turn() -> None:
 
     try:
         # First come, first served would run the victim's bot last, after all four.
-        assert asyncio.run(main()) == ["0", "1", "0", "0", "0"]
+        assert run_apart(main()) == ["0", "1", "0", "0", "0"]
     finally:
         pool.close()
 
@@ -171,4 +170,4 @@ def test_a_cancelled_wait_for_a_worker_gives_its_turn_away() -> None:
         await share.acquire("d")  # the place came back: no one waits, so it is free at once
         return served
 
-    assert asyncio.run(asyncio.wait_for(main(), 5)) == ["c"]
+    assert run_apart(asyncio.wait_for(main(), 5)) == ["c"]

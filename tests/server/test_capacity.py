@@ -13,7 +13,7 @@ from molehaven.server.db import Database
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.matches import service as event_store
 from molehaven.server.matches.service import Append, EventWriter, NewEvent
-from tests.server.helpers import running_app
+from tests.server.helpers import run_apart, running_app
 
 
 def change(table_id: str, first: int, count: int) -> Append:
@@ -67,7 +67,7 @@ async def group_commit(database_url: str) -> None:
 def test_group_commit_stores_each_tables_events_and_refuses_only_a_stale_one(
     database_url: str,
 ) -> None:
-    asyncio.run(group_commit(database_url))
+    run_apart(group_commit(database_url))
 
 
 def test_a_database_failure_reaches_every_waiting_change(sqlite_url: str) -> None:
@@ -84,7 +84,7 @@ def test_a_database_failure_reaches_every_waiting_change(sqlite_url: str) -> Non
         )
         assert [str(result) for result in results] == ["disk full", "disk full"]
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 @pytest.mark.parametrize("tuned", [False, True])

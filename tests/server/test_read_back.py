@@ -19,7 +19,7 @@ from molehaven.server.matches import replay as replay_module
 from molehaven.server.matches.authority import Authority
 from molehaven.server.matches.replay import ReplayBook, ReplayLibrary
 from molehaven.server.matches.table import BOT, LiveTable, SeatSlot
-from tests.server.helpers import finished_table, running_app
+from tests.server.helpers import finished_table, run_apart, running_app
 
 
 def forget_finished(authority: Authority, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -103,7 +103,7 @@ def test_stepping_through_more_finished_games_than_books_were_kept_builds_each_o
             await library.state_at(table, table.version // 2) for _ in range(3) for table in tables
         ]
 
-    states = asyncio.run(step_through())
+    states = run_apart(step_through())
     assert [table.id for table in built] == [table.id for table in tables]
     for table, state in zip(tables * 3, states, strict=True):
         halfway = game.initial_state()

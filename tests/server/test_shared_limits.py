@@ -24,6 +24,7 @@ from molehaven.server.limits import (
     AddressLimiter,
     address_group,
 )
+from tests.server.helpers import run_apart
 from tests.server.live_server import own_loopback_address, running_servers
 
 pytestmark = pytest.mark.timeout(120)
@@ -49,7 +50,7 @@ def in_cluster(
             for client in clients:
                 await client.aclose()
 
-    asyncio.run(main())
+    run_apart(main())
 
 
 def test_processes_share_one_bucket_per_client(redis_url: str) -> None:
@@ -126,7 +127,7 @@ def test_without_redis_a_process_counts_on_its_own(caplog: pytest.LogCaptureFixt
         finally:
             await nobody.aclose()
 
-    assert asyncio.run(main()) == [True, True, False, False]
+    assert run_apart(main()) == [True, True, False, False]
     assert tries == 1
     assert sum("rate limits in Redis failed" in line for line in caplog.messages) == 1
 
@@ -153,7 +154,7 @@ def test_a_hung_redis_holds_no_request_up(caplog: pytest.LogCaptureFixture) -> N
         finally:
             await hung.aclose()
 
-    answers, seconds = asyncio.run(main())
+    answers, seconds = run_apart(main())
     assert answers == [True, True, False, False]
     assert tries == 1
     assert seconds < REDIS_ANSWER_SECONDS + 2.0  # one wait for Redis, not four; not 60 s
@@ -194,7 +195,7 @@ def test_the_tables_an_address_hosts_are_counted_over_the_cluster(
             for cluster in (one, other):
                 await cluster.redis.aclose()
 
-    asyncio.run(main())
+    run_apart(main())
 
 
 @pytest.mark.postgres

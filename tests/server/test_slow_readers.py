@@ -11,7 +11,14 @@ from typing import Any
 
 from molehaven.server.hub import CLOSE_TOO_SLOW, Hub
 from molehaven.server.settings import Settings
-from tests.server.helpers import finished_table, hello, nothing_pending, receive_until, running_app
+from tests.server.helpers import (
+    finished_table,
+    hello,
+    nothing_pending,
+    receive_until,
+    run_apart,
+    running_app,
+)
 
 SNAPSHOT = "x" * (256 * 1024)  # a long game's whole view is this large and more
 
@@ -60,7 +67,7 @@ def test_a_client_that_does_not_read_is_dropped_before_megabytes_pile_up() -> No
         assert connection.writer is not None
         connection.writer.cancel()
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_one_large_message_goes_to_a_client_that_keeps_up() -> None:
@@ -77,7 +84,7 @@ def test_one_large_message_goes_to_a_client_that_keeps_up() -> None:
         assert connection.close_code is None
         await hub.close(connection)
 
-    asyncio.run(scenario())
+    run_apart(scenario())
 
 
 def test_comings_and_goings_at_a_finished_table_do_not_resend_its_whole_log(
