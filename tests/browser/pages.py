@@ -5,11 +5,12 @@ from __future__ import annotations
 import json
 import random
 import time
+from typing import Any
 
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from molehaven.core import JSONValue
+from molehaven.core import JSONValue, State
 from tests.server.live_server import LiveServer
 
 LAPTOP = {"width": 1280, "height": 900}
@@ -342,3 +343,30 @@ def show_a_fixed_position(
     page.route_web_socket("**/ws/tables/**", rewrite)
     if reload:
         page.reload()
+
+
+def seen_by(state: State, seat: int, names: list[str]) -> list[object]:
+    """What ``draw_alone`` and ``draw_again`` draw for ``seat``: ``[observation, legal, you,
+    names]``, the legal actions as sorted notation."""
+    return [state.observation(seat), sorted(str(a) for a in state.legal_actions(seat)), seat, names]
+
+
+class ToldSocket:
+    """The table's socket passed through between ``page`` and the server, into which the test
+    puts a message of its own, as from the server. ``_route`` wires a socket the page opens;
+    a subclass may pass less on."""
+
+    def __init__(self, page: Page) -> None:
+        self.current: WebSocketRoute | None = None
+        page.route_web_socket("**/ws/tables/**", self._route)
+        page.reload()
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server()
+        socket.on_message(server.send)
+        server.on_message(socket.send)
+
+    def tell(self, message: dict[str, Any]) -> None:
+        assert self.current is not None
+        self.current.send(json.dumps(message))

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, draw_again, evaluated, open_page
+from tests.browser.pages import LAPTOP, draw_again, evaluated, open_page, seen_by
 from tests.browser.test_maulwurf_company_table import DRAW_RUNNING
 from tests.games.maulwurf_company.helpers import (
     ALL_ROTATIONS_ZERO,
@@ -47,8 +47,7 @@ DRAW = DRAW_RUNNING.replace("return null;", f"return {FOCUSED};")
 
 def draw(page: Page, state: State, *, pending: bool = False) -> dict[str, object]:
     assert f"return {FOCUSED};" in DRAW, "draw_alone's result changed"
-    seen = [state.observation(ANN), sorted(legal(state, ANN)), ANN, NAMES]
-    return draw_again(page, DRAW, seen, pending=pending)
+    return draw_again(page, DRAW, seen_by(state, ANN, NAMES), pending=pending)
 
 
 def focused(page: Page) -> dict[str, object]:

@@ -10,7 +10,15 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, PHONE, draw_again, draw_alone, evaluated, open_page
+from tests.browser.pages import (
+    LAPTOP,
+    PHONE,
+    draw_again,
+    draw_alone,
+    evaluated,
+    open_page,
+    seen_by,
+)
 from tests.browser.test_mole_majority_end import first_choices
 from tests.browser.test_mole_majority_table import ARTIFACTS
 from tests.games.mole_majority.helpers import legal, new_game, s2
@@ -41,9 +49,7 @@ RING = "rgb(30, 58, 138)"
 
 def draw(page: Page, state: State, *, pending: bool = False) -> dict[str, object]:
     """Draw ``state`` for Bea, who chooses her Home Base first (the first chance outcomes)."""
-    seat = BEA
-    seen = [state.observation(seat), sorted(legal(state, seat)), seat, NAMES]
-    return draw_again(page, DRAW, seen, pending=pending)
+    return draw_again(page, DRAW, seen_by(state, BEA, NAMES), pending=pending)
 
 
 def focused(page: Page) -> dict[str, object]:
@@ -117,7 +123,7 @@ def test_the_legend_stays_open_until_the_player_closes_it(
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP)
     state = s2()
     names = ["Ann", "Bea"]
-    draw_again(page, DRAW, [state.observation(0), sorted(legal(state, 0)), 0, names])
+    draw_again(page, DRAW, seen_by(state, 0, names))
     legend = page.locator("[data-board=mole-majority] .mm-legend")
     summary = legend.locator("summary")
     summary.focus()
@@ -125,7 +131,7 @@ def test_the_legend_stays_open_until_the_player_closes_it(
     expect(legend.locator("li").first).to_be_visible()
     # Ann plays Number 4: the board is drawn again, the legend open, its line focused.
     state.apply(0, "play four")
-    shown = draw_again(page, DRAW, [state.observation(0), sorted(legal(state, 0)), 0, names])
+    shown = draw_again(page, DRAW, seen_by(state, 0, names))
     assert legend.evaluate("node => node.open"), "the legend folded at the redraw"
     assert shown["tag"] == "summary", shown
     # Closed by the player, it stays closed.

@@ -18,6 +18,7 @@ from molehaven.server.matches.story import result_of
 from tests.browser.pages import (
     PHONE,
     SCROLL_TO_THE_END,
+    ToldSocket,
     click_only,
     create_table,
     fill_bots_and_start,
@@ -35,7 +36,7 @@ NOT_RUNNING = {"code": "not-running", "message": "the game is not running"}
 NAMES = ["Ann", "random bot 1", "random bot 2", "random bot 3"]
 
 
-class EndingSocket:
+class EndingSocket(ToldSocket):
     """The table's socket between ``page`` and the server. With an ``observation``, the
     first view the server sends shows it (with ``legal``) and later views are dropped (the
     bots play on unseen); without, the views pass. A move the page sends goes no further: the
@@ -51,9 +52,7 @@ class EndingSocket:
         self.legal = legal or []
         self.first: dict[str, JSONValue] | None = None  # the first view, as shown
         self.moves: list[dict[str, JSONValue]] = []  # the moves the page sent
-        self.current: WebSocketRoute | None = None
-        page.route_web_socket("**/ws/tables/**", self._route)
-        page.reload()
+        super().__init__(page)
 
     def _route(self, socket: WebSocketRoute) -> None:
         self.current = socket
@@ -86,10 +85,6 @@ class EndingSocket:
                 return
             page.wait_for_timeout(25)
         raise AssertionError("the page sent no move")
-
-    def tell(self, message: dict[str, JSONValue]) -> None:
-        assert self.current is not None
-        self.current.send(json.dumps(message))
 
     def refuse_the_move(self, refusal: dict[str, JSONValue]) -> None:
         """The server's refusal of the last move sent, naming it by its ref."""

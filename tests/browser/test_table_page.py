@@ -11,6 +11,7 @@ from tests.browser.pages import (
     LAPTOP,
     PHONE,
     SCROLL_TO_THE_END,
+    ToldSocket,
     create_table,
     fill_bots_and_start,
     open_page,
@@ -556,26 +557,6 @@ def test_a_rematch_that_fails_is_told_beside_its_button(
     expect(page.locator("[data-rematch]")).to_be_enabled()
     expect(page.locator("#error")).to_have_text("")
     assert page.errors == []  # type: ignore[attr-defined]
-
-
-class ToldSocket:
-    """The table's socket passed through between ``page`` and the server, into which the test
-    puts a message of its own, as from the server."""
-
-    def __init__(self, page: Page) -> None:
-        self.current: WebSocketRoute | None = None
-        page.route_web_socket("**/ws/tables/**", self._route)
-        page.reload()
-
-    def _route(self, socket: WebSocketRoute) -> None:
-        self.current = socket
-        server = socket.connect_to_server()
-        socket.on_message(server.send)
-        server.on_message(socket.send)
-
-    def tell(self, message: dict[str, object]) -> None:
-        assert self.current is not None
-        self.current.send(json.dumps(message))
 
 
 # Where the note at the screen's foot and the replay's controls stand on the screen.

@@ -11,9 +11,9 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import LAPTOP, draw_again, draw_alone, evaluated, open_page
+from tests.browser.pages import LAPTOP, draw_again, draw_alone, evaluated, open_page, seen_by
 from tests.browser.test_the_mole_table import mole_asked_to_answer
-from tests.games.the_mole.helpers import apply_all, legal, p4
+from tests.games.the_mole.helpers import apply_all, p4
 from tests.server.live_server import LiveServer
 
 pytestmark = pytest.mark.draws_only
@@ -44,8 +44,7 @@ def draw(
 ) -> dict[str, object]:
     """Draw ``state`` for Dan (again: the board keeps what it remembers, as on a live table),
     the clicks kept; what has the focus then."""
-    seen = [state.observation(DAN), sorted(legal(state, DAN)), DAN, NAMES]
-    return draw_again(page, DRAW, seen, pending=pending, refusal=refusal)
+    return draw_again(page, DRAW, seen_by(state, DAN, NAMES), pending=pending, refusal=refusal)
 
 
 def focused(page: Page) -> dict[str, object]:
