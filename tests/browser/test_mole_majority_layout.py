@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, expect
 from tests.browser.pages import PHONE, draw_alone, open_page, show_a_fixed_position
 from tests.browser.test_mole_majority_table import (
     BOARD,
+    BOX,
     DESK,
     four_players_dealt,
     laid_wide,
@@ -27,10 +28,7 @@ DRAW = draw_alone("mole-majority", "null")
 PILE_IN_VIEW = f"""() => {{
     window.scrollTo(0, 0);
     const board = document.querySelector("{BOARD}");
-    const box = (node) => {{
-        const {{left, right, top, bottom}} = node.getBoundingClientRect();
-        return {{left, right, top, bottom}};
-    }};
+    {BOX}
     return {{
         pile: box(board.querySelector(".mm-pile")),
         legend: box(board.querySelector(".mm-legend summary")),
@@ -134,10 +132,7 @@ MEADOW_ROOM = f"""() => {{
 HAND_IN_VIEW = f"""() => {{
     window.scrollTo(0, 0);
     const board = document.querySelector("{BOARD}");
-    const box = (node) => {{
-        const {{left, right, top, bottom}} = node.getBoundingClientRect();
-        return {{left, right, top, bottom}};
-    }};
+    {BOX}
     const all = (selector) => [...board.querySelectorAll(selector)].map(box);
     const end = board.querySelector('[data-action="end"]');
     return {{

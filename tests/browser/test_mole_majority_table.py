@@ -53,6 +53,11 @@ DESK = {"width": LAPTOP["width"], "height": 800}
 SHORT = {"turn_limit": "8", "claim_tokens": "3"}
 
 BOARD = "[data-board=mole-majority]"
+# A page script's ``box(node)``: the node's edges on the screen (put in with {BOX}).
+BOX = """const box = (node) => {
+        const {left, right, top, bottom} = node.getBoundingClientRect();
+        return {left, right, top, bottom};
+    };"""
 # What the board offers now: whole actions, and first parts of multi-part ones.
 OFFERED = f"""() => {{
     const board = document.querySelector('{BOARD}');
@@ -372,10 +377,7 @@ SHADES = f"""async where => {{
         return style.content !== "none" && style.display !== "none" && style.opacity === "1";
     }};
     await new Promise(resolve => setTimeout(resolve, 400));  // the shades fade in 0.2 s
-    const box = (node) => {{
-        const {{left, right, top, bottom}} = node.getBoundingClientRect();
-        return {{left, right, top, bottom}};
-    }};
+    {BOX}
     return {{
         scrolls: view.scrollWidth - view.clientWidth,
         view: box(view), frame: box(frame),
@@ -732,10 +734,7 @@ SIDEWAYS = f"""where => {{
     const edge = where === "top" ? meadow.getBoundingClientRect().top
         : meadow.getBoundingClientRect().bottom - innerHeight;
     window.scrollBy(0, where === "top" ? edge - 4 : edge);
-    const box = (node) => {{
-        const {{left, right, top, bottom}} = node.getBoundingClientRect();
-        return {{left, right, top, bottom}};
-    }};
+    {BOX}
     const frame = board.querySelector(".mm-meadow-window").parentElement;
     return {{
         window: box(board.querySelector(".mm-meadow-window")),
@@ -868,10 +867,7 @@ def test_the_players_points_show_once_beside_the_meadow(
 FIRST_SCREEN = f"""() => {{
     window.scrollTo(0, 0);
     const board = document.querySelector("{BOARD}");
-    const box = (node) => {{
-        const {{left, right, top, bottom}} = node.getBoundingClientRect();
-        return {{left, right, top, bottom}};
-    }};
+    {BOX}
     const all = (selector) => [...board.querySelectorAll(selector)].map(box);
     const end = board.querySelector('[data-action="end"]');
     return {{
