@@ -13,9 +13,7 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-
-from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from typing import TYPE_CHECKING
 
 from molehaven.sim.lab import GameMetrics
 from molehaven.sim.lab_metrics import CURVE_POINTS
@@ -34,6 +32,10 @@ from molehaven.sim.lab_stats import (
 )
 from molehaven.sim.stats import NO_SD, Distribution, Estimate, wilson_interval
 
+if TYPE_CHECKING:
+    from matplotlib.axis import Axis
+    from matplotlib.figure import Figure
+
 COLOURS = ("#1f6f8b", "#e07a1f", "#4a9a3b", "#b0413e", "#7a5aa6", "#8c6d31", "#d4589c", "#555")
 METHOD = (
     "Game k of every variant is played on the same seed (common random numbers): chance and "
@@ -42,6 +44,20 @@ METHOD = (
     "normal-approximation 95% intervals. A difference between two variants is taken game by "
     "game and its 95% interval is the normal approximation on those paired differences."
 )
+
+
+def _figure(width: float, height: float) -> Figure:
+    # matplotlib takes about a second to import: every command of the CLI, the server among
+    # them, would pay it at start-up, and only a lab report draws.
+    from matplotlib.figure import Figure
+
+    return Figure(figsize=(width, height))
+
+
+def _integer_ticks(axis: Axis) -> None:
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
 
 
 def _png(figure: Figure) -> str:
@@ -55,7 +71,7 @@ def _colour(number: int) -> str:
 
 
 def plot_win_shares(summaries: Sequence[VariantSummary]) -> Figure:
-    figure = Figure(figsize=(7, 3.6))
+    figure = _figure(7, 3.6)
     axes = figure.subplots()
     players = len(summaries[0].win_shares)
     width = 0.8 / len(summaries)
@@ -98,7 +114,7 @@ def length_bins(lengths: Sequence[int]) -> list[int]:
 
 
 def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Figure:
-    figure = Figure(figsize=(7, 3.6))
+    figure = _figure(7, 3.6)
     axes = figure.subplots()
     lengths = {
         name: [game.actions for game in results if game.variant == name] for name in variants
@@ -116,7 +132,7 @@ def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Fig
             label=name,
             color=_colour(number),
         )
-    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    _integer_ticks(axes.yaxis)
     axes.set_xlabel("actions per game (chance included)")
     axes.set_ylabel("games")
     axes.set_title("Game length")
@@ -125,7 +141,7 @@ def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Fig
 
 
 def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics]) -> Figure:
-    figure = Figure(figsize=(9, 3.6))
+    figure = _figure(9, 3.6)
     margin_axes, change_axes = figure.subplots(1, 2)
     progress = [100 * point / (CURVE_POINTS - 1) for point in range(CURVE_POINTS)]
     for number, summary in enumerate(summaries):
@@ -153,7 +169,7 @@ def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics
         ]
         xs = [k + (number - (len(summaries) - 1) / 2) * width for k in range(most + 1)]
         change_axes.bar(xs, counts, width, label=summary.name, color=_colour(number))
-    change_axes.xaxis.set_major_locator(MaxNLocator(integer=True))
+    _integer_ticks(change_axes.xaxis)
     change_axes.set_xlabel("lead changes in a game")
     change_axes.set_ylabel("share of games")
     change_axes.set_title("Lead changes")
@@ -164,7 +180,7 @@ def plot_differences(differences: Sequence[PairedDifference]) -> Figure | None:
     shown = [d for d in differences if d.metric.endswith("win share") and not math.isnan(d.low)]
     if not shown:
         return None
-    figure = Figure(figsize=(7, 0.45 * len(shown) + 1.2))
+    figure = _figure(7, 0.45 * len(shown) + 1.2)
     axes = figure.subplots()
     for row, difference in enumerate(shown):
         axes.errorbar(
