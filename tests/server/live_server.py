@@ -60,8 +60,15 @@ class LiveServer:
         self.process: subprocess.Popen[bytes] | None = None
         self.settings = settings or {}  # more MOLEHAVEN_* settings, by name without the prefix
         self.args = args or []  # more options of ``molehaven serve``
+        self._log_start = 0  # where the log of the latest start begins
 
     def start(self) -> None:
+        self.launch()
+        self.wait_started()
+
+    def launch(self) -> None:
+        """Start the process without waiting for it (``wait_started`` does): servers of a
+        cluster start side by side, each taking a few seconds to import and migrate."""
         env = {
             **os.environ,
             "MOLEHAVEN_BOT_DELAY": str(self.bot_delay),
@@ -77,9 +84,12 @@ class LiveServer:
         command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
         command += ["--database", self.database_url, *self.args]
         with self.log_path.open("ab") as log:
-            written = log.tell()  # what an earlier start logged stays above
+            self._log_start = log.tell()  # what an earlier start logged stays above
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
-        deadline = time.monotonic() + 30
+
+    def wait_started(self, seconds: float = 30) -> None:
+        assert self.process is not None, "launch() first"
+        deadline = time.monotonic() + seconds
         announced = None
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -87,7 +97,7 @@ class LiveServer:
             if announced is None:
                 # Only this server's own words say that the port is its own.
                 with self.log_path.open("rb") as log:
-                    log.seek(written)
+                    log.seek(self._log_start)
                     announced = ANNOUNCED.search(log.read())
                 if announced is not None:
                     self.port = int(announced[1])
@@ -98,7 +108,8 @@ class LiveServer:
                 except httpx.HTTPError:
                     pass
             time.sleep(0.05)
-        raise RuntimeError(f"server did not start in 30 s: {self.log_path.read_text()[-2000:]}")
+        log = self.log_path.read_text()[-2000:]
+        raise RuntimeError(f"server did not start in {seconds:g} s: {log}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
@@ -142,7 +153,9 @@ def running_servers(
     ]
     try:
         for server in servers:
-            server.start()
+            server.launch()
+        for server in servers:  # started side by side, on a busy machine each takes longer
+            server.wait_started(30 + 10 * count)
         yield servers
     finally:
         for server in servers:
