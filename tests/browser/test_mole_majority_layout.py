@@ -128,7 +128,8 @@ MEADOW_ROOM = f"""() => {{
     ];
 }}"""
 # The page unscrolled: every card of the hand, with its title and the buttons on it (a
-# Groundskeeper's roll numbers), End turn, the meadow and its smallest space.
+# Groundskeeper's roll numbers, the stacks it offers), End turn, the meadow and its smallest
+# space.
 HAND_IN_VIEW = f"""() => {{
     window.scrollTo(0, 0);
     const board = document.querySelector("{BOARD}");
@@ -174,7 +175,8 @@ def test_on_a_tablet_upright_the_whole_hand_is_in_view(
             seen = page.evaluate(HAND_IN_VIEW)
             width = screen["width"]
             assert len(seen["cards"]) == (5 if state is start else 3), seen
-            assert len(seen["choices"]) == (2 if state is start else 0), seen
+            # Roll numbers on both Groundskeepers; then the three stacks, on their cards.
+            assert len(seen["choices"]) == (2 if state is start else 3), seen
             assert (seen["end"] is None) == (state is start), seen
             shown = [*seen["cards"], *seen["titles"], *seen["choices"], seen["meadow"]]
             for what in [*shown, *([seen["end"]] if seen["end"] else [])]:

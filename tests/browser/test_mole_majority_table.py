@@ -289,9 +289,9 @@ def test_a_seat_that_is_out_is_told_so_for_the_rest_of_the_game(
     expect(prompt).to_contain_text("You are out of the game (none of your Claim Tokens")
     expect(prompt).not_to_contain_text("Waiting")
     snap(page, "phone-out")
-    # The others still see whom they wait for.
+    # The others are told what the turn is about (the page's turn line says whose it is).
     assert page.evaluate(DRAW_ALONE, [state.observation(1), [], 1, names]) is None
-    expect(prompt).to_have_text("Waiting for Ann.")
+    expect(prompt).to_have_text("Not your turn: a card is being chosen.")
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -214,6 +214,22 @@ function startPrompt(offer) {
   return `${capitalize(said)}.`;
 }
 
+// Another seat is to move: the page's turn line above the board names whom the table waits
+// for ("Hard bot 2 is thinking… 12 s"), and said again here ("Waiting for hard bot 2.") it
+// was the same news twice, the older one without the seconds. The prompt says what that turn
+// is about instead, which the turn line does not; in the card's steps the line under the
+// prompt says what was played.
+function othersPrompt(obs) {
+  if (!(obs.to_move || []).length) return "Waiting…";
+  const doing = obs.phase === "base" ? "a Home Base is being chosen"
+    : obs.phase === "place" ? (obs.pending_hex ? `the drawn ${obs.pending_hex}-space tile is being placed` : "a tile is being placed")
+      : obs.phase === "start" ? "a card is being chosen"
+        : obs.phase === "bonus" ? "bonus moles are being bred"
+          : obs.phase === "main" ? "the card played is being used"
+            : "";
+  return doing ? `Not your turn: ${doing}.` : "Not your turn.";
+}
+
 function prompt(obs, offer, mine, context) {
   const { table } = context;
   // Who won and why are said once, by the table's result box above the board.
@@ -224,10 +240,7 @@ function prompt(obs, offer, mine, context) {
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;
-  if (!mine) {
-    const waiting = (obs.to_move || []).map((seat) => seatLabel(table, seat)).join(", ");
-    return waiting ? `Waiting for ${waiting}.` : "Waiting…";
-  }
+  if (!mine) return othersPrompt(obs);
   if (obs.phase === "base") return "Choose your Home Base: click a highlighted free place.";
   if (obs.phase === "place") return `Place the drawn ${obs.pending_hex}-space tile: click a highlighted free place.`;
   if (picked && picked.kind === "mole") {
@@ -259,13 +272,20 @@ function button(text, action, onAction, extra = "") {
   return node;
 }
 
-function drawControls(obs, offer, context, cards) {
+function drawControls(obs, offer, context) {
   const { onAction } = context;
   const row = [];
   if (picked && picked.kind === "mole" && offer.rolls.has(picked.value)) {
     const rolls = offer.rolls.get(picked.value);
-    if (rolls.has("cw")) row.push(button(`Roll clockwise from ${picked.value} ↻`, rolls.get("cw"), onAction));
-    if (rolls.has("ccw")) row.push(button(`Roll counter-clockwise from ${picked.value} ↺`, rolls.get("ccw"), onAction));
+    // The mole is named by the prompt above them ("Mole b1: … choose the roll direction"):
+    // on the buttons it made "Roll counter-clockwise from b1 ↺" two lines of a 16rem column.
+    const roll = (direction, text) => {
+      const node = button(text, rolls.get(direction), onAction);
+      node.setAttribute("aria-label", `${text.slice(2)} from ${picked.value}`);
+      return node;
+    };
+    if (rolls.has("cw")) row.push(roll("cw", "↻ Roll clockwise"));
+    if (rolls.has("ccw")) row.push(roll("ccw", "↺ Roll counter-clockwise"));
   }
   if (!picked && offer.rolls.size) {
     const toggle = (direction, text) => {
@@ -279,15 +299,10 @@ function drawControls(obs, offer, context, cards) {
       });
       return node;
     };
-    row.push(el("span", { class: "mm-direction-box" }, "Roll:", toggle("cw", "↻ clockwise"), toggle("ccw", "↺ counter-clockwise")));
-  }
-  for (const [choice, action] of offer.convertStacks) {
-    const words = (context.guide && context.guide.data && context.guide.data.convert_stacks) || {};
-    row.push(button(`Stack Convert: ${words[choice] || choice}`, action, onAction));
-  }
-  for (const [name, action] of offer.stacks) {
-    const card = cards.get(name);
-    row.push(button(`Stack ${cardTitle(cards, name)}${card && card.stack ? `: ${card.stack}` : ""}`, action, onAction));
+    // Named above its two buttons, not before them: "Roll:" and both on one line were wider
+    // than the 16rem column beside a meadow laid wide, and the second button went under.
+    row.push(el("span", { class: "mm-direction-box", role: "group", "aria-label": "Roll direction" },
+      el("span", { class: "mm-direction-label", text: "Roll direction:" }), toggle("cw", "↻ clockwise"), toggle("ccw", "↺ counter-clockwise")));
   }
   if (offer.simple.has("discard")) row.push(button("Discard hand, draw 5", offer.simple.get("discard"), onAction));
   if (offer.simple.has("pass")) row.push(button("Pass", offer.simple.get("pass"), onAction));
@@ -296,6 +311,27 @@ function drawControls(obs, offer, context, cards) {
   }
   if (offer.simple.has("end")) row.push(button("End turn", offer.simple.get("end"), onAction, "primary mm-end"));
   return row.length ? el("div", { class: "mm-controls" }, row) : null;
+}
+
+// The stacks a card offers, as buttons on it named by what each adds. They were buttons of
+// their own over the hand ("Stack Convert: +1 to the Groundskeeper's roll number"), each a
+// line or two of the 16rem column beside a meadow laid wide, which pushed the hand's last card
+// below a laptop's screen; on the card, what a stack adds is read where the card is.
+function stackChoices(name, card, offer, context) {
+  const { onAction } = context;
+  const chip = (words, action) => {
+    const node = button(words, action, onAction, "mm-card-choice");
+    node.setAttribute("aria-label", `Stack ${card.title}: ${words}`);
+    return node;
+  };
+  const choices = [];
+  if (offer.stacks.has(name)) choices.push(chip(card.stack || "stack", offer.stacks.get(name)));
+  // "stack convert <what>": the Convert card's stacks, by what each adds (the guide's words).
+  if (name === "convert") {
+    const words = (context.guide && context.guide.data && context.guide.data.convert_stacks) || {};
+    for (const [choice, action] of offer.convertStacks) choices.push(chip(words[choice] || choice, action));
+  }
+  return choices;
 }
 
 function drawHand(obs, offer, context, cards) {
@@ -308,20 +344,22 @@ function drawHand(obs, offer, context, cards) {
   for (const name of hand) counts.set(name, (counts.get(name) || 0) + 1);
   const items = [...counts.entries()].map(([name, count]) => {
     const card = cards.get(name) || { title: name, effect: "", stack: null };
+    const stacks = stackChoices(name, card, offer, context);
     const node = el("div", { class: "mm-card", "data-card": name },
       el("span", { class: "mm-card-title", text: card.title }),
       count > 1 ? el("span", { class: "mm-card-count", text: `×${count}` }) : null,
       el("span", { class: "mm-card-effect", text: card.effect }),
-      card.stack ? el("span", { class: "mm-card-stack", text: `Stack: ${card.stack}` }) : null);
+      // Offered, the stack is chosen on the card, by what it adds (Convert: one of its three).
+      stacks.length ? el("span", { class: "mm-card-stack mm-card-choices" }, el("span", { text: "Stack:" }), stacks)
+        : card.stack ? el("span", { class: "mm-card-stack", text: `Stack: ${card.stack}` }) : null);
     if (offer.keeperPlays.has(name)) {
       const choices = [...offer.keeperPlays.get(name)].map(([number, action]) => {
         const value = cards.has(number) ? cards.get(number).number_value : number;
         return button(`Roll ${value} (${cardTitle(cards, number)})`, action, context.onAction, "mm-card-choice");
       });
       node.append(el("span", { class: "mm-card-choices" }, choices));
-    } else if (!picked) {
-      if (offer.plays.has(name)) activate(node, offer.plays.get(name), context.onAction, `play ${card.title}`);
-      else if (offer.stacks.has(name)) activate(node, offer.stacks.get(name), context.onAction, `stack ${card.title}`);
+    } else if (!picked && offer.plays.has(name)) {
+      activate(node, offer.plays.get(name), context.onAction, `play ${card.title}`);
     }
     return node;
   });
@@ -512,6 +550,10 @@ function markMeadowTop() {
   const play = table.querySelector(".mm-play-box");
   const preview = play && play.querySelector(".mm-preview");
   if (!play || !preview || (lastContext && lastContext.pending)) return;
+  // Docked at the screen's foot (a phone), the meadow's window leaves the bar its height, so
+  // that the window and the bar fit on one screen together.
+  const dock = `${Math.ceil(play.getBoundingClientRect().height)}px`;
+  if (table.style.getPropertyValue("--mm-dock") !== dock) table.style.setProperty("--mm-dock", dock);
   const longer = preview.getBoundingClientRect().height - parseFloat(getComputedStyle(preview).minHeight);
   const below = `${Math.ceil(play.getBoundingClientRect().height - Math.max(0, longer))}px`;
   if (table.style.getPropertyValue("--mm-below") !== below) table.style.setProperty("--mm-below", below);
@@ -579,7 +621,7 @@ export function render(container, context) {
       el("p", { class: `mm-prompt${mine ? " yours" : ""}`, "aria-live": "polite", text: prompt(obs, offer, mine, context) }),
       line ? el("p", { class: "mm-turn-line", text: line }) : null,
       el("p", { class: "mm-preview", "aria-live": "polite" }),
-      drawControls(obs, offer, context, cards),
+      drawControls(obs, offer, context),
       drawHand(obs, offer, context, cards),
       drawMyTokens(obs)),
     drawSeats(obs, context));
@@ -600,7 +642,12 @@ export function render(container, context) {
   // A meadow laid more than four tiles across leaves the panel beside it too narrow for the
   // hand under the players' boards: the CSS moves the boards (data-wide).
   const wide = Number(meadow.dataset.across) > 4;
-  const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players, "data-wide": wide },
+  // While this seat plays its turn (its move on its way included, which offers nothing for a
+  // moment: the bar would leave the screen's foot and come back at every click), a phone keeps
+  // what is asked, the buttons and the hand at the foot of the screen (the CSS): they lay under
+  // the meadow's window, and each card played and turn ended was a scroll down and back up.
+  const docked = !context.replaying && obs.phase !== "over" && (mine || Boolean(context.pending));
+  const root = el("div", { class: "mm-table", "data-board": "mole-majority", "data-players": players, "data-wide": wide, "data-dock": docked },
     el("div", { class: "mm-layout" },
       el("div", { class: `mm-board-box ${zoomBy[zoomFor]}` },
         el("div", { class: "mm-zoom-bar" }, zoomButton()),
