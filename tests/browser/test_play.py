@@ -231,8 +231,14 @@ def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
 # Mole Majority and Die Maulwurf Company played to their end by random clicks took one to two
 # minutes each, the suite's longest tests. The fewest Mole Tokens (MM-49) end Mole Majority on
 # an empty supply (MM-37) all the same; Maulwurf ends by its turn limit at the latest (MC-25),
-# as test_maulwurf_company_table.py's whole game against a bot does.
-SHORTER = {"mole-majority": {"mole_tokens": "7"}, "maulwurf-company": {"max_turns": "40"}}
+# as test_maulwurf_company_table.py's whole game against a bot does. The Mole to 2 points with
+# 4 answers a round (TM-20, TM-23) and Mole Park within 4 rounds (MP-35) took 20-40 s, now 5-10.
+SHORTER = {
+    "mole-majority": {"mole_tokens": "7"},
+    "maulwurf-company": {"max_turns": "40"},
+    "the-mole": {"target_score": "2", "question_limit": "4"},
+    "mole-park": {"round_limit": "4"},
+}
 
 
 def at_a_persons_pace(slug: str) -> object:
