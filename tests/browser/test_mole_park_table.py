@@ -114,7 +114,7 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
     # A hand limit of 3 (MP-20) makes discards common enough to be played; a round limit
     # (MP-35) keeps the game to seconds when nobody reaches the Crown.
-    options = {"hand_limit": str(HAND_LIMIT), "round_limit": "20"}
+    options = {"hand_limit": str(HAND_LIMIT), "round_limit": "8"}
     table_id = create_mole_park_table(page, server, PLAYERS, options)
     fill_bots_and_start(page)
     board = page.locator("[data-board=mole-park]")
