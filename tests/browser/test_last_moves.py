@@ -59,9 +59,9 @@ def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     browser: Browser, server: LiveServer
 ) -> None:
     """Ann's turn at Die Maulwurf Company: Bea's move since her own stands above the layer,
-    on the first screen at 1280 x 800 (the Moves panel below it) and on a phone; the layer
-    still shows whole at 1280 x 800. The line marks its move on the layer while hovered, as
-    the Moves panel's lines do."""
+    on the first screen at 1280 x 800 (the Moves panel beside the layer) and on a phone; the
+    layer still shows whole at 1280 x 800. The line marks its move on the layer while
+    hovered, as the Moves panel's lines do."""
     state, log = logged_game()
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
     create_table(page, server, "maulwurf-company", players=2)
@@ -78,7 +78,9 @@ def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     expect(page.locator(LINES)).to_have_text(str(last["describe"]))
     expect(page.locator(LINES)).to_have_class("since")
     assert in_first_screen(page, STRIP, 800)
-    assert not in_first_screen(page, "#log li:last-child", 800)  # why the strip is there
+    # The Moves panel heads the side column on this game's table, beside the layer
+    # (test_maulwurf_fit): its newest line is on the first screen as well.
+    assert in_first_screen(page, "#log li:last-child", 800)
     layer = page.locator("[data-board='maulwurf-company'] svg.mc-layer").bounding_box()
     assert layer is not None and layer["y"] + layer["height"] <= 800, layer
     # Pointed at, the line marks its move on the layer; the mark goes with the pointer.

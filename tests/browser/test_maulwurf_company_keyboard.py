@@ -26,10 +26,11 @@ pytestmark = pytest.mark.draws_only
 
 NAMES = ["Ann", "Bea"]
 ANN = 0
-# What has the focus, and whether its ring shows.
+# What has the focus, and whether its ring shows (the layer's one ring, drawn last).
 FOCUSED = """(() => {
     const node = document.activeElement;
-    const ring = node.querySelector ? node.querySelector(".mc-focus-ring") : null;
+    const layer = node.closest ? node.closest("svg.mc-layer") : null;
+    const ring = layer && node !== layer ? layer.querySelector(":scope > .mc-focus-ring") : null;
     return {
         body: node === document.body,
         action: node.dataset ? node.dataset.action ?? null : null,

@@ -21,6 +21,11 @@ const LAYER_WORDS = { green: "Green", red: "Red", brown: "Brown", blue: "Blue" }
 // short of half a step, so that neighbouring points' areas never overlap. On a phone the
 // layer is drawn at a scale that makes it 40 px across (the CSS, --mc-units).
 const TOUCH = 0.48;
+// The radii of the targets, and of the keyboard's focus ring around a mole and around a target.
+const DESTINATION = 36;
+const PLACE = 24;
+const MOLE_RING = 58;
+const RING_GAP = 14;
 
 // What this page remembers between renders: the observation drawn last (to notice a layer
 // being lifted), the selected mole, and the lifted layer being shown.
@@ -61,6 +66,9 @@ const memory = {
   // layer shows each point's name (the legend's switch), as the log names them.
   pointed: null,
   pointNames: false,
+  // The line of the move log whose move was brought into view, to go back to ({list, n};
+  // offerBack).
+  back: null,
 };
 
 function nameOf(context, seat) {
@@ -194,7 +202,8 @@ function drawLayer(geo, obs, layerName, moles, marks) {
     const place = places.get(name);
     return place ? `row ${place.row}, point ${place.place} from the left` : "";
   };
-  const reach = (node, key, name, mole = false) => offered.push({ node, key, mole, ...xy(geo, name) });
+  // ``ring``: the radius of the keyboard's focus ring around it (focusOn).
+  const reach = (node, key, name, ring, mole = false) => offered.push({ node, key, mole, ring, ...xy(geo, name) });
   for (const [name, seat] of Object.entries(moles)) {
     if (!geo.points[name]) continue;
     const { x, y } = xy(geo, name);
@@ -211,11 +220,11 @@ function drawLayer(geo, obs, layerName, moles, marks) {
       const selected = name === marks.selected;
       group.classList.add("movable");
       if (selected) group.classList.add("selected");
-      group.append(...moleRing(x, y, selected), focusRing(x, y, 58));
+      group.append(...moleRing(x, y, selected));
       group.prepend(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-hit" }));
       const ground = groundWords(name, holes, specials, golden);
       selectable(group, name, `select your mole on ${name}: ${where(name)}${ground ? `, ${ground.on}` : ""}`, selected);
-      reach(group, `mole:${name}`, name, true);
+      reach(group, `mole:${name}`, name, MOLE_RING, true);
     } else {
       // Said by the targets and the moles offered (whatIsThere), not as a bare seat number.
       group.setAttribute("aria-hidden", "true");
@@ -226,26 +235,29 @@ function drawLayer(geo, obs, layerName, moles, marks) {
   // Targets last, so that they take the clicks.
   for (const target of marks.destinations) {
     const { x, y } = xy(geo, target.to);
-    const node = targetMark(x, y, 36, "mc-target mc-destination", target.to);
+    const node = targetMark(x, y, DESTINATION, "mc-target mc-destination", target.to);
     if (holes.has(target.to)) node.setAttribute("data-hole", "");
     if (specials.has(target.to)) node.setAttribute("data-special", "");
     const there = whatIsThere(target.to, holes, specials, golden, moles, marks.whose);
     activate(node, target.action, marks.onAction, `move the mole on ${target.from} to ${target.to}: ${where(target.to)}, ${there}`);
-    reach(node, `action:${target.action}`, target.to);
+    reach(node, `action:${target.action}`, target.to, DESTINATION + RING_GAP);
     board.append(node);
   }
   for (const target of marks.places) {
     const { x, y } = xy(geo, target.point);
-    const node = targetMark(x, y, 24, "mc-target mc-place", target.point);
+    const node = targetMark(x, y, PLACE, "mc-target mc-place", target.point);
     // Where to place a mole is weighed by the holes beside it, which a sighted player sees.
     const beside = neighbours(geo, layer, target.point).filter((next) => holes.has(next)).length;
     const there = `${whatIsThere(target.point, holes, specials, golden, moles, marks.whose)}${beside ? ` next to ${beside === 1 ? "a hole" : `${beside} holes`}` : ""}`;
     activate(node, target.action, marks.onAction, `place a mole on ${target.point}: ${where(target.point)}, ${there}`);
-    reach(node, `action:${target.action}`, target.point);
+    reach(node, `action:${target.action}`, target.point, PLACE + RING_GAP);
     board.append(node);
   }
   if (offered.length) {
     board.setAttribute("aria-describedby", "mc-keys");
+    // The keyboard's focus ring, last, over every mole, target and mark: drawn inside the mole
+    // it was partly covered by the targets around it and by the moles drawn after it.
+    board.append(focusRing(0, 0, 0));
     keyboard(board, offered);
   }
   return board;
@@ -292,6 +304,7 @@ function keyboard(board, targets) {
   board.addEventListener("focusin", (event) => {
     const target = targetOf(event.target);
     if (!target) return;
+    focusOn(board, target);
     memory.current = target.key;
     memory.currentAt = { x: target.x, y: target.y };
     for (const t of targets) t.node.setAttribute("tabindex", t === target ? "0" : "-1");
@@ -319,11 +332,23 @@ function keyboard(board, targets) {
   });
 }
 
+// The layer's one focus ring (drawLayer) goes round what has the focus; the CSS shows it while
+// that has the keyboard's focus (:focus-visible).
+function focusOn(board, target) {
+  const ring = board.querySelector(":scope > .mc-focus-ring");
+  if (!ring) return;
+  for (const circle of ring.children) {
+    circle.setAttribute("cx", String(target.x));
+    circle.setAttribute("cy", String(target.y));
+    circle.setAttribute("r", String(target.ring));
+  }
+}
+
 // A target is drawn at ``r`` but takes taps almost half a lattice step around its point (short
 // of a neighbouring target's or mole's own): the drawn circles are too small for a finger.
 function targetMark(x, y, r, cls, point) {
   const group = svg("g", { class: cls, "data-to": point });
-  group.append(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-tap-area" }), ...targetMarks(x, y, r), focusRing(x, y, r + 14));
+  group.append(svg("circle", { cx: x, cy: y, r: S * TOUCH, class: "mc-tap-area" }), ...targetMarks(x, y, r));
   return group;
 }
 
@@ -377,7 +402,7 @@ function liftingMarks(geo, lifting, onAction) {
 function noticeChanges(geo, context, obs) {
   const tableId = context.table ? context.table.id : null;
   if (memory.table !== tableId) {
-    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, scrolled: null, focusKey: null, current: null, currentAt: null, column: null });
+    Object.assign(memory, { table: tableId, previous: null, selected: null, lifting: null, dropped: null, lastMove: null, scrolled: null, focusKey: null, current: null, currentAt: null, column: null, back: null });
   }
   const before = memory.previous;
   const beforeValue = memory.previousValue;
@@ -728,6 +753,7 @@ function whereLogged(geo, entry, log) {
 export function highlightMove(entry, { log = [], reveal = false } = {}) {
   const geo = memory.geo;
   memory.pointed = geo && entry ? whereLogged(geo, entry, log) : null;
+  if (memory.back && (!memory.pointed || memory.pointed.n !== memory.back.n)) memory.back = null;
   paintPointed(reveal);
 }
 
@@ -736,7 +762,7 @@ function paintPointed(reveal) {
   if (!root || !root.isConnected) return;
   const board = root.querySelector("svg.mc-layer");
   const info = root.querySelector(".mc-info");
-  for (const node of root.querySelectorAll(".mc-pointed, .mc-pointed-note")) node.remove();
+  for (const node of root.querySelectorAll(".mc-pointed, .mc-pointed-under, .mc-pointed-note, .mc-back")) node.remove();
   const pointed = memory.pointed;
   if (!pointed || !board || !info || !memory.geo) {
     if (info) info.classList.remove("pointing");
@@ -752,25 +778,123 @@ function paintPointed(reveal) {
     words = `${number} is marked on the layer.`;
     const a = xy(memory.geo, pointed.from);
     const mark = svg("g", { class: "mc-pointed", "data-from": pointed.from, "data-to": pointed.to || "" });
+    // The path and where the mole was under the moles (the band went over the mole that moved,
+    // its number purple); where it went, the thick ring, over them and under the targets, which
+    // still take the clicks, and under the keyboard's focus ring.
+    const under = svg("g", { class: "mc-pointed-under" });
     if (pointed.to) {
       const b = xy(memory.geo, pointed.to);
-      mark.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-pointed-path" }));
-      mark.append(svg("circle", { cx: a.x, cy: a.y, r: 22, class: "mc-pointed-from" }));
-      mark.append(svg("circle", { cx: b.x, cy: b.y, r: 46, class: "mc-pointed-to" }));
-    } else mark.append(svg("circle", { cx: a.x, cy: a.y, r: 46, class: "mc-pointed-to" }));
-    // Over the moles, under the targets, which still take the clicks.
-    board.insertBefore(mark, board.querySelector(".mc-target"));
-    if (reveal) {
-      const box = mark.getBoundingClientRect();
-      const away = box.top < 0 || box.bottom > window.innerHeight || box.left < 0 || box.right > window.innerWidth;
-      const view = board.closest(".mc-window");
-      const frame = view.getBoundingClientRect();
-      const cut = box.left < frame.left || box.right > frame.right;
-      if (away || cut) mark.scrollIntoView({ block: "center", inline: "center" });
-    }
+      under.append(svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "mc-pointed-path" }));
+      under.append(svg("circle", { cx: a.x, cy: a.y, r: 22, class: "mc-pointed-from" }));
+      mark.append(svg("circle", { cx: b.x, cy: b.y, r: 52, class: "mc-pointed-to" }));
+    } else mark.append(svg("circle", { cx: a.x, cy: a.y, r: 52, class: "mc-pointed-to" }));
+    board.insertBefore(mark, board.querySelector(":scope > :is(.mc-target, .mc-focus-ring)"));
+    board.insertBefore(under, board.querySelector(":scope > :is(.mc-mole, .mc-pointed)"));
   }
   info.classList.add("pointing");
   info.append(el("span", { class: "mc-pointed-note", role: "status", text: words }));
+  const mark = board.querySelector(":scope > .mc-pointed");
+  if (reveal && mark) revealMark(mark, board);
+  const back = memory.back && memory.back.n === pointed.n ? backButton() : null;
+  if (back) {
+    // Short words beside it, on a phone's one line: the layer just below shows where.
+    info.querySelector(".mc-pointed-note").textContent = `${number} is marked.`;
+    info.append(back);
+  }
+}
+
+// Brings the mark of a line tapped (or clicked, or Entered) in the move log into view: on a
+// phone the log is screens below the layer. With it, the line tapped where both fit (the last
+// moves' strip, just above the layer), else the prompt, where the player's choices are. The
+// page scrolled away from a line of the log: a button leads back to it (offerBack).
+const REVEAL_MARGIN = 16; // px kept clear at the screen's top and foot
+
+function revealMark(mark, board) {
+  const active = document.activeElement;
+  const line = active && active.closest && !board.contains(active) ? active.closest("li[data-n]") : null;
+  const view = board.closest(".mc-window");
+  const frame = view.getBoundingClientRect();
+  let box = mark.getBoundingClientRect();
+  if (box.left < frame.left || box.right > frame.right) {
+    view.scrollLeft += (box.left + box.right) / 2 - (frame.left + frame.right) / 2;
+    box = mark.getBoundingClientRect();
+  }
+  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  const room = window.innerHeight - 2 * REVEAL_MARGIN;
+  const prompt = memory.root.querySelector(".mc-prompt");
+  let aim = box;
+  for (const other of [line, prompt]) {
+    if (!other) continue;
+    const near = other.getBoundingClientRect();
+    const top = Math.min(box.top, near.top);
+    const bottom = Math.max(box.bottom, near.bottom);
+    if (bottom - top <= room) {
+      aim = { top, bottom };
+      break;
+    }
+  }
+  const before = window.scrollY;
+  window.scrollBy({ top: (aim.top + aim.bottom - window.innerHeight) / 2, behavior: "instant" });
+  if (line && window.scrollY !== before && !lineInView(line)) offerBack(line);
+}
+
+// Whether half of ``line`` at least is on the screen, within its list, which may scroll.
+function lineInView(line) {
+  const box = line.getBoundingClientRect();
+  const list = line.parentElement.getBoundingClientRect();
+  const top = Math.max(box.top, list.top, 0);
+  const bottom = Math.min(box.bottom, list.bottom, window.innerHeight);
+  return box.height > 0 && bottom - top >= box.height / 2;
+}
+
+// ------------------------------------------------------------------------ back to the moves
+
+// After a line of the move log brought its move into view (revealMark), a phone player was on
+// the layer with nothing leading back to the log, screens below, to read on or to tap the next
+// line: beside the words saying which move is marked, a button goes back to that line. In the
+// page, not over it (a button over the screen's foot hid the layer's bottom row and took taps
+// meant for it). It stays while that move is marked: the line keeps the focus, which the
+// button does not take (mousedown), and goes when another line, or nothing, is pointed at (a
+// tap on the layer). Not a Tab stop: the keyboard's focus stays on the line, and the arrows
+// there bring it back into view.
+function offerBack(line) {
+  memory.back = { list: line.parentElement, n: Number(line.dataset.n) };
+}
+
+function backButton() {
+  const back = memory.back;
+  const line = back.list.querySelector(`li[data-n="${back.n}"]`);
+  if (!line) return null;
+  const below = line.getBoundingClientRect().top > window.innerHeight / 2;
+  const strip = Boolean(line.closest("#recent"));
+  return el("button", {
+    type: "button",
+    class: "mc-back",
+    tabindex: "-1",
+    onmousedown: (event) => event.preventDefault(),
+    onclick: () => goBack(back),
+  }, el("span", { class: "mc-back-arrow", "aria-hidden": "true", text: below ? "↓" : "↑" }), el("span", { text: strip ? "Back to last moves" : "Back to moves" }));
+}
+
+function goBack(back) {
+  const line = back.list.querySelector(`li[data-n="${back.n}"]`);
+  if (!line) return;
+  const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  line.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  if (document.activeElement !== line) line.focus({ preventScroll: true });
+  // On the way the layer's moles leave the screen and the page's turn bar comes up at its
+  // foot, with room under the page to scroll past it: the log's newest line, at the page's
+  // end, lay under the bar. Once there, the line is brought out from under whatever covers it.
+  let done = false;
+  const uncover = () => {
+    if (done || !line.isConnected) return;
+    done = true;
+    const box = line.getBoundingClientRect();
+    const seen = document.elementFromPoint(box.left + box.width / 2, Math.min(box.top + box.height / 2, window.innerHeight - 1));
+    if (!seen || !line.contains(seen)) line.scrollIntoView({ block: "center" });
+  };
+  window.addEventListener("scrollend", uncover, { once: true });
+  setTimeout(uncover, 1200);
 }
 
 // The keys, said to a screen reader on the layer (its aria-describedby) and shown under it
@@ -1024,7 +1148,28 @@ function focusAfter(root) {
   return focusPlace(root.querySelector(".mc-prompt"));
 }
 
+// The page's Moves panel, which this stylesheet narrows (its column at 1200 px and wider), was
+// filled and scrolled to its newest line by the page before the stylesheet came: its lines
+// wrapped again once it had, and the log beside the layer was left hundreds of pixels short of
+// its newest lines, no longer following new ones (the page follows a log at its end). At the
+// board's first drawing on the page, and once its stylesheet has come if it had not, the log
+// is put at its end, where the page had just put it.
+let logKept = false;
+
+function keepLogEnd() {
+  const log = document.getElementById("log");
+  if (logKept || !log) return;
+  logKept = true;
+  const toEnd = () => {
+    log.scrollTop = log.scrollHeight;
+  };
+  toEnd();
+  const sheet = document.querySelector(`link[rel="stylesheet"][href$="/${stylesheet}"]`);
+  if (sheet && !sheet.sheet) sheet.addEventListener("load", toEnd, { once: true });
+}
+
 export function render(container, context) {
+  keepLogEnd();
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {
     // Without the game's board data (the guide did not load) only the generic view is honest.
