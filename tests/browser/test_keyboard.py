@@ -121,8 +121,7 @@ def test_mole_hills_rods_are_named_by_their_squares_and_the_arrows_reach_every_o
     while todo:
         action = todo.pop()
         for key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"):
-            page.locator(f'[data-board] [data-action="{action}"]').focus()
-            page.keyboard.press(key)
+            page.locator(f'[data-board] [data-action="{action}"]').press(key)  # focus, then key
             reached = str(focused(page)["action"])
             if reached not in seen:
                 seen.add(reached)
