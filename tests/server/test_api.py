@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 import molehaven
-from molehaven.core import name_seats
+from molehaven.core import address_seat, name_seats
 from molehaven.games import REGISTRY
 from tests.server.helpers import fill_bots, hello, new_table, running_app, sit, start
 
@@ -128,8 +128,9 @@ def test_tables_are_listed_by_status_and_finish_with_a_result(client: TestClient
     assert step["action"] == {
         "seat": second["seat"],
         "text": second["action"],
-        # the engine's words; two seats named alike are told apart by their numbers from 1
-        "describe": name_seats(words, ["random bot 1", "random bot 2"]),
+        # the engine's words, seat 1's own as "you"; two seats named alike are told apart by
+        # their numbers from 1
+        "describe": name_seats(address_seat(words, 1), ["random bot 1", "random bot 2"]),
     }
     assert step["total"] == finished["version"]
     assert client.get(f"/api/tables/{table_id}/replay/99999").status_code == 422

@@ -15,7 +15,7 @@ from starlette.testclient import WebSocketTestSession
 
 import molehaven
 from molehaven.agents import RandomAgent, SeatView
-from molehaven.core import Action, State, name_seats
+from molehaven.core import Action, State, address_seat, name_seats
 from molehaven.core.registry import Registry
 from molehaven.games import REGISTRY
 from tests.server.fake_games import WhisperGame
@@ -95,11 +95,12 @@ def check_views(states: list[State], seen: list[Message], seat: int | None) -> N
         for entry in data["log"]:
             if not visible_to_all and entry["seat"] != seat and entry["seat"] != -2:
                 assert entry["text"] is None, entry  # others' actions and chance stay hidden
-                # the words are exactly the engine's for this viewer, nothing more
+                # the words are exactly the engine's for this viewer, nothing more (its own
+                # seat read as "you")
                 before = states[entry["n"]]
                 action = history[entry["n"]][1]
                 words = before.describe_action(entry["seat"], action, seat)
-                assert entry["describe"] == name_seats(words, names), entry
+                assert entry["describe"] == name_seats(address_seat(words, seat), names), entry
 
 
 @pytest.mark.parametrize("slug", [*HIDDEN_GAMES, "whisper"])

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import molehaven
-from molehaven.core import Action, State, name_seats
+from molehaven.core import Action, State, address_seat, name_seats
 from molehaven.server.matches.table import SeatSlot
 from tests.server.helpers import (
     Message,
@@ -67,18 +67,22 @@ def test_two_people_play_a_whole_match_and_see_the_same_game(client: TestClient)
             sockets[mover].send_json(
                 {"type": "act", "version": latest[mover]["version"], "data": {"action": action}}
             )
-            words = name_seats(state.describe_action(mover, action_of(state, action), None), NAMES)
+            words = state.describe_action(mover, action_of(state, action), None)
             state.apply(mover, action)
             latest = [ws.receive_json() for ws in sockets]
-            for message in latest:
+            for seat, message in enumerate(latest):
                 assert message["version"] == state.num_actions
                 assert message["data"]["observation"] == state.observation(None)
                 assert message["data"]["log"][-1] == {
                     "n": state.num_actions - 1,
                     "seat": mover,
                     "text": action,
-                    "describe": words,  # the engine's words, Mole Hill hiding nothing
+                    # the engine's words, Mole Hill hiding nothing; the mover reads "You …"
+                    "describe": name_seats(address_seat(words, seat), NAMES),
                 }
+                assert message["data"]["log"][-1]["describe"].startswith(
+                    "You " if seat == mover else NAMES[mover]
+                )
         for message in latest:
             assert is_over(message)
             result = message["data"]["result"]

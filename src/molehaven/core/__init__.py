@@ -1,6 +1,6 @@
 """The game API every Molehaven game implements, with no game of its own."""
 
-from molehaven.core.describe import name_seats, quote, seat_ref
+from molehaven.core.describe import address_seat, name_seats, quote, seat_ref
 from molehaven.core.errors import (
     IllegalActionError,
     MolehavenError,
@@ -40,6 +40,7 @@ __all__ = [
     "Seat",
     "State",
     "UnknownGameError",
+    "address_seat",
     "build_options",
     "name_seats",
     "option",

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Path, Query, Request, WebSocket
 from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
-from molehaven.core import name_seats
+from molehaven.core import address_seat, name_seats
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
 from molehaven.server.hosts import host_allowed, same_origin
 from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
@@ -91,7 +91,9 @@ async def replay_step(
         total=total,
         seat=seat,
         action=LoggedAction(
-            seat=last.seat, text=last.notation, describe=name_seats(last.after_the_end(), names)
+            seat=last.seat,
+            text=last.notation,
+            describe=name_seats(address_seat(last.after_the_end(), seat), names),
         )
         if last
         else None,

@@ -16,7 +16,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Sequence
 
-from molehaven.core import CHANCE, CLOCK, Action, Seat, name_seats
+from molehaven.core import CHANCE, CLOCK, Action, Seat, address_seat, name_seats
 from molehaven.core.game import JSONValue, Observation
 from molehaven.server.matches.clock import round_seconds
 from molehaven.server.matches.table import LiveTable
@@ -83,7 +83,8 @@ def log_entries(
                 "n": number,
                 "seat": seat,
                 "text": str(action) if shown else None,
-                "describe": name_seats(words, names),
+                # The viewer reads its own moves as "You placed…" (``address_seat``).
+                "describe": name_seats(address_seat(words, viewer), names),
             }
         )
     return entries
