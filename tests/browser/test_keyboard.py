@@ -4,6 +4,7 @@ where it was when a board is drawn again, rather than falling back to the page's
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
@@ -42,6 +43,7 @@ def hill(state: State, seat: int) -> list[object]:
     return [state.observation(seat), legal_for(state, seat), seat, NAMES]
 
 
+@pytest.mark.draws_only
 def test_mole_hills_board_is_one_tab_stop_and_the_arrows_move_on_it(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -77,6 +79,7 @@ def test_mole_hills_board_is_one_tab_stop_and_the_arrows_move_on_it(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_hills_key_help_shows_for_the_keyboard_not_for_a_tap(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -97,6 +100,7 @@ def test_mole_hills_key_help_shows_for_the_keyboard_not_for_a_tap(
     assert page.evaluate(shown)
 
 
+@pytest.mark.draws_only
 def test_mole_hills_rods_are_named_by_their_squares_and_the_arrows_reach_every_one(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -130,6 +134,7 @@ def test_mole_hills_rods_are_named_by_their_squares_and_the_arrows_reach_every_o
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_hill_keeps_the_focus_on_the_board_when_it_is_drawn_again(
     browser: Browser, server: LiveServer
 ) -> None:
@@ -159,6 +164,7 @@ def test_mole_hill_keeps_the_focus_on_the_board_when_it_is_drawn_again(
     assert page.errors == []  # type: ignore[attr-defined]
 
 
+@pytest.mark.draws_only
 def test_mole_park_keeps_the_focus_on_its_choice_when_it_is_drawn_again(
     browser: Browser, server: LiveServer
 ) -> None:
