@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
 SEAT_REVOKED = "seat-revoked"
+# The cookie that carries a table's host token to its socket (its path is that socket's), set
+# with the answer that gives the token: the page's hello names a seat, and a host who has not
+# sat down holds none, yet is at their table waiting for players.
+HOST_COOKIE = "molehaven_host"
 # When a seat's last socket closed is kept this long: the lobby only asks whether it was more
 # than a few minutes ago (``Settings.deserted_seconds``).
 LEFT_KEPT_SECONDS = 3600.0
@@ -60,6 +64,9 @@ class Connection:
     outbox: asyncio.Queue[str | None]
     seat: Seat | None = None
     token_hash: str | None = None
+    # the page holds the table's host token (its cookie, ``HOST_COOKIE``): a host who has not
+    # sat down yet is still at their table, waiting for players (the lobby's presence)
+    host: bool = False
     greeted: bool = False
     sent_version: int = 0  # log entries this client already has
     # whether they are the log as it reads once the game is over (every action public)
@@ -163,7 +170,8 @@ class Hub:
     async def close(self, connection: Connection) -> None:
         """Forget a connection and stop its writer."""
         watchers = self._by_table.get(connection.table_id)
-        if watchers is not None and connection in watchers and connection.seat is not None:
+        here = connection.greeted and (connection.seat is not None or connection.host)
+        if watchers is not None and connection in watchers and here:
             self._note_left(connection.table_id)
         if watchers is not None and connection in watchers:  # counted once, however closed
             self._by_address[connection.address] -= 1
@@ -190,15 +198,36 @@ class Hub:
                 del self._left_at[gone]
 
     def last_seen(self, table_id: str) -> float | None:
-        """When a seated person was last connected to the table (epoch seconds): now while
-        one is, else when the last one's socket closed, through any process (``None``: not in
-        the last hour, as far as this process heard)."""
-        if self.connected_seats(table_id):
+        """When a seated person or the host was last connected to the table (epoch seconds):
+        now while one is, else when the last one's socket closed, through any process
+        (``None``: not in the last hour, as far as this process heard)."""
+        if self.connected_seats(table_id) or self.host_here(table_id):
             return time.time()
         times = [self._left_at.get(table_id, 0.0)]
         if self._cluster is not None:
             times.append(self._cluster.seats_left_at.get(table_id, 0.0))
         return max(times) or None
+
+    def host_here(self, table_id: str) -> bool:
+        """Whether a page holding the table's host token is connected to it through this
+        process, seated or not (a cluster's other processes are not asked)."""
+        return any(c.greeted and c.host for c in self._by_table.get(table_id, ()))
+
+    def lively(self, since: float) -> set[str]:
+        """The tables a seated person or the host is connected to now, or was after ``since``
+        (epoch seconds), as far as this process knows: the only ones the lobby may list
+        before tables that changed more recently. As many as there are sockets and recent
+        departures, never every table ever made."""
+        found = {
+            table_id
+            for table_id, connections in self._by_table.items()
+            if any(c.greeted and (c.seat is not None or c.host) for c in connections)
+        }
+        found.update(t for t, at in self._left_at.items() if at > since)
+        if self._cluster is not None:
+            found.update(t for t, by_node in self._cluster.remote_seats.items() if by_node)
+            found.update(t for t, at in self._cluster.seats_left_at.items() if at > since)
+        return found
 
     def at_rematch(self, table: LiveTable) -> set[Seat]:
         """The seats of a finished table whose person is at its rematch: connected there now,

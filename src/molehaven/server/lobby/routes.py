@@ -7,7 +7,7 @@ import re
 import time
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Request, status
+from fastapi import APIRouter, Path, Request, Response, status
 from markdown_it import MarkdownIt
 
 from molehaven.docs import HOW_TO_PLAY, rules_page, section
@@ -19,7 +19,7 @@ from molehaven.server.deps import (
     SeatToken,
     SettingsDep,
 )
-from molehaven.server.hub import Hub
+from molehaven.server.hub import HOST_COOKIE, Hub
 from molehaven.server.limits import client_address
 from molehaven.server.lobby import service
 from molehaven.server.lobby.models import OPEN, RUNNING, SeatRow, TableRow
@@ -175,11 +175,17 @@ def markdown_html(text: str) -> str:
     "/tables", status_code=status.HTTP_201_CREATED, response_model=TableCreated, responses=CHANGES
 )
 async def create_table(
-    body: TableCreate, authority: AuthorityDep, settings: SettingsDep, request: Request
+    body: TableCreate,
+    authority: AuthorityDep,
+    settings: SettingsDep,
+    request: Request,
+    response: Response,
 ) -> TableCreated:
     """Create an open table; the answer holds the host token and the link to share (built
     from the server's configured public address, never from the request). One address may
-    host a few tables at a time (``max_tables_per_address``)."""
+    host a few tables at a time (``max_tables_per_address``). A cookie carries the host token
+    to the table's socket only, so the lobby counts the host as there while they wait for
+    players without sitting down."""
     table, host_token, seat_token = await authority.create(
         game=body.game,
         players=body.players,
@@ -189,12 +195,33 @@ async def create_table(
         host_address=client_address(request),
         first_player=body.sit.name if body.sit is not None else None,
     )
+    _host_cookie(response, settings, table.id, host_token)
     return TableCreated(
         table=TablePublic.model_validate(table_public(table)),
         host_token=host_token,
         join_url=f"{settings.public_url}/tables/{table.id}",
         seat=SeatJoined(seat=0, token=seat_token) if seat_token is not None else None,
     )
+
+
+def _host_cookie(response: Response, settings: Settings, table_id: str, token: str) -> None:
+    """Let the browser that holds the host token show it on the table's socket (and nowhere
+    else: the cookie's path is that socket's). It lets its holder do nothing: the socket only
+    counts them as at their table (``Hub.host_here``)."""
+    response.set_cookie(
+        HOST_COOKIE,
+        token,
+        max_age=HOST_COOKIE_SECONDS,
+        path=f"/ws/tables/{table_id}",
+        secure=settings.public_url.startswith("https:"),
+        httponly=True,
+        samesite="strict",
+    )
+
+
+# An open table expires once its seats are untouched for ``open_table_seconds``; a day is
+# longer than any table waits for players.
+HOST_COOKIE_SECONDS = 24 * 3600
 
 
 def _summary(row: TableRow) -> TableSummary:
@@ -233,14 +260,20 @@ def _seat(row: SeatRow, label: str) -> SeatPublic:
 async def list_tables(
     authority: AuthorityDep, registry: RegistryDep, hub: HubDep, settings: SettingsDep
 ) -> TableList:
-    """Open tables (seats to take), running ones (to watch) and recently finished ones. Open
-    and running ones say who of their people is here now and, running, when the last move
-    was; open ones with someone here come first, and those nobody has been at for a few
-    minutes (``deserted``) last."""
+    """Open tables (seats to take), running ones (to watch) and recently finished ones, up
+    to 50 of each. Open and running ones say who of their people is here now and, running,
+    when the last move was; open ones with someone here (a seated person, or the host) come
+    first, and those nobody has been at for a few minutes (``deserted``) last, each group
+    the most recently changed first."""
     listed: dict[str, list[TableSummary]] = {}
+    # Someone at an open table wins it a place however long ago its seats changed: the
+    # tables this server knows someone is at (or was a moment ago) are read besides the 50
+    # that changed last.
+    lively = hub.lively(time.time() - settings.deserted_seconds)
     async with authority.db.read() as session:
         for status_name, statuses in service.LISTED.items():
-            rows = await service.recent_tables(session, statuses=statuses)
+            also = lively if status_name == OPEN else ()
+            rows = await service.recent_tables(session, statuses=statuses, also=also)
             moved = {}
             if status_name == RUNNING:
                 moved = await event_store.last_moves(session, [row.id for row in rows])
@@ -253,9 +286,9 @@ async def list_tables(
                     _liveness(summary, row, hub, settings, moved.get(row.id))
                 summaries.append(summary)
             if status_name == OPEN:
-                # Stable: the most recently changed first within each group, as before.
-                summaries.sort(key=lambda s: (s.deserted, s.present == 0))
-            listed[status_name] = summaries
+                # Stable: the most recently changed first within each group.
+                summaries.sort(key=lambda s: (s.deserted, not (s.present or s.host_here)))
+            listed[status_name] = summaries[: service.LISTED_PER_STATUS]
     return TableList(**listed)
 
 
@@ -269,9 +302,12 @@ def _liveness(
     for seat in people:
         seat.connected = seat.seat in connected
     summary.present = sum(seat.connected for seat in people)
+    # A host who has not sat down is at their table too: they wait there for players.
+    summary.host_here = row.status == OPEN and hub.host_here(row.id)
     # Taking or leaving a seat (``updated_at``) is someone there, if only for a moment.
-    seen = max(hub.last_seen(row.id) or 0.0, row.updated_at) if people else row.updated_at
-    summary.seen_ago = 0.0 if summary.present else max(0.0, now - seen)
+    seen = max(hub.last_seen(row.id) or 0.0, row.updated_at)
+    here = summary.present or summary.host_here
+    summary.seen_ago = 0.0 if here else max(0.0, now - seen)
     summary.deserted = row.status == OPEN and summary.seen_ago > settings.deserted_seconds
     if row.status == RUNNING:
         summary.moved_ago = max(0.0, now - (moved_at if moved_at is not None else row.updated_at))
@@ -334,6 +370,7 @@ async def rematch(
     authority: AuthorityDep,
     settings: SettingsDep,
     request: Request,
+    response: Response,
     seat_token: SeatToken = None,
     table_id: str = TableId,
     asked: RematchAsked | None = None,
@@ -350,6 +387,8 @@ async def rematch(
         host_address=client_address(request),
         pass_first_seat=asked is not None and asked.pass_first_seat,
     )
+    if host_token is not None:
+        _host_cookie(response, settings, rematch_id, host_token)
     return RematchJoined(
         table_id=rematch_id,
         seat=seat,

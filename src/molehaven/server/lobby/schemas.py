@@ -196,10 +196,16 @@ class TableSummary(BaseModel):
         default=0,
         description="how many of its seated people are connected to it now (open and running)",
     )
+    host_here: bool = Field(
+        default=False,
+        description="open tables: its host is connected to it, seated or not (a host who has"
+        " not sat down waits there for players)",
+    )
     seen_ago: float | None = Field(
         default=None,
-        description="seconds since one of its seated people was last connected: 0 while one is;"
-        " at a table no person sits at, since its seats last changed; null once it is over",
+        description="seconds since one of its seated people or its host was last connected: 0"
+        " while one is; at a table nobody has been at, since its seats last changed; null once"
+        " it is over",
     )
     moved_ago: float | None = Field(
         default=None,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from sqlalchemy import select, update
@@ -132,17 +132,37 @@ async def live_table_ids(session: AsyncSession) -> list[str]:
     return list((await session.scalars(query)).all())
 
 
-async def recent_tables(session: AsyncSession, *, statuses: Sequence[str]) -> Sequence[TableRow]:
-    query = (
+async def recent_tables(
+    session: AsyncSession, *, statuses: Sequence[str], also: Collection[str] = ()
+) -> list[TableRow]:
+    """The listed tables of ``statuses`` that changed last (``LISTED_PER_STATUS`` of them),
+    and, besides, those of ``also`` (the ones someone is at: the lobby lists them first
+    however long ago their seats changed), the most recently changed first."""
+    listed = (TableRow.status.in_(statuses), TableRow.listed.is_(True))
+    newest = (
         select(TableRow)
-        .where(TableRow.status.in_(statuses), TableRow.listed.is_(True))
+        .where(*listed)
         .order_by(TableRow.updated_at.desc())
         .limit(LISTED_PER_STATUS)
         # one session lists every status: a table that moved on meanwhile must not keep the
         # attributes it was first loaded with
         .execution_options(populate_existing=True)
     )
-    return (await session.scalars(query)).all()
+    found = {row.id: row for row in (await session.scalars(newest)).all()}
+    wanted = sorted(set(also) - set(found))
+    for start in range(0, len(wanted), IDS_PER_QUERY):
+        chunk = wanted[start : start + IDS_PER_QUERY]
+        more = (
+            select(TableRow)
+            .where(*listed, TableRow.id.in_(chunk))
+            .execution_options(populate_existing=True)
+        )
+        found.update((row.id, row) for row in (await session.scalars(more)).all())
+    return sorted(found.values(), key=lambda row: row.updated_at, reverse=True)
+
+
+# SQLite before 3.32 binds at most 999 parameters to a statement.
+IDS_PER_QUERY = 500
 
 
 # How the lobby lists tables: finished ones together with abandoned ones (expired open tables

@@ -11,9 +11,10 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from molehaven.core import address_seat, name_seats
+from molehaven.server import tokens
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
 from molehaven.server.hosts import host_allowed, same_origin
-from molehaven.server.hub import CLOSE_ABUSE, Connection, Hub
+from molehaven.server.hub import CLOSE_ABUSE, HOST_COOKIE, Connection, Hub
 from molehaven.server.limits import AddressLimiter
 from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
 from molehaven.server.matches.authority import Authority
@@ -142,6 +143,9 @@ async def table_socket(
         await websocket.close(CLOSE_NO_TABLE)
         return
     connection = hub.open(websocket, table_id)
+    connection.host = tokens.token_matches(
+        websocket.cookies.get(HOST_COOKIE), table.host_token_hash
+    )
     greeting_ends = asyncio.get_running_loop().time() + settings.hello_seconds
     try:
         while connection.close_code is None:

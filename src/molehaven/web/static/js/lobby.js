@@ -164,10 +164,10 @@ function seatWho(summary, slot) {
 }
 
 // Whether anyone is at a live table, in words: said when nobody is (someone being here shows
-// on their name).
+// on their name, a host who sits nowhere in the line below).
 function nobodyHere(summary) {
   const people = summary.seats.filter((s) => s.kind === "human");
-  if (!people.length || people.some((s) => s.connected)) return null;
+  if (!people.length || people.some((s) => s.connected) || summary.host_here) return null;
   const since = summary.seen_ago;
   return since === null || since === undefined || since < 60 ? "nobody here now" : `nobody here for ${Math.floor(since / 60)} min`;
 }
@@ -187,6 +187,10 @@ function tableItem(summary, mineList = false) {
   }
   if (summary.status === "open") {
     detail = `${summary.players} players · ${free ? `${free} free` : `all seated, waiting for ${hostName(summary)} to start`}`;
+    // A host who has not sat down waits at the table for players: a seat taken there is a
+    // game soon, though no name shows anyone here.
+    const hostSeated = summary.host_seat !== null && summary.host_seat !== undefined;
+    if (summary.host_here && !hostSeated) detail += " · the host is here";
   }
   const nobody = isLive(summary) ? nobodyHere(summary) : null;
   if (nobody) detail += ` · ${nobody}`;
@@ -197,12 +201,15 @@ function tableItem(summary, mineList = false) {
     const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat + 1}`);
     detail += ` · won by ${winners.join(", ")}`;
   }
+  // Seats nobody holds yet are dashes beside those taken; a table of empty seats alone has
+  // nothing to show there that "4 free" did not say.
+  const anyone = summary.seats.some((slot) => slot.kind !== "empty");
   const who = summary.seats.flatMap((slot, i) => (i ? [", ", seatWho(summary, slot)] : [seatWho(summary, slot)]));
   return el("li", { "data-table": summary.id },
     el("a", { href: `/tables/${summary.id}`, class: "button", text: action }),
     el("strong", { text: summary.title + mine }),
     el("span", { class: "muted", text: detail }),
-    el("span", { class: "who" }, ...who));
+    anyone ? el("span", { class: "who" }, ...who) : null);
 }
 
 // Open tables are all shown (seats to take); running and finished ones, the most recent first,
@@ -247,6 +254,10 @@ async function refreshTables() {
       ? "1 open table nobody has been at for a few minutes"
       : `${deserted.length} open tables nobody has been at for a few minutes`;
     for (const status of ["running", "over"]) drawList(status, lists[status]);
+    const joinable = lists.open.filter((summary) => !summary.deserted && summary.seats.some((s) => s.kind === "empty")).length;
+    const toTables = document.getElementById("to-tables");
+    toTables.hidden = joinable === 0;
+    toTables.firstElementChild.textContent = joinable === 1 ? "1 open table has a free seat ↓" : `${joinable} open tables have free seats ↓`;
   } catch (error) {
     // The server may be restarting; the next refresh will tell.
   }
