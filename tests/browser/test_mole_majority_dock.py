@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from molehaven.core import CHANCE
 from tests.browser.pages import PHONE, draw_alone, open_page, seen_by
 from tests.browser.test_mole_majority_table import (
     BOARD,
@@ -22,7 +21,7 @@ from tests.browser.test_mole_majority_table import (
     resize,
     snap,
 )
-from tests.games.mole_majority.helpers import apply_all, s2, s3
+from tests.games.mole_majority.helpers import apply_all, s2, s3_to_the_turn_limit
 from tests.server.live_server import LiveServer
 
 DRAW = draw_alone("mole-majority", "null")
@@ -137,14 +136,7 @@ def test_on_a_phone_a_turn_is_played_with_the_meadow_in_view(
     page.set_viewport_size(PHONE)  # type: ignore[arg-type]
     bea = apply_all(s2(), "0: play four, 0: end, C: card three")
     assert bea.to_move() == [1]
-    over = s3(turn_limit=4)
-    while not over.is_terminal():
-        if over.is_chance():
-            over.apply(CHANCE, over.chance_outcomes()[0][0])
-            continue
-        seat = over.to_move()[0]
-        legal = sorted(str(action) for action in over.legal_actions(seat))
-        over.apply(seat, "end" if "end" in legal else legal[0])
+    over = s3_to_the_turn_limit()
     for shown in (seen_by(bea, 0, NAMES), seen_by(over, 0, ["Ann", "Bea", "Cy"])):
         page.evaluate(DRAW, shown)
         top = page.evaluate(AT_THE_TOP)

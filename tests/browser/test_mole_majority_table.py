@@ -42,6 +42,7 @@ from tests.games.mole_majority.helpers import (
     new_game,
     s2,
     s3,
+    s3_to_the_turn_limit,
     seat_view,
     spaces,
 )
@@ -842,14 +843,7 @@ def test_the_players_points_show_once_beside_the_meadow(
     assert [row["active"] for row in seen["boards"]] == [True, False, False, False], seen
     snap(page, "desk-points")
     # The end of a game whose turn limit is reached: the winners are marked on their boards.
-    over = s3(turn_limit=4)
-    while not over.is_terminal():
-        if over.is_chance():
-            over.apply(CHANCE, over.chance_outcomes()[0][0])
-            continue
-        seat = over.to_move()[0]
-        legal = sorted(str(action) for action in over.legal_actions(seat))
-        over.apply(seat, "end" if "end" in legal else legal[0])
+    over = s3_to_the_turn_limit()
     observation = over.observation(0)
     assert observation["winners"] == [1, 2], observation["winners"]
     page.goto(f"{server.url}/tables/no-such-table")

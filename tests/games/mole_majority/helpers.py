@@ -72,6 +72,20 @@ def s3(
     return deal(state, hands)
 
 
+def s3_to_the_turn_limit(turn_limit: int = 4) -> State:
+    """Board S3 played to its end by the turn limit (MM-40): each seat ends its turn at once,
+    chance takes its first outcome."""
+    state = s3(turn_limit=turn_limit)
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply(CHANCE, state.chance_outcomes()[0][0])
+            continue
+        seat = state.to_move()[0]
+        offered = sorted(str(action) for action in state.legal_actions(seat))
+        state.apply(seat, "end" if "end" in offered else offered[0])
+    return state
+
+
 def legal(state: State, seat: int | None = None) -> set[str]:
     """The legal actions of ``seat`` (the seat to move when omitted) as notation strings."""
     if seat is None:
