@@ -241,6 +241,7 @@ def _summary(row: TableRow) -> TableSummary:
         updated_at=row.updated_at,
         result=dict(row.result) if row.result is not None else None,
         host_seat=row.host_seat,
+        options=dict(row.options),
     )
 
 

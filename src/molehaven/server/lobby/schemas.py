@@ -192,6 +192,11 @@ class TableSummary(BaseModel):
         description="the seat the host sits at, if they sit (as the table's own ``host_seat``):"
         " the lobby names who starts a full table",
     )
+    options: dict[str, bool | int | float | str] = Field(
+        default_factory=dict,
+        description="the game's options at this table, every one (the lobby names those that"
+        " differ from the game's defaults)",
+    )
     present: int = Field(
         default=0,
         description="how many of its seated people are connected to it now (open and running)",

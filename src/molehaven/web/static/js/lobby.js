@@ -172,6 +172,17 @@ function nobodyHere(summary) {
   return since === null || since === undefined || since < 60 ? "nobody here now" : `nobody here for ${Math.floor(since / 60)} min`;
 }
 
+// The options a table plays with that are not its game's defaults ("Rounds: 1"), as the
+// create form names them: a player choosing a table reads what kind of game it is.
+function changedOptions(summary) {
+  const game = catalogue.games.find((g) => g.slug === summary.game);
+  if (!game || !summary.options) return "";
+  return game.options
+    .filter((option) => option.name in summary.options && summary.options[option.name] !== option.default)
+    .map((option) => `${option.label}: ${formatValue(summary.options[option.name])}`)
+    .join(", ");
+}
+
 function tableItem(summary, mineList = false) {
   const free = summary.seats.filter((s) => s.kind === "empty").length;
   let action = "Watch";
@@ -192,6 +203,8 @@ function tableItem(summary, mineList = false) {
     const hostSeated = summary.host_seat !== null && summary.host_seat !== undefined;
     if (summary.host_here && !hostSeated) detail += " · the host is here";
   }
+  const changed = changedOptions(summary);
+  if (changed) detail += ` · ${changed}`;
   const nobody = isLive(summary) ? nobodyHere(summary) : null;
   if (nobody) detail += ` · ${nobody}`;
   if (summary.result && summary.result.summary) {
