@@ -164,7 +164,7 @@ SWEEP_THE_FACTS = """async step => {
     const originals = {
         "tm-clock-copy": () => document.querySelector("#clock"),
         "answers": () => board.querySelector(".tm-status .tm-answers-given"),
-        "tm-prompt-card": () => board.querySelector(".tm-card"),
+        "tm-prompt-card": () => board.querySelector(".tm-card .tm-card-title"),
     };
     const kind = fact => fact.className.includes("clock") ? "tm-clock-copy"
         : fact.className.includes("card") ? "tm-prompt-card"

@@ -391,17 +391,18 @@ function promptFacts(obs, content, first = null) {
     first ? el("span", { text: first }) : null,
     clockCopy(),
     obs.question_limit ? el("span", { "data-copies": ".tm-answers-given", text: `Answers: ${obs.answers_given} of ${obs.question_limit}` }) : null,
-    card ? el("span", { class: "tm-prompt-card", "data-copies": ".tm-card", text: card.mole ? "You are the Mole" : `You are a spy at the ${placeName(content, card.location)}` }) : null);
+    card ? el("span", { class: "tm-prompt-card", "data-copies": ".tm-card-title", text: card.mole ? "You are the Mole" : `You are a spy at the ${placeName(content, card.location)}` }) : null);
 }
 
 // The head's copies of the clock, the answers given and the card said everything twice when
 // the originals were on the screen too: always on a laptop with the page at its top (the clock
 // right above the card, the answers beside in the round's facts), on a phone until the card
-// scrolled away. A copy shows only while its original is not whole on the screen; the line
-// goes when none shows. The originals lie above the prompt, beside it (a laptop's round
-// facts) or below it (a phone's), never under the head: a line that comes pushes what is below
-// further off the screen, one that goes pulls it up, so a copy shown or hidden stays so. Looked
-// at when the board is drawn, the page scrolled or resized, and the clock ticks.
+// scrolled away. A copy shows only while its original (of the card, its title: the place, or
+// that you are the Mole) is not whole on the screen; the line goes when none shows. The
+// originals lie above the prompt, beside it (a laptop's round facts) or below it (a phone's),
+// never under the head: a line that comes pushes what is below further off the screen, one
+// that goes pulls it up, so a copy shown or hidden stays so. Looked at when the board is
+// drawn, the page scrolled or resized, and the clock ticks.
 function settleFacts(board) {
   const line = board && board.querySelector(".tm-prompt-facts");
   if (!line) return;
