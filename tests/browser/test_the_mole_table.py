@@ -768,9 +768,9 @@ def mole_asked_the_third_question() -> State:
     return asked_in_turn(p4(question_limit=20), (1, 2), (2, 0), (0, 3))
 
 
-# The controls the board names to the page as this seat's move (``offeredControls``, the
-# prompt's first control and the Guess buttons while they show; none otherwise, when the page
-# watches the prompt), by what each does; null for a board that names none.
+# The controls the board names to the page as this seat's move (``offeredControls``: the
+# prompt's, its first move first, and the Guess buttons while they show), by what each does;
+# null for a board that names none.
 OFFERED_CONTROLS = """async () => {
     const board = await import("/static/js/boards/the-mole.js");
     if (typeof board.offeredControls !== "function") return null;
@@ -808,7 +808,10 @@ def test_the_mole_picks_a_guess_with_the_question_in_view_and_no_bar_over_it(
     test_turn_bar.py)."""
     state = mole_asked_the_third_question()
     page = draw_where_a_table_draws_it(browser, server, viewport, state, seat=3)
-    assert page.evaluate(OFFERED_CONTROLS) == []  # the page watches the prompt
+    answers = sorted(a for a in map(str, state.legal_actions(3)) if a.startswith("answer "))
+    prompt = page.evaluate(OFFERED_CONTROLS)  # the prompt's: the answers, the answer box
+    assert prompt is not None and prompt[0] == answers[0], prompt
+    assert sorted(c for c in prompt if c.startswith("answer ")) == answers, prompt
     page.get_by_role("button", name="Guess the place…").click()
     page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -819,7 +822,8 @@ def test_the_mole_picks_a_guess_with_the_question_in_view_and_no_bar_over_it(
     )
     offered = page.evaluate(OFFERED_CONTROLS)
     assert offered is not None and len(guesses) == 16
-    assert (offered[0], sorted(offered[1:])) == (first_answer, guesses)
+    assert offered[0] == first_answer and offered[: len(prompt)] == prompt, offered
+    assert sorted(offered[len(prompt) :]) == guesses, offered
     seen = page.evaluate(
         ON_SCREEN,
         [
@@ -833,7 +837,7 @@ def test_the_mole_picks_a_guess_with_the_question_in_view_and_no_bar_over_it(
     pending = page.locator("[data-board] .tm-exchange.pending .tm-who").first.inner_text()
     assert pending.endswith("→ random bot 3 (you)"), pending
     page.get_by_role("button", name="Not now: make no guess").click()
-    assert page.evaluate(OFFERED_CONTROLS) == []
+    assert page.evaluate(OFFERED_CONTROLS) == prompt
     assert page.errors == []  # type: ignore[attr-defined]
 
 

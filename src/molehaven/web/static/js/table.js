@@ -492,16 +492,20 @@ function pressHold(element, redraw, longest) {
 // ``offeredControls(container)``: every control it offers now, scattered over a tall board
 // (Die Maulwurf Company's layer, Mole Majority's meadow, hand and End turn, The Mole's
 // Guess buttons while they show); when it names any, the page watches them instead, counts
-// the place in view while any one of them is half in view, and goes to the first. Otherwise
+// the place in view while any one of them shows (4 px of it, as in OFFERED_SHOWS_PX), and goes to the
+// first: the bar then never lies over one of them (it did over one less than half on the
+// screen; a sliver of a mole's box at the screen's edge shows nothing of it). Otherwise
 // it watches the whole board, and counts it in view when it fills half the screen (or shows whole).
-const turnBar = { wanted: false, watched: [], seen: new Map(), inView: true, typing: false };
+const turnBar = { wanted: false, watched: [], anyPart: false, seen: new Map(), inView: true, typing: false };
+const OFFERED_SHOWS_PX = 4;
 const IN_VIEW_STEPS = Array.from({ length: 51 }, (_, step) => step / 50);
 const turnBarObserver = new IntersectionObserver((entries) => {
   const seenNow = entries.filter((seen) => turnBar.watched.includes(seen.target));
   if (!seenNow.length) return; // elements drawn over since (the board's observer below)
   for (const entry of seenNow) {
     const screen = entry.rootBounds ? entry.rootBounds.height : window.innerHeight;
-    const enough = Math.min(entry.boundingClientRect.height, screen) / 2;
+    const tall = Math.min(entry.boundingClientRect.height, screen);
+    const enough = turnBar.anyPart ? Math.min(tall, OFFERED_SHOWS_PX) : tall / 2;
     turnBar.seen.set(entry.target, entry.isIntersecting && entry.intersectionRect.height >= Math.max(1, enough));
   }
   // Several watched controls (a board's offered moves): in view when any one is.
@@ -514,7 +518,7 @@ function turnPlace() {
   const container = $("board");
   const board = view && BOARDS[view.table.game];
   const offered = board && typeof board.offeredControls === "function" ? board.offeredControls(container) : [];
-  if (offered.length) return { watched: offered, scrollTo: offered[0], control: offered[0], block: "center" };
+  if (offered.length) return { watched: offered, anyPart: true, scrollTo: offered[0], control: offered[0], block: "center" };
   const prompt = board && typeof board.promptElement === "function" ? board.promptElement(container) : null;
   if (prompt) {
     const control = firstControl(prompt);
@@ -541,10 +545,12 @@ function renderTurnBar(myTurn) {
 }
 
 function watchTurnPlace() {
-  const watched = turnBar.wanted ? turnPlace().watched : [];
+  const place = turnBar.wanted ? turnPlace() : null;
+  const watched = place ? place.watched : [];
   if (watched.length === turnBar.watched.length && watched.every((node, at) => node === turnBar.watched[at])) return;
   turnBarObserver.disconnect();
   turnBar.watched = watched;
+  turnBar.anyPart = Boolean(place && place.anyPart);
   turnBar.seen = new Map();
   // Until the observer has measured the new elements (in the next frame), the bar stays as
   // it was: a redraw of the same prompt would otherwise make it blink.

@@ -167,17 +167,25 @@ export function promptElement(container) {
   return container.querySelector("[data-board='the-mole'] .tm-prompt.task");
 }
 
-// The Mole may guess instead of making the move asked of it (a question it cannot answer is
-// the moment to): while it picks one on the list of places, which pushes the prompt off the
-// screen, the 16 Guess buttons are moves too. The page's bar then stays away while one of them
-// is in view, instead of lying over the places' last row (768 px wide) or the latest question
-// (1024 px); "Go to your move" still goes to the prompt. Otherwise the page watches the prompt.
+// Every control of the prompt that asks something of this seat, for the page's turn bar: it
+// stays away while any one of them is on the screen. The page watched the prompt's first
+// control, and the prompt's head sticks to the screen's top while its many answers, question
+// cards or ballots scroll under it: with that first control scrolled off the top the bar came
+// up over the answers still on the screen. The Mole may also guess instead of making the move
+// asked of it (a question it cannot answer is the moment to): while it picks one on the list
+// of places, which pushes the prompt off the screen, the 16 Guess buttons are moves too (the
+// bar lay over the places' last row at 768 px wide, over the latest question at 1024 px).
+// "Go to your move" goes to the first: the first move of the prompt (the way to the answer box
+// is no move: the first ready-made answer is). While a move is on its way nothing is offered,
+// and the page watches the prompt.
 export function offeredControls(container) {
   const prompt = promptElement(container);
-  const guesses = prompt ? [...container.querySelectorAll("[data-board='the-mole'] .tm-guess")] : [];
-  if (!guesses.length) return [];
-  // (The way to the answer box is no move: the first ready-made answer is.)
-  return [prompt.querySelector("button:not([disabled]):not([data-open]), textarea") || prompt, ...guesses];
+  if (!prompt) return [];
+  const controls = [...prompt.querySelectorAll("button:not([disabled]), textarea")];
+  const guesses = [...container.querySelectorAll("[data-board='the-mole'] .tm-guess:not([disabled])")];
+  if (!controls.length && !guesses.length) return [];
+  const first = prompt.querySelector("button:not([disabled]):not([data-open]), textarea") || controls[0] || guesses[0];
+  return [first, ...controls.filter((node) => node !== first), ...guesses.filter((node) => node !== first)];
 }
 
 // Seat names as people read them (two bots of one kind carry their seat numbers).
@@ -232,7 +240,7 @@ function statusSection(obs, table) {
   const facts = [el("span", { class: "tm-round", text: `Round ${obs.round}` })];
   if (obs.phase === "over") facts.push(el("span", { text: "Game over" }));
   else if (obs.timer && obs.timer.time_up) facts.push(el("span", { class: "tm-time-up", text: "Time is up" }));
-  else if (obs.question_limit) facts.push(el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit} before time runs out` }));
+  else if (obs.question_limit) facts.push(el("span", { class: "tm-answers-given", text: `Answers: ${obs.answers_given} of ${obs.question_limit} before time runs out` }));
   else facts.push(el("span", { text: `Answers so far: ${obs.answers_given}` }));
   return el("div", { class: "tm-status" }, facts);
 }
@@ -374,14 +382,44 @@ function taskHead(title) {
 
 // What an answer or a question is chosen from, in one short line under the prompt's title:
 // the time left (the page's round clock, and the answers left before time runs out) and the
-// seat's card, both above the prompt, off the screen with its top.
+// seat's card, both above the prompt, off the screen with its top. Each of these copies says
+// what is drawn elsewhere (``data-copies``, see ``settleFacts``), and shows only while that is
+// off the screen.
 function promptFacts(obs, content, first = null) {
   const card = obs.card;
   return el("p", { class: "tm-prompt-facts" },
     first ? el("span", { text: first }) : null,
     clockCopy(),
-    obs.question_limit ? el("span", { text: `Answers: ${obs.answers_given} of ${obs.question_limit}` }) : null,
-    card ? el("span", { class: "tm-prompt-card", text: card.mole ? "You are the Mole" : `You are a spy at the ${placeName(content, card.location)}` }) : null);
+    obs.question_limit ? el("span", { "data-copies": ".tm-answers-given", text: `Answers: ${obs.answers_given} of ${obs.question_limit}` }) : null,
+    card ? el("span", { class: "tm-prompt-card", "data-copies": ".tm-card-title", text: card.mole ? "You are the Mole" : `You are a spy at the ${placeName(content, card.location)}` }) : null);
+}
+
+// The head's copies of the clock, the answers given and the card said everything twice when
+// the originals were on the screen too: always on a laptop with the page at its top (the clock
+// right above the card, the answers beside in the round's facts), on a phone until the card
+// scrolled away. A copy shows only while its original (of the card, its title: the place, or
+// that you are the Mole) is not whole on the screen; the line goes when none shows. The
+// originals lie above the prompt, beside it (a laptop's round facts) or below it (a phone's),
+// never under the head: a line that comes pushes what is below further off the screen, one
+// that goes pulls it up, so a copy shown or hidden stays so. Looked at when the board is
+// drawn, the page scrolled or resized, and the clock ticks.
+function settleFacts(board) {
+  const line = board && board.querySelector(".tm-prompt-facts");
+  if (!line) return;
+  let any = false;
+  for (const fact of line.children) {
+    const selector = fact.dataset.copies;
+    const original = selector === "#clock" ? document.getElementById("clock") : selector ? board.querySelector(selector) : null;
+    const said = Boolean(original) && !original.hidden && wholeOnScreen(original);
+    fact.toggleAttribute("data-said", said);
+    any = any || (!said && !fact.hidden);
+  }
+  line.hidden = !any;
+}
+
+function wholeOnScreen(node) {
+  const box = node.getBoundingClientRect();
+  return box.height > 0 && box.top >= -1 && box.bottom <= window.innerHeight + 1;
 }
 
 // The page's round clock (table.js ticks it above the board, each second) copied into the
@@ -396,7 +434,7 @@ function clockCopy() {
     clockWatched = clock;
     new MutationObserver(copyClock).observe(clock, { childList: true, characterData: true, subtree: true, attributes: true });
   }
-  const copy = el("span", { class: "tm-clock-copy", "aria-hidden": "true" });
+  const copy = el("span", { class: "tm-clock-copy", "data-copies": "#clock", "aria-hidden": "true" });
   copyClock([], null, copy);
   return copy;
 }
@@ -410,6 +448,7 @@ function copyClock(_records, _observer, only = null) {
     copy.hidden = !left;
     copy.classList.toggle("low", Boolean(left) && clock.classList.contains("low"));
   }
+  if (!only) settleFacts(document.querySelector("[data-board='the-mole']"));
 }
 
 // No maxlength on the box: the engine judges the text (TM-13), and a pasted answer cut short
@@ -925,6 +964,7 @@ function draw(container, context) {
     keepPlacesInPlace(board, placesBefore);
     if (endedWhileGuessing) showRoundEnd(board);
     fitEvidence(container);
+    settleFacts(board);
     keepConversationScroll(board, talkScroll);
     if (typing && ui.answerBox.isConnected) {
       ui.answerBox.focus();
@@ -1013,7 +1053,7 @@ function keepConversationScroll(board, before) {
 // screen below its top, so the latest question and answer show with the page at its top (the
 // box of questions and answers scrolls inside it); it sticks to the screen's top while the
 // page scrolls to the places. The room is measured when the board is drawn, the window
-// resized or the page scrolled.
+// resized or the page scrolled (then too the prompt's facts are settled: ``settleFacts``).
 const EVIDENCE_MARGIN = 8;
 
 function fitEvidence(container) {
@@ -1035,8 +1075,11 @@ function fitEvidence(container) {
       pending = true;
       requestAnimationFrame(() => {
         pending = false;
-        const host = document.querySelector("[data-board='the-mole']")?.parentElement;
-        if (host) fitEvidence(host);
+        const board = document.querySelector("[data-board='the-mole']");
+        if (board) {
+          fitEvidence(board.parentElement);
+          settleFacts(board);
+        }
       });
     };
     window.addEventListener("resize", later);
