@@ -492,7 +492,7 @@ function pressHold(element, redraw, longest) {
 // ``offeredControls(container)``: every control it offers now, scattered over a tall board
 // (Die Maulwurf Company's layer, Mole Majority's meadow, hand and End turn, The Mole's
 // Guess buttons while they show); when it names any, the page watches them instead, counts
-// the place in view while any one of them shows (4 px of it, as in OFFERED_SHOWS_PX), and goes to the
+// the place in view while any one of them shows (OFFERED_SHOWS_PX of it), and goes to the
 // first: the bar then never lies over one of them (it did over one less than half on the
 // screen; a sliver of a mole's box at the screen's edge shows nothing of it). Otherwise
 // it watches the whole board, and counts it in view when it fills half the screen (or shows whole).
