@@ -544,8 +544,9 @@ def test_mole_parks_table_stands_as_before_the_dice_until_the_reveal_has_told_th
 # Null when no reveal played within ``seconds``.
 PLAY_AND_WATCH_THE_REVEAL = """async ([action, seconds]) => {
     // A die's line in the move log: "Chance: Ann rolls 3 with the Boxing Glove (hole 3)", or
-    // "Chance: Ann misses with the Boxing Glove" (a whacking die's x, 1 in 6 for the glove).
-    const ROLL_LINE = / (rolls .+|misses) with the /;
+    // "Chance: Ann misses with the Boxing Glove" (a whacking die's x, 1 in 6 for the glove);
+    // the seat's own die "Chance: you roll 3 with …", "Chance: you miss with …".
+    const ROLL_LINE = / (rolls? .+|miss(es)?) with the /;
     const table = document.querySelector("#table");
     const page = () => ({
         status: table.dataset.status,
