@@ -177,10 +177,10 @@ def test_the_lobby_names_the_host_a_full_table_waits_for(
     for viewport in (LAPTOP, PHONE):
         cy = open_page(browser, f"{server.url}/", viewport=viewport)
         expect(cy.locator(f'#open-tables li[data-table="{ann_table}"] .muted')).to_have_text(
-            "2 players · all seated, waiting for Ann to start"
+            "2 players · full, waiting for Ann to start"
         )
         expect(cy.locator(f'#open-tables li[data-table="{hostless}"] .muted')).to_have_text(
-            "2 players · all seated, waiting for the host to start"
+            "2 players · full, waiting for the host to start"
         )
         assert cy.errors == []  # type: ignore[attr-defined]
         cy.context.close()

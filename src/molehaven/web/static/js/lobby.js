@@ -183,13 +183,48 @@ function changedOptions(summary) {
     .join(", ");
 }
 
+// Who won a finished game, in a few words for its lobby row ("won by Ann"): the server's
+// winners named as the row names its seats. A result stored before the server gave its
+// winners says them by its returns; one with neither, null.
+function outcome(summary) {
+  const { result } = summary;
+  let winners = result.winners;
+  if (!Array.isArray(winners) && Array.isArray(result.returns) && result.returns.length) {
+    const best = Math.max(...result.returns);
+    winners = result.returns.flatMap((value, seat) => (value === best && best > 0 ? [seat] : []));
+  }
+  if (!Array.isArray(winners)) return null;
+  if (!winners.length) return "nobody won";
+  if (winners.length === summary.seats.length) return "a draw"; // every seat shares the win
+  const names = winners.map((seat) => summary.seats[seat]?.label || summary.seats[seat]?.name || `seat ${seat + 1}`);
+  return `won by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}`;
+}
+
+// A finished game's result: its winner on the row, the rest of the table's own words (why,
+// the final scores) folded under it. The whole summary made each row two or three lines, and
+// a list of finished games no longer read at a glance.
+function resultFold(summary) {
+  const { result } = summary;
+  if (!result) return null;
+  const short = outcome(summary);
+  const whole = result.summary || "";
+  if (!short) return whole ? el("span", { class: "ending", text: whole }) : null;
+  const rest = Array.isArray(result.lines) ? result.lines.slice(1).join(" ") : whole;
+  if (!rest) return el("span", { class: "ending", text: short });
+  return el("details", { class: "ending" },
+    el("summary", { text: short, title: whole || undefined }),
+    el("p", { text: rest }));
+}
+
 function tableItem(summary, mineList = false) {
   const free = summary.seats.filter((s) => s.kind === "empty").length;
-  let action = "Watch";
-  if (summary.status === "open") action = free ? "Join" : "Open";
+  let action = "Watch"; // a running game, or a full table waiting for its host to start it
+  if (summary.status === "open" && free) action = "Join";
   if (summary.status === "over" || summary.status === "abandoned") action = "Replay";
   const seated = store.seat(summary.id) !== null;
-  if (mineList || (seated && isLive(summary))) action = "Return";
+  // A host who sits nowhere comes back to press Start, not to watch.
+  const hosting = store.host(summary.id) !== null;
+  if (mineList || ((seated || hosting) && isLive(summary))) action = "Return";
   const mine = seated ? " (your seat)" : "";
   let detail = `${summary.players} players · ${summary.version} moves`;
   if (summary.status === "running" && summary.moved_ago !== null && summary.moved_ago !== undefined) {
@@ -197,7 +232,8 @@ function tableItem(summary, mineList = false) {
     detail += summary.version ? ` · last move ${ago(summary.moved_ago)}` : ` · started ${ago(summary.moved_ago)}`;
   }
   if (summary.status === "open") {
-    detail = `${summary.players} players · ${free ? `${free} free` : `all seated, waiting for ${hostName(summary)} to start`}`;
+    const starter = hosting && !seated ? "you" : hostName(summary);
+    detail = `${summary.players} players · ${free ? `${free} free` : `full, waiting for ${starter} to start`}`;
     // A host who has not sat down waits at the table for players: a seat taken there is a
     // game soon, though no name shows anyone here.
     const hostSeated = summary.host_seat !== null && summary.host_seat !== undefined;
@@ -207,22 +243,19 @@ function tableItem(summary, mineList = false) {
   if (changed) detail += ` · ${changed}`;
   const nobody = isLive(summary) ? nobodyHere(summary) : null;
   if (nobody) detail += ` · ${nobody}`;
-  if (summary.result && summary.result.summary) {
-    detail += ` · ${summary.result.summary}`; // the same words the table shows
-  } else if (summary.result) {
-    const best = Math.max(...summary.result.returns);
-    const winners = summary.seats.filter((s, i) => summary.result.returns[i] === best && best > 0).map((s) => s.label || s.name || `seat ${s.seat + 1}`);
-    detail += ` · won by ${winners.join(", ")}`;
-  }
   // Seats nobody holds yet are dashes beside those taken; a table of empty seats alone has
   // nothing to show there that "4 free" did not say.
   const anyone = summary.seats.some((slot) => slot.kind !== "empty");
   const who = summary.seats.flatMap((slot, i) => (i ? [", ", seatWho(summary, slot)] : [seatWho(summary, slot)]));
+  // The button stands apart from the words: on a phone a long title wraps beside it, not
+  // below it.
   return el("li", { "data-table": summary.id },
     el("a", { href: `/tables/${summary.id}`, class: "button", text: action }),
-    el("strong", { text: summary.title + mine }),
-    el("span", { class: "muted", text: detail }),
-    anyone ? el("span", { class: "who" }, ...who) : null);
+    el("div", { class: "about" },
+      el("strong", { text: summary.title + mine }),
+      el("span", { class: "muted", text: detail }),
+      resultFold(summary),
+      anyone ? el("span", { class: "who" }, ...who) : null));
 }
 
 // Open tables are all shown (seats to take); running and finished ones, the most recent first,
