@@ -24,6 +24,7 @@ from tests.browser.test_the_mole_table import (
     bystander_asked_to_answer,
     mole_asking,
 )
+from tests.browser.test_turn_bar import BAR_EVER_SHOWN
 from tests.server.live_server import LiveServer
 
 FRAMES = """async () => {
@@ -80,16 +81,6 @@ PAST_THE_FIRST_CONTROL = """async () => {
         const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         return !!hit && (node === hit || node.contains(hit));
     });
-}"""
-
-# Watches for ``ms`` milliseconds, a look each frame, whether the bar ever shows.
-BAR_EVER_SHOWN = """async ms => {
-    const end = performance.now() + ms;
-    while (performance.now() < end) {
-        if (!document.querySelector("#turn-bar").hidden) return true;
-        await new Promise(resolve => requestAnimationFrame(resolve));
-    }
-    return false;
 }"""
 
 
