@@ -215,3 +215,43 @@ def test_another_seats_turn_is_not_told_twice(browser: Browser, server: LiveServ
     expect(prompt).to_have_text("Not your turn: the card played is being used.")
     expect(page.locator(f"{BOARD} .mm-turn-line")).to_contain_text("Bea played Number 3")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The page's chat and error pop-ups (as table.html has them), shown: where each is, and
+# where the docked bar is.
+TOASTS_AND_BAR = f"""() => {{
+    const board = document.querySelector("{BOARD}");
+    const view = board.querySelector(".mm-meadow-window");
+    window.scrollTo(0, 0);
+    window.scrollBy(0, view.getBoundingClientRect().top);
+    for (const [tag, kind, words] of [["button", "chat-toast", "Bea: your move!"],
+                                      ["p", "error-toast", "The server is busy."]]) {{
+        const toast = document.createElement(tag);
+        toast.className = kind;
+        toast.textContent = words;
+        document.body.append(toast);
+    }}
+    {BOX}
+    return {{
+        bar: box(board.querySelector(".mm-play-box")),
+        toasts: [...document.querySelectorAll(".chat-toast, .error-toast")].map(box),
+    }};
+}}"""
+
+
+@pytest.mark.draws_only
+def test_on_a_phone_the_pop_ups_keep_off_the_docked_bar(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The chat's and the errors' pop-ups come up at the screen's foot (app.css), where the
+    docked bar now holds End turn and the cards: for a few seconds a tap meant for a card
+    opened the chat. While the bar is docked they come at the screen's top."""
+    page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
+    page.evaluate(DRAW, seen_by(apply_all(s2(), "0: play four"), 0, NAMES))
+    page.wait_for_function(DOCK_MEASURED)
+    seen = page.evaluate(TOASTS_AND_BAR)
+    assert len(seen["toasts"]) == 2, seen
+    for toast in seen["toasts"]:
+        assert on_the_screen(toast, PHONE), seen
+        assert toast["bottom"] <= seen["bar"]["top"], seen
+    assert page.errors == []  # type: ignore[attr-defined]
