@@ -1401,6 +1401,20 @@ function pointingLines(list) {
 }
 pointingLines($("log"));
 
+// A log at its end stays there when its box changes: a game's stylesheet that comes after
+// the log was filled (Die Maulwurf Company's narrows its column from 1200 px) or a resized
+// window wraps its lines again, and a log left short of its newest lines no longer followed
+// new ones (``renderLog`` follows a log at its end). Whether it is at its end is noted as it
+// scrolls, not read after the change has moved its end away.
+let logFollowing = true;
+$("log").addEventListener("scroll", () => {
+  logFollowing = isScrolledToBottom($("log"));
+}, { passive: true });
+new ResizeObserver(() => {
+  const list = $("log");
+  if (logFollowing && !replay.active) list.scrollTop = list.scrollHeight;
+}).observe($("log"));
+
 // A run of chance entries (The Mole deals 20 question cards a round, Mole Park a mole into
 // each hole) folds behind its first entry, which offers to show the rest; a replay shows all.
 const FOLD_FROM = 4;

@@ -1148,28 +1148,7 @@ function focusAfter(root) {
   return focusPlace(root.querySelector(".mc-prompt"));
 }
 
-// The page's Moves panel, which this stylesheet narrows (its column at 1200 px and wider), was
-// filled and scrolled to its newest line by the page before the stylesheet came: its lines
-// wrapped again once it had, and the log beside the layer was left hundreds of pixels short of
-// its newest lines, no longer following new ones (the page follows a log at its end). At the
-// board's first drawing on the page, and once its stylesheet has come if it had not, the log
-// is put at its end, where the page had just put it.
-let logKept = false;
-
-function keepLogEnd() {
-  const log = document.getElementById("log");
-  if (logKept || !log) return;
-  logKept = true;
-  const toEnd = () => {
-    log.scrollTop = log.scrollHeight;
-  };
-  toEnd();
-  const sheet = document.querySelector(`link[rel="stylesheet"][href$="/${stylesheet}"]`);
-  if (sheet && !sheet.sheet) sheet.addEventListener("load", toEnd, { once: true });
-}
-
 export function render(container, context) {
-  keepLogEnd();
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {
     // Without the game's board data (the guide did not load) only the generic view is honest.
