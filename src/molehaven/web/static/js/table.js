@@ -1405,13 +1405,19 @@ pointingLines($("log"));
 // the log was filled (Die Maulwurf Company's narrows its column from 1200 px) or a resized
 // window wraps its lines again, and a log left short of its newest lines no longer followed
 // new ones (``renderLog`` follows a log at its end). Whether it is at its end is noted as it
-// scrolls, not read after the change has moved its end away.
+// scrolls at the size last seen: the browser's own scrolling as the box changes (scroll
+// anchoring, a clamped position), before the observer is told, would note it away from its
+// end.
 let logFollowing = true;
+let logSize = null; // the log's box as the observer last saw it
+const sizeOf = (list) => `${list.clientWidth}x${list.clientHeight}`;
 $("log").addEventListener("scroll", () => {
-  logFollowing = isScrolledToBottom($("log"));
+  const list = $("log");
+  if (sizeOf(list) === logSize) logFollowing = isScrolledToBottom(list);
 }, { passive: true });
 new ResizeObserver(() => {
   const list = $("log");
+  logSize = sizeOf(list);
   if (logFollowing && !replay.active) list.scrollTop = list.scrollHeight;
 }).observe($("log"));
 
