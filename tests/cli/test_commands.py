@@ -59,7 +59,7 @@ def test_illegal_move_is_answered_with_the_legal_ones_and_play_goes_on() -> None
     assert "move e4 is not legal for seat 0 now" in result.output
     assert "(63 in all)" in result.output
     assert "unknown action 'fly'" in result.output
-    assert "seat 0 (you) set the mole down on e4" in result.output
+    assert "You set the mole down on e4" in result.output  # addressed, as on the web
     assert "seat 1 put a rod between" in result.output  # the random agent answered
     assert "game abandoned" in result.output
 

@@ -17,7 +17,7 @@ from molehaven.agents import RandomAgent
 from molehaven.cli import main
 from molehaven.cli.main import app
 from molehaven.cli.play import QuitGame, Table, seat_label
-from molehaven.core import CLOCK, Game, State, name_seats
+from molehaven.core import CLOCK, Game, State, address_seat, name_seats
 from molehaven.games import REGISTRY
 
 runner = CliRunner()
@@ -65,7 +65,7 @@ def test_a_number_plays_that_action_from_the_last_list() -> None:
     text = console.export_text()
     assert "numbers pick from the last '?' list" in text  # no list yet
     assert " 3 place c1" in text
-    assert "seat 0 (you) set the mole down on c1" in text  # the engine's words
+    assert "You set the mole down on c1" in text  # the engine's words, addressed
     assert "pick a number from 1 to" in text
     assert table.state is not None
     assert table.state.history()[0] == (0, table.game.parse_action("place c1"))
@@ -84,14 +84,16 @@ def _descriptions(state: State, viewer: int) -> list[str]:
     names = [seat_label(seat, viewer) for seat in range(state.game.players)]
     lines = []
     for seat, action in state.history():
-        lines.append(name_seats(replayed.describe_action(seat, action, viewer), names))
+        words = address_seat(replayed.describe_action(seat, action, viewer), viewer)
+        lines.append(name_seats(words, names))
         replayed.apply(seat, action)
     return lines
 
 
 def test_the_log_is_each_action_as_the_human_may_read_it() -> None:
     """Hidden information: the terminal prints ``describe_action`` for the human's seat, so
-    nothing hidden from it shows (the same words as ``replay --seat`` and the web log)."""
+    nothing hidden from it shows (the same words as the web log, which addresses that seat:
+    "You asked…", "seat 2 asked you…")."""
     console = Console(record=True, width=160)
     game = molehaven.make("the-mole", 4)
     rng = random.Random(11)
@@ -115,6 +117,7 @@ def test_the_log_is_each_action_as_the_human_may_read_it() -> None:
         assert found >= 0, line
         position = found + len(line)
     assert "has acted" not in text
+    assert "asked you" in text and "seat 0 (you) asked" not in text
     location = next(str(a) for s, a in table.state.history() if str(a).startswith("location"))
     assert (location in text) == (location in " ".join(_descriptions(table.state, 0)))
 
@@ -253,7 +256,8 @@ def test_at_a_hot_seat_table_your_own_action_reads_in_full() -> None:
     for seat, action in table.state.history():
         if seat >= 0:
             names = [seat_label(s, seat) for s in range(4)]
-            assert name_seats(replayed.describe_action(seat, action, seat), names) in text
+            words = address_seat(replayed.describe_action(seat, action, seat), seat)
+            assert name_seats(words, names) in text
             own += 1
         replayed.apply(seat, action)
     assert own > 0

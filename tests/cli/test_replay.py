@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 import molehaven
 from molehaven.cli.main import app
 from molehaven.cli.replaying import seat_names, states_of, step_text
-from molehaven.core import CHANCE, State, name_seats
+from molehaven.core import CHANCE, State, address_seat, name_seats
 from molehaven.core.conformance import random_step
 
 runner = CliRunner()
@@ -63,9 +63,8 @@ def test_replay_as_a_seat_prints_nothing_that_seat_could_not_tell_apart(slug: st
             before = states[step - 1]
             shown = step_text(states, step, viewer)
             for other in indistinguishable(before, seat, viewer, states[step]):
-                twin = name_seats(
-                    before.describe_action(seat, game.parse_action(other), viewer), names
-                )
+                words = before.describe_action(seat, game.parse_action(other), viewer)
+                twin = name_seats(address_seat(words, viewer), names)
                 assert twin == shown, (step, viewer, other)
                 checked += 1
     assert checked > 0

@@ -19,7 +19,17 @@ from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.cli.replaying import result_text
 from molehaven.cli.simulating import plural
-from molehaven.core import CHANCE, CLOCK, Action, Game, IllegalActionError, Seat, State, name_seats
+from molehaven.core import (
+    CHANCE,
+    CLOCK,
+    Action,
+    Game,
+    IllegalActionError,
+    Seat,
+    State,
+    address_seat,
+    name_seats,
+)
 from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
 
@@ -69,7 +79,8 @@ class Table:
         before the keyboard passes on), so their own action reads in full.
         """
         viewer = seat if seat in self.humans else self.log_viewer
-        words = state.describe_action(seat, action, viewer)
+        # "You set the mole down on e4", as the web's log reads to a seat.
+        words = address_seat(state.describe_action(seat, action, viewer), viewer)
         state.apply(seat, action)
         style = "dim" if seat in (CHANCE, CLOCK) else "bold"
         names = [seat_label(s, viewer) for s in range(self.game.players)]

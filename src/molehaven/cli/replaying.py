@@ -12,7 +12,7 @@ from rich.rule import Rule
 from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.cli.simulating import plural
-from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, name_seats
+from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, address_seat, name_seats
 from molehaven.games import REGISTRY
 
 REPLAY_HELP = "Enter: next · b: back · a number: go to that step · q: quit"
@@ -111,9 +111,8 @@ def step_text(states: list[State], step: int, viewer: Seat | None) -> str:
     if viewer is None:
         who = {CHANCE: "chance", CLOCK: "clock"}.get(seat, f"seat {seat}")
         return f"{who}: {action}"
-    return name_seats(
-        before.describe_action(seat, action, viewer), seat_names(before.game.players, viewer)
-    )
+    words = address_seat(before.describe_action(seat, action, viewer), viewer)
+    return name_seats(words, seat_names(before.game.players, viewer))
 
 
 def show_step(console: Console, states: list[State], step: int, viewer: Seat | None) -> None:
