@@ -311,6 +311,45 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
         assert opened(second)
 
 
+def test_an_open_table_whose_host_waits_through_another_process_does_not_expire(
+    postgres_url: str, redis_url: str, tmp_path: Path
+) -> None:
+    """Open tables expire two seconds after the last person left them here. Hal made a table
+    through its owner without sitting down, and waits at it through the other process; a
+    table made after his, nobody at it, expires meanwhile on the same owner. His stays until
+    he has gone. (The owner, which sweeps its tables, did not count a host connected through
+    another process: his table expired under him.)"""
+    settings = {
+        "redis": redis_url,
+        "lease_seconds": str(LEASE_SECONDS),
+        "open_table_seconds": "2",
+        "sweep_seconds": "0.25",
+    }
+    with (
+        running_servers(2, postgres_url, tmp_path, settings) as (owner, other),
+        httpx.Client(base_url=owner.url, timeout=10) as api,
+    ):
+        table_id, host = start_table(api, "mole-hill")
+        with connect(
+            f"{other.ws_url}/ws/tables/{table_id}",
+            open_timeout=5,
+            additional_headers={"Cookie": f"molehaven_host={host}"},
+        ) as ws:
+            ws.send(json.dumps({"type": "hello", "data": {"token": None}}))
+            assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+            until_listed(owner, table_id, lambda t: t["host_here"])
+            later, _ = start_table(api, "mole-hill")  # its seats changed after his
+            deadline = time.monotonic() + 30
+            while api.get(f"/api/tables/{later}").status_code != 404:
+                assert time.monotonic() < deadline, "the owner expired no table"
+                time.sleep(0.1)
+            assert api.get(f"/api/tables/{table_id}").status_code == 200
+        deadline = time.monotonic() + 30
+        while api.get(f"/api/tables/{table_id}").status_code != 404:
+            assert time.monotonic() < deadline, "the table outlived its host's leaving"
+            time.sleep(0.1)
+
+
 @pytest.mark.timeout(400)
 def test_what_leaves_the_processes_running_on_one_shared_cluster(
     postgres_url: str, redis_url: str, tmp_path: Path, subtests: pytest.Subtests
@@ -539,10 +578,77 @@ def the_hosts_seat_taken_through_one_process_is_named_through_the_others(
     assert httpx.get(f"{third.url}/api/tables/{table_id}").json()["host_seat"] is None
 
 
+def listed_open(server: LiveServer, table_id: str) -> dict[str, Any]:
+    """The open table as ``server``'s lobby lists it."""
+    listed = httpx.get(f"{server.url}/api/tables", timeout=10).json()["open"]
+    (found,) = [table for table in listed if table["id"] == table_id]
+    table: dict[str, Any] = found
+    return table
+
+
+def until_listed(server: LiveServer, table_id: str, wanted: Any, seconds: float = 10) -> None:
+    """Until ``server``'s lobby lists the open table as ``wanted`` says (the processes hear
+    of one another's sockets a moment later)."""
+    deadline = time.monotonic() + seconds
+    while not wanted(table := listed_open(server, table_id)):
+        assert time.monotonic() < deadline, table
+        time.sleep(0.05)
+
+
+def a_host_waiting_through_another_process_is_at_their_table_everywhere(
+    servers: list[LiveServer],
+) -> None:
+    """Hal made a table through its owner without sitting down and waits at it through
+    another process: the owner (which expires open tables nobody is at) and the third
+    process's lobby count him there, and not once his page has gone. (Only the process his
+    socket reached did: the owner would have expired his table under him.)"""
+    owner, other, third = servers
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, host = start_table(api, "mole-hill")
+    cookie = {"Cookie": f"molehaven_host={host}"}
+    with connect(f"{other.ws_url}/ws/tables/{table_id}", additional_headers=cookie) as ws:
+        ws.send(json.dumps({"type": "hello", "data": {"token": None}}))
+        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+        for server in (other, owner, third):
+            until_listed(server, table_id, lambda t: t["host_here"] and t["seen_ago"] == 0)
+    for server in (other, owner, third):
+        until_listed(server, table_id, lambda t: not t["host_here"] and t["seen_ago"] < 60)
+
+
+def a_person_connected_through_two_processes_is_here_until_both_have_gone(
+    servers: list[LiveServer],
+) -> None:
+    """Ann's table is open in two tabs, through two processes that do not own it; she closes
+    the first. The owner still counts her here, and counts her away once the second has
+    gone. (The second process did not announce her, as she was connected through the first
+    already; when the first's closed, the owner counted her away while she was there.)"""
+    owner, other, third = servers
+    with httpx.Client(base_url=owner.url, timeout=10) as api:
+        table_id, _host = start_table(api, "mole-hill")
+        ann = api.post(f"/api/tables/{table_id}/seats/0", json={"name": "Ann"}).json()["token"]
+        bob = api.post(f"/api/tables/{table_id}/seats/1", json={"name": "Bob"}).json()["token"]
+    first, second = Player(table_id, ann, [other], 0), Player(table_id, ann, [third], 0)
+    bob_side = Player(table_id, bob, [other], 0)
+    first.connect()
+    bob_side.connect()
+    until_listed(owner, table_id, lambda t: t["present"] == 2)
+    second.connect()
+    first.open_socket.close()
+    # The first process tells of Ann's tab, then of Bob's, in that order: once the owner
+    # counts Bob away it has heard of Ann's tab too.
+    bob_side.open_socket.close()
+    until_listed(owner, table_id, lambda t: not t["seats"][1]["connected"])
+    assert listed_open(owner, table_id)["seats"][0]["connected"]
+    second.open_socket.close()
+    until_listed(owner, table_id, lambda t: t["present"] == 0)
+
+
 SHARED_CLUSTER_SCENARIOS = (
     a_forwarded_change_is_refused_as_the_owner_refuses_it,
     a_line_said_through_one_process_is_heard_through_the_others,
     a_rematch_asked_through_one_process_is_seen_through_the_others,
     two_players_asking_for_a_rematch_at_once_through_two_processes_meet_at_one_table,
     the_hosts_seat_taken_through_one_process_is_named_through_the_others,
+    a_host_waiting_through_another_process_is_at_their_table_everywhere,
+    a_person_connected_through_two_processes_is_here_until_both_have_gone,
 )

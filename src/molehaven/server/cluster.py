@@ -171,8 +171,11 @@ class Cluster:
         self.owned: set[str] = set()
         # table -> process -> the seats whose person is connected there
         self.remote_seats: dict[str, dict[str, frozenset[Seat]]] = {}
-        # table -> when a seat connected through another process last stopped being (the
-        # lobby's "away"; ``Hub.last_seen``)
+        # table -> the processes through which its host's page is connected (a host who sits
+        # nowhere waits at their table too: the lobby's ``host_here``, and the owner's expiry)
+        self.remote_hosts: dict[str, set[str]] = {}
+        # table -> when a seat or the host connected through another process last stopped
+        # being (the lobby's "away"; ``Hub.last_seen``)
         self.seats_left_at: dict[str, float] = {}
         self._pending: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._member: ClusterMember | None = None
@@ -314,6 +317,9 @@ class Cluster:
             if gone:
                 self.seats_left_at[table_id] = now
                 await self._member.presence_changed(table_id)
+        for table_id, nodes in list(self.remote_hosts.items()):
+            if nodes - alive:
+                self._host_gone(table_id, nodes - alive, now)
         # Only "more than a few minutes ago" is ever asked of these (``Hub.last_seen``).
         for table_id, at in list(self.seats_left_at.items()):
             if now - at > 3600:
@@ -378,9 +384,23 @@ class Cluster:
         notice = {"kind": "chat", "table": table_id, "line": line}
         self._post(CHANGES, json.dumps({**notice, "node": self.node}))
 
-    def announce_presence(self, table_id: str, seats: frozenset[Seat]) -> None:
-        notice = {"kind": "presence", "table": table_id, "seats": sorted(seats)}
+    def announce_presence(self, table_id: str, seats: frozenset[Seat], host: bool) -> None:
+        """Tell the others which seats are connected to the table through this process, and
+        whether its host's page is (every notice says both: the latest replaces the last)."""
+        notice = {"kind": "presence", "table": table_id, "seats": sorted(seats), "host": host}
         self._post(CHANGES, json.dumps({**notice, "node": self.node}))
+
+    def host_elsewhere(self, table_id: str) -> bool:
+        """Whether the table's host's page is connected to it through another process."""
+        return bool(self.remote_hosts.get(table_id))
+
+    def _host_gone(self, table_id: str, nodes: set[str], now: float) -> None:
+        """The host's page is no longer connected through ``nodes``."""
+        left = self.remote_hosts.get(table_id, set())
+        left -= nodes
+        if not left:
+            self.remote_hosts.pop(table_id, None)
+        self.seats_left_at[table_id] = now
 
     def seats_elsewhere(self, table_id: str) -> set[Seat]:
         """Seats whose person is connected to the table through another process."""
@@ -440,6 +460,11 @@ class Cluster:
                 by_node[str(message["node"])] = seats
             else:
                 by_node.pop(str(message["node"]), None)
+            node = str(message["node"])
+            if message.get("host"):
+                self.remote_hosts.setdefault(table_id, set()).add(node)
+            elif node in self.remote_hosts.get(table_id, set()):
+                self._host_gone(table_id, {node}, time.time())
             self._later(self._member.presence_changed(table_id))
         elif kind == "chat":
             self._later(self._member.chat_heard(str(message["table"]), dict(message["line"])))
@@ -449,6 +474,9 @@ class Cluster:
                 if by_node.pop(node, None) is not None:
                     self.seats_left_at[table_id] = time.time()
                     self._later(self._member.presence_changed(table_id))
+            for table_id, nodes in list(self.remote_hosts.items()):
+                if node in nodes:
+                    self._host_gone(table_id, {node}, time.time())
 
     async def _answer(self, request: dict[str, Any]) -> None:
         assert self._member is not None

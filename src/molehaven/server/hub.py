@@ -201,7 +201,7 @@ class Hub:
         """When a seated person or the host was last connected to the table (epoch seconds):
         now while one is, else when the last one's socket closed, through any process
         (``None``: not in the last hour, as far as this process heard)."""
-        if self.connected_seats(table_id) or self.host_here(table_id):
+        if self.someone_here(table_id):
             return time.time()
         times = [self._left_at.get(table_id, 0.0)]
         if self._cluster is not None:
@@ -209,9 +209,19 @@ class Hub:
         return max(times) or None
 
     def host_here(self, table_id: str) -> bool:
-        """Whether a page holding the table's host token is connected to it through this
-        process, seated or not (a cluster's other processes are not asked)."""
+        """Whether a page holding the table's host token is connected to it, seated or not,
+        through this process or, as far as this one heard, another of the cluster."""
+        if self.local_host_here(table_id):
+            return True
+        return self._cluster is not None and self._cluster.host_elsewhere(table_id)
+
+    def local_host_here(self, table_id: str) -> bool:
+        """Whether the table's host is connected to it through this process."""
         return any(c.greeted and c.host for c in self._by_table.get(table_id, ()))
+
+    def someone_here(self, table_id: str) -> bool:
+        """Whether a seated person or the host (seated or not) is connected to the table."""
+        return bool(self.connected_seats(table_id)) or self.host_here(table_id)
 
     def lively(self, since: float) -> set[str]:
         """The tables a seated person or the host is connected to now, or was after ``since``
@@ -226,6 +236,7 @@ class Hub:
         found.update(t for t, at in self._left_at.items() if at > since)
         if self._cluster is not None:
             found.update(t for t, by_node in self._cluster.remote_seats.items() if by_node)
+            found.update(t for t, nodes in self._cluster.remote_hosts.items() if nodes)
             found.update(t for t, at in self._cluster.seats_left_at.items() if at > since)
         return found
 

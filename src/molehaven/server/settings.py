@@ -73,7 +73,7 @@ class Settings:
     replay_snapshot_every: int = 200  # a replay keeps a state every this many steps
     max_body_bytes: int = 16 * 1024  # an HTTP request body beyond this is refused (413)
     hello_seconds: float = 5.0  # a socket that has not said hello by then is closed
-    open_table_seconds: float = 30 * 60.0  # an open table whose seats nobody touched expires
+    open_table_seconds: float = 30 * 60.0  # an open table nobody was at this long expires
     abandon_seconds: float = 24 * 3600.0  # a running table nobody touched ends as abandoned
     # A running table none of whose people has been connected this long ends as abandoned:
     # bots playing on for nobody would take the bot workers from people's games.

@@ -43,7 +43,7 @@ from molehaven.server.lobby.schemas import (
 )
 from molehaven.server.matches import service as event_store
 from molehaven.server.matches.refusals import Rejected
-from molehaven.server.matches.table import HUMAN, seat_labels
+from molehaven.server.matches.table import EMPTY, HUMAN, seat_labels
 from molehaven.server.matches.views import table_public
 from molehaven.server.settings import Settings
 
@@ -219,8 +219,8 @@ def _host_cookie(response: Response, settings: Settings, table_id: str, token: s
     )
 
 
-# An open table expires once its seats are untouched for ``open_table_seconds``; a day is
-# longer than any table waits for players.
+# An open table expires ``open_table_seconds`` after its host and its people left it; a day
+# is longer than any host waits at it for players (the cookie counts at the socket's start).
 HOST_COOKIE_SECONDS = 24 * 3600
 
 
@@ -263,9 +263,10 @@ async def list_tables(
 ) -> TableList:
     """Open tables (seats to take), running ones (to watch) and recently finished ones, up
     to 50 of each. Open and running ones say who of their people is here now and, running,
-    when the last move was; open ones with someone here (a seated person, or the host) come
-    first, and those nobody has been at for a few minutes (``deserted``) last, each group
-    the most recently changed first."""
+    when the last move was. Open ones come with free seats first, then the full ones waiting
+    for their host to start, then those nobody has been at for a few minutes (``deserted``);
+    in each group those with someone here (a seated person, or the host) first, then the
+    most recently changed."""
     listed: dict[str, list[TableSummary]] = {}
     # Someone at an open table wins it a place however long ago its seats changed: the
     # tables this server knows someone is at (or was a moment ago) are read besides the 50
@@ -287,10 +288,20 @@ async def list_tables(
                     _liveness(summary, row, hub, settings, moved.get(row.id))
                 summaries.append(summary)
             if status_name == OPEN:
-                # Stable: the most recently changed first within each group.
-                summaries.sort(key=lambda s: (s.deserted, not (s.present or s.host_here)))
+                summaries.sort(key=_open_order)
             listed[status_name] = summaries[: service.LISTED_PER_STATUS]
     return TableList(**listed)
+
+
+def _open_order(summary: TableSummary) -> tuple[bool, bool, bool]:
+    """Where an open table comes in the lobby (a stable sort keeps the most recently changed
+    first within each group): those someone has been at lately before the deserted; among
+    them, those with a free seat before the full ones (a person looking for a game wants a
+    seat; a full table waits for its host to start, and can only be watched); and within
+    each, those someone is at now first. Sorted here, before the list is cut to
+    ``LISTED_PER_STATUS``: the tables cut are the ones least wanted."""
+    full = all(seat.kind != EMPTY for seat in summary.seats)
+    return summary.deserted, full, not (summary.present or summary.host_here)
 
 
 def _liveness(

@@ -108,6 +108,10 @@ class Authority(Replication, Lifecycle, Talk):
             except (MolehavenError, TypeError) as error:
                 log.error("table %s cannot be resumed and is left as it is: %s", row.id, error)
                 continue
+            if table.is_open:
+                # Who was at it a moment ago is not known: their pages reconnect within
+                # seconds, and must find it there (the sweep below would expire it).
+                table.present_at = time.time()
             self.live[table.id] = table
         if self.cluster is not None:
             await self.cluster.start(self)

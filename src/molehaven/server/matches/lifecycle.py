@@ -24,7 +24,7 @@ from molehaven.server.settings import Settings
 
 log = logging.getLogger("molehaven.server")
 
-EXPIRED = "expired"  # an open table nobody sat down at in time; not listed, never resumed
+EXPIRED = "expired"  # an open table nobody waited at in time; not listed, never resumed
 
 
 class Lifecycle:
@@ -134,13 +134,14 @@ class Lifecycle:
                 log.exception("sweeping tables failed; trying again later")
 
     async def sweep(self, now: float | None = None) -> None:
-        """Expire open tables whose seats nobody touched for ``open_table_seconds`` and end
-        as abandoned (record kept) running tables nobody touched for ``abandon_seconds``, or
-        none of whose people was connected for ``unattended_seconds``."""
+        """Expire open tables nobody has been at for ``open_table_seconds`` (``_forsaken``)
+        and end as abandoned (record kept) running tables nobody touched for
+        ``abandon_seconds``, or none of whose people was connected for
+        ``unattended_seconds``."""
         now = time.time() if now is None else now
         for table in [t for t in self.live.values() if self._owns(t.id)]:
             idle = now - table.touched_at
-            if table.is_open and idle > self.settings.open_table_seconds:
+            if table.is_open and self._forsaken(table, now):
                 await self._end(table, EXPIRED, None)
             elif table.is_running and idle > self.settings.abandon_seconds:
                 hours = self.settings.abandon_seconds / 3600
@@ -156,6 +157,20 @@ class Lifecycle:
                     " so the game ended without a winner. Its record is kept."
                 )
                 await self._end(table, ABANDONED, {"winners": [], "summary": summary})
+
+    def _forsaken(self, table: LiveTable, now: float) -> bool:
+        """Whether nobody has been at an open table for ``open_table_seconds``: none of its
+        seated people nor its host (seated or not, who may wait there for friends for an
+        hour) is connected, and the last of them left (or its seats changed) that long ago.
+
+        In a cluster the owner counts the connections every process announced; those through
+        its own sockets it always knows, so a table is never expired under someone connected
+        to its owner."""
+        if self.publisher.someone_here(table.id):
+            table.present_at = now
+            return False
+        seen = max(table.touched_at, table.present_at, self.publisher.last_seen(table.id) or 0.0)
+        return now - seen > self.settings.open_table_seconds
 
     def _unattended(self, table: LiveTable, now: float) -> bool:
         """Whether none of the table's people has been connected for ``unattended_seconds``

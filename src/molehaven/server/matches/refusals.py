@@ -42,3 +42,10 @@ class Publisher(Protocol):
 
     def watched(self, table_id: str) -> bool:
         """Whether anyone watches the table through this process."""
+
+    def someone_here(self, table_id: str) -> bool:
+        """Whether a seated person or the host (seated or not) is connected to the table."""
+
+    def last_seen(self, table_id: str) -> float | None:
+        """When a seated person or the host was last connected to the table (epoch seconds;
+        ``None``: not lately, as far as this process heard)."""

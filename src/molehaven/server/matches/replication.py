@@ -349,10 +349,11 @@ class Replication:
             if away and f"away-{seat}" not in timed:
                 self.watch_away(table, seat)
 
-    def connections_changed(self, table_id: str, seats: frozenset[int]) -> None:
-        """This process's connected seats at a table changed: tell the others."""
+    def connections_changed(self, table_id: str, seats: frozenset[int], host: bool) -> None:
+        """The seats connected to a table through this process, or whether its host is,
+        changed: tell the others."""
         if self.cluster is not None:
-            self.cluster.announce_presence(table_id, seats)
+            self.cluster.announce_presence(table_id, seats, host)
 
     async def live_ids(self) -> list[str]:
         """Every open or running table, from the database (some have no replica here)."""

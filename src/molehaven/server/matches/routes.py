@@ -167,13 +167,25 @@ async def table_socket(
             await _handle(connection, text, authority=authority, hub=hub, settings=settings)
     finally:
         seat = connection.seat if connection.greeted else None
+        host = connection.greeted and connection.host
         await hub.close(connection)
+        # Only when the seat's (or the host's) last socket through this process closes: a
+        # second tab closing changes nothing, and republishing anyway let one client flood
+        # the table's viewers. The other processes hear of this one's sockets alone (a seat
+        # still connected through another was never announced from here as gone).
+        seat_gone = seat is not None and seat not in hub.local_seats(table_id)
+        if seat_gone or (host and not hub.local_host_here(table_id)):
+            authority.connections_changed(
+                table_id, hub.local_seats(table_id), hub.local_host_here(table_id)
+            )
         # Only a table in memory: a finished one read back again would tell no one anything.
         current = authority.in_memory(table_id)
-        if seat is not None and current is not None and seat not in hub.connected_seats(table_id):
-            # Only when the seat's last socket closes: a second tab closing changes nothing,
-            # and republishing anyway let one client flood the table's viewers.
-            authority.connections_changed(table_id, hub.local_seats(table_id))
+        if (
+            seat is not None
+            and seat_gone
+            and current is not None
+            and seat not in hub.connected_seats(table_id)
+        ):
             hub.publish_presence(current)  # the others see this seat away
             authority.watch_away(current, seat)
 
@@ -307,6 +319,7 @@ async def _hello(
         hub.drop(connection, CLOSE_TOO_MANY)
         return
     before = hub.connected_seats(table.id)
+    local_before = hub.local_seats(table.id), hub.local_host_here(table.id)
     connection.seat, connection.token_hash = held if held is not None else (None, None)
     if connection.seat is not None and table.seats[connection.seat].stand_in:
         await authority.reclaim(table, connection.seat)  # before this one hears anything
@@ -324,8 +337,10 @@ async def _hello(
             ref=hello.ref,
         )
     hub.send_snapshot(connection, table)
+    local_now = hub.local_seats(table.id), hub.local_host_here(table.id)
+    if local_now != local_before:  # what this process announces of the table changed
+        authority.connections_changed(table.id, *local_now)
     if connection.seat is not None and connection.seat not in before:
-        authority.connections_changed(table.id, hub.local_seats(table.id))
         hub.publish_presence(table, skip=connection)  # the others see this seat connected
 
 

@@ -162,6 +162,9 @@ class LiveTable:
     touched_at: float = 0.0  # when a seat or the game last changed (expiry, abandonment)
     # When one of the table's people was last seen connected (0: not yet checked).
     attended_at: float = 0.0
+    # Open: when a sweep last saw someone at it (a seated person or its host), or when this
+    # process loaded it at its start (0: neither yet).
+    present_at: float = 0.0
     # The address that created the table (this process's memory only): caps tables per host.
     host_address: str | None = None
     final: dict[str, JSONValue] | None = None  # the stored result once finished

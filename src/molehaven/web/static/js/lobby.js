@@ -183,9 +183,38 @@ function changedOptions(summary) {
     .join(", ");
 }
 
-// Who won a finished game, in a few words for its lobby row ("won by Ann"): the server's
-// winners named as the row names its seats. A result stored before the server gave its
-// winners says them by its returns; one with neither, null.
+// A finished row's seats in words: people by name, and several bots of one level as "3 easy
+// bots" (their seat numbers, "easy bot 4", tell a reader of the lobby nothing); one bot keeps
+// its label, which tells it from another of its level at the table.
+function seatsInWords(summary, seats) {
+  const groups = [];
+  const bots = new Map(); // a bot's name ("easy bot") -> its group
+  for (const seat of seats) {
+    const slot = summary.seats[seat];
+    const label = slot?.label || slot?.name || `seat ${seat + 1}`;
+    // A resigned person's seat is a bot's that keeps their name: not grouped.
+    if (slot?.kind === "bot" && !slot.resigned && slot.name) {
+      const group = bots.get(slot.name);
+      if (group) {
+        group.count += 1;
+        continue;
+      }
+      const fresh = { label, name: slot.name, count: 1 };
+      bots.set(slot.name, fresh);
+      groups.push(fresh);
+    } else {
+      groups.push({ label, count: 1 });
+    }
+  }
+  const words = groups.map((g) => (g.count === 1 ? g.label : `${g.count} ${g.name}s`));
+  return words.length < 2 ? words.join("") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+// A finished game in one line that names each player once, as a player tells it: "Ann beat
+// Bob", "Bob beat Ann, Cy and 5 easy bots", "a draw between Eve and Flo", "abandoned: Gil and
+// hard bot" (the row listed its players beside "won by Ann", naming her twice). The server's
+// winners; a result stored before the server gave them says them by its returns; one with
+// neither, null.
 function outcome(summary) {
   const { result } = summary;
   let winners = result.winners;
@@ -194,26 +223,40 @@ function outcome(summary) {
     winners = result.returns.flatMap((value, seat) => (value === best && best > 0 ? [seat] : []));
   }
   if (!Array.isArray(winners)) return null;
-  if (!winners.length) return "nobody won";
-  if (winners.length === summary.seats.length) return "a draw"; // every seat shares the win
-  const names = winners.map((seat) => summary.seats[seat]?.label || summary.seats[seat]?.name || `seat ${seat + 1}`);
-  return `won by ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`}`;
+  const everyone = summary.seats.map((slot, seat) => seat);
+  if (summary.status === "abandoned") return `abandoned: ${seatsInWords(summary, everyone)}`;
+  if (!winners.length) return `nobody won: ${seatsInWords(summary, everyone)}`;
+  // every seat shares the win
+  if (winners.length === everyone.length) return `a draw between ${seatsInWords(summary, everyone)}`;
+  const losers = everyone.filter((seat) => !winners.includes(seat));
+  return `${seatsInWords(summary, winners)} beat ${seatsInWords(summary, losers)}`;
 }
 
-// A finished game's result: its winner on the row, the rest of the table's own words (why,
-// the final scores) folded under it. The whole summary made each row two or three lines, and
-// a list of finished games no longer read at a glance.
-function resultFold(summary) {
+// The finished rows whose result fold is open (by table id): the lobby redraws a list when
+// what it shows changes, and a fold someone opened to read must stay open.
+const openFolds = new Set();
+
+// A finished game's result: who played and who won on the row; folded under it the rest of
+// the table's own words (why, the final scores), its options that differ from the defaults
+// and its length. The whole summary made each row two or three lines, and a list of finished
+// games no longer read at a glance.
+function resultFold(summary, short) {
   const { result } = summary;
   if (!result) return null;
-  const short = outcome(summary);
   const whole = result.summary || "";
   if (!short) return whole ? el("span", { class: "ending", text: whole }) : null;
-  const rest = Array.isArray(result.lines) ? result.lines.slice(1).join(" ") : whole;
-  if (!rest) return el("span", { class: "ending", text: short });
-  return el("details", { class: "ending" },
+  const why = Array.isArray(result.lines) ? result.lines.slice(1).join(" ") : whole;
+  // What kind of game it was: on the row, beside who won, it made the row two lines.
+  const facts = [changedOptions(summary), summary.version === 1 ? "1 move" : `${summary.version} moves`];
+  const fold = el("details", { class: "ending" },
     el("summary", { text: short, title: whole || undefined }),
-    el("p", { text: rest }));
+    why ? el("p", { text: why }) : null,
+    el("p", { class: "facts", text: facts.filter(Boolean).join(" · ") }));
+  fold.addEventListener("toggle", () => {
+    if (fold.open) openFolds.add(summary.id);
+    else openFolds.delete(summary.id);
+  });
+  return fold;
 }
 
 function tableItem(summary, mineList = false) {
@@ -243,9 +286,13 @@ function tableItem(summary, mineList = false) {
   if (changed) detail += ` · ${changed}`;
   const nobody = isLive(summary) ? nobodyHere(summary) : null;
   if (nobody) detail += ` · ${nobody}`;
+  // A finished game's result names (and so counts) its players: they are not listed again
+  // beside it, and its options and length go in its fold, which keeps the row to one line.
+  const short = summary.result ? outcome(summary) : null;
+  if (short) detail = "";
   // Seats nobody holds yet are dashes beside those taken; a table of empty seats alone has
   // nothing to show there that "4 free" did not say.
-  const anyone = summary.seats.some((slot) => slot.kind !== "empty");
+  const anyone = !short && summary.seats.some((slot) => slot.kind !== "empty");
   const who = summary.seats.flatMap((slot, i) => (i ? [", ", seatWho(summary, slot)] : [seatWho(summary, slot)]));
   // The button stands apart from the words: on a phone a long title wraps beside it, not
   // below it.
@@ -253,8 +300,8 @@ function tableItem(summary, mineList = false) {
     el("a", { href: `/tables/${summary.id}`, class: "button", text: action }),
     el("div", { class: "about" },
       el("strong", { text: summary.title + mine }),
-      el("span", { class: "muted", text: detail }),
-      resultFold(summary),
+      detail ? el("span", { class: "muted", text: detail }) : null,
+      resultFold(summary, short),
       anyone ? el("span", { class: "who" }, ...who) : null));
 }
 
@@ -285,7 +332,22 @@ function drawList(status, summaries) {
     items.push(el("li", { class: "more-row" }, more));
   }
   const list = document.getElementById(`${status}-tables`);
+  const focused = focusedControl(list);
   list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
+  // Opened after the comparison above: a fold someone opens does not make the list differ.
+  for (const fold of list.querySelectorAll("li[data-table] details.ending")) {
+    fold.open = openFolds.has(fold.closest("li").dataset.table);
+  }
+  if (focused) list.querySelector(`li[data-table="${CSS.escape(focused.table)}"] ${focused.control}`)?.focus();
+}
+
+// Which control of a list's row has the keyboard's focus (its Join or Replay, its result's
+// fold), to give it back to the same row's once the list is redrawn.
+function focusedControl(list) {
+  const active = document.activeElement;
+  const row = active && list.contains(active) ? active.closest("li[data-table]") : null;
+  if (!row) return null;
+  return { table: row.dataset.table, control: active.matches("summary") ? "summary" : "a.button" };
 }
 
 async function refreshTables() {
