@@ -5,6 +5,11 @@ budget. Until 2026-11-27 it did: every level was given the server's 2 s, so ``me
 
 from __future__ import annotations
 
+import asyncio
+import random
+from functools import partial
+from pathlib import Path
+
 import pytest
 
 import molehaven
@@ -12,7 +17,8 @@ from molehaven.agents import AGENTS, LEVELS, GreedyAgent, MCTSAgent, SeatView
 from molehaven.agents.alphabeta import AlphaBetaAgent
 from molehaven.agents.levels import INFORMED_SECONDS, InformedAgent
 from molehaven.core import Action
-from molehaven.server.bots import make_bot
+from molehaven.core.play import step_random
+from molehaven.server.bots import BotPool, make_bot
 
 SERVER_CAP = 2.0  # the default bot_seconds
 
@@ -74,3 +80,37 @@ def test_an_agent_that_takes_only_a_budget_gets_the_cap_as_its_budget() -> None:
     Recorder.made_with.clear()
     make_bot(Recorder, 1, 0.7)
     assert Recorder.made_with == [0.7]
+
+
+class TurnStepSpy:
+    """Writes down how far into its turn its seat is (it thinks in a worker: to a file)."""
+
+    name = "turn-spy"
+
+    def __init__(self, seed: int | None = None, *, spy_file: str = "") -> None:
+        self.spy_file = spy_file
+
+    def act(self, view: SeatView) -> Action:
+        with open(self.spy_file, "a", encoding="utf-8") as spy:
+            spy.write(f"{view.turn_step}\n")
+        return view.legal_actions[0]
+
+
+def test_a_bot_worker_knows_how_far_into_its_turn_the_seat_is(tmp_path: Path) -> None:
+    """The worker gets the state without its record, so the pool counts the seat's decisions
+    in a row first: Mole Majority's levels give a turn's later decisions less time."""
+    state = molehaven.make("mole-majority").initial_state()
+    rng = random.Random(4)
+    while state.is_chance() or state.observation()["phase"] != "start" or state.num_actions < 60:
+        step_random(state, rng)
+    seat = state.to_move()[0]
+    state.apply(seat, next(a for a in state.legal_actions(seat) if str(a).startswith("play")))
+    assert state.to_move() == [seat]
+    spy_file = tmp_path / "steps.txt"
+    pool = BotPool({"spy": partial(TurnStepSpy, spy_file=str(spy_file))}, workers=1, seconds=5.0)
+    try:
+        chosen = asyncio.run(pool.choose("spy", state, seat, 1))
+    finally:
+        pool.close()
+    assert chosen == str(state.legal_actions(seat)[0])
+    assert spy_file.read_text().split() == ["1"]

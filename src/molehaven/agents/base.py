@@ -4,6 +4,10 @@ An agent sees exactly what its seat may know: the seat's observation and its leg
 bundled in a ``SeatView``. It never receives the true state. Search agents get
 ``view.sample_state(rng)``: a state consistent with everything the seat knows, its hidden parts
 drawn at random (``State.resample_hidden``), so searching it reveals nothing extra.
+
+A view also tells how far into its turn the seat is (``turn_step``): in games whose turns are
+several decisions (Mole Majority: a card, moves, stacks, end turn) a search may spend most of
+a turn's time on its first decision. It is read from who acted, which every seat sees.
 """
 
 from __future__ import annotations
@@ -27,10 +31,16 @@ class SeatView:
     observation: Observation
     legal_actions: list[Action]
     sample_state: StateSampler | None = field(default=None, compare=False, repr=False)
+    # How many decisions the seat made just before this one with no other seat acting in
+    # between (``decisions_in_a_row``): 0 for the first decision of its turn.
+    turn_step: int = 0
 
     @classmethod
-    def of(cls, state: State, seat: Seat) -> SeatView:
-        """The view of ``seat`` in ``state`` (its observation and its own legal actions)."""
+    def of(cls, state: State, seat: Seat, turn_step: int | None = None) -> SeatView:
+        """The view of ``seat`` in ``state`` (its observation and its own legal actions).
+
+        ``turn_step`` is counted from ``state``'s record unless given: a host that drops the
+        record before handing a state on (the server's bot workers) counts it first."""
         # A frozen copy, so the sampler answers for this moment even after the game goes on;
         # every sample is redrawn in full, so it carries nothing the seat may not know.
         snapshot = state.clone()
@@ -48,7 +58,24 @@ class SeatView:
             state.observation(seat),
             state.legal_actions(seat),
             sample_state,
+            decisions_in_a_row(state, seat) if turn_step is None else turn_step,
         )
+
+
+def decisions_in_a_row(state: State, seat: Seat) -> int:
+    """How many of the last actions in ``state``'s record are ``seat``'s, back to the latest
+    action of another seat: how far into its turn the seat is where a turn is several
+    decisions. Chance and the clock do not end a run (a card drawn mid-turn leaves the turn
+    going on). A state without a record counts 0."""
+    count = 0
+    node = state._history
+    while node is not None:
+        node, actor, _ = node
+        if actor == seat:
+            count += 1
+        elif actor >= 0:
+            break
+    return count
 
 
 class Agent(Protocol):

@@ -11,6 +11,11 @@ agent when they first see a view.
 
 A budget (``seconds``) replaces an agent's own; a cap (``max_seconds``, the server's
 ``bot_seconds``) only shortens it, so each level keeps its own pace wherever it plays.
+
+Where a turn is several decisions (Mole Majority), a level's ``follow_up`` spreads its time
+over a turn: the first decision of a turn thinks ``seconds``, each later one of the same turn
+that share of them (``clock.turn_share``). A budget or a cap then sets the first decision's
+seconds and the later ones take their share of it.
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ import random
 from dataclasses import dataclass
 
 from molehaven.agents.base import Agent, SeatView, interjects
-from molehaven.agents.clock import capped
+from molehaven.agents.clock import capped, check_follow_up
 from molehaven.agents.greedy import GreedyAgent
 from molehaven.agents.mcts import MCTSAgent
 from molehaven.core import Action, Game
@@ -30,10 +35,16 @@ LEVEL_NAMES = ("easy", "medium", "hard")
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """Agents to try in order (the first registered one plays) and its seconds per decision."""
+    """Agents to try in order (the first registered one plays) and its seconds per decision;
+    with ``follow_up`` below 1, the seconds of a turn's first decision, each later decision
+    of the turn thinking that share of them."""
 
     agents: tuple[str, ...]
     seconds: float
+    follow_up: float = 1.0
+
+    def __post_init__(self) -> None:
+        check_follow_up(self.follow_up)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +72,14 @@ LEVELS: dict[str, dict[str, Level]] = {
         "medium": Level(("flat",), 0.3),
         "hard": Level(("flat",), 1.0),
     },
-    "mole-majority": dict(_DEFAULT_LEVELS),
+    # A Mole Majority turn is several decisions (a card, then moves, stacks, end turn: about
+    # four to search): the first gets the level's seconds, each later one half of them
+    # (docs/agents.md, "Mole Majority's time per turn").
+    "mole-majority": {
+        **_DEFAULT_LEVELS,
+        "medium": Level(("informed",), 0.3, follow_up=0.5),
+        "hard": Level(("informed",), 1.0, follow_up=0.5),
+    },
     "the-mole": {**_DEFAULT_LEVELS, "hard": Level(("belief", "informed"), 1.0)},
 }
 
@@ -82,8 +100,11 @@ def budget(seconds: float | None, own: float, max_seconds: float | None) -> floa
     return capped(own if seconds is None else seconds, max_seconds)
 
 
-def informed_agent(seed: int | None, slug: str | None, seconds: float) -> MCTSAgent:
-    """ISMCTS with informed playouts, tuned for ``slug``, within ``seconds`` a decision."""
+def informed_agent(
+    seed: int | None, slug: str | None, seconds: float, follow_up: float = 1.0
+) -> MCTSAgent:
+    """ISMCTS with informed playouts, tuned for ``slug``, within ``seconds`` a decision (a
+    turn's first, with ``follow_up`` below 1)."""
     playouts = PLAYOUTS.get(slug or "", DEFAULT_PLAYOUTS)
     return MCTSAgent(
         seed,
@@ -92,6 +113,7 @@ def informed_agent(seed: int | None, slug: str | None, seconds: float) -> MCTSAg
         epsilon=playouts.epsilon,
         rollout_depth=playouts.depth,
         prior_visits=playouts.prior_visits,
+        follow_up=follow_up,
     )
 
 
@@ -106,9 +128,11 @@ class InformedAgent:
         *,
         seconds: float | None = None,
         max_seconds: float | None = None,
+        follow_up: float = 1.0,
     ) -> None:
         self._seed = seed
         self.seconds = budget(seconds, INFORMED_SECONDS, max_seconds)
+        self.follow_up = check_follow_up(follow_up)
         self._agent: MCTSAgent | None = None
         self._slug: str | None = None
 
@@ -121,13 +145,17 @@ class InformedAgent:
     def _agent_for(self, game: Game[object]) -> MCTSAgent:
         if self._agent is None or self._slug != game.slug:
             self._slug = game.slug
-            self._agent = informed_agent(self._seed, self._slug, self.seconds)
+            self._agent = informed_agent(self._seed, self._slug, self.seconds, self.follow_up)
         return self._agent
 
 
-def make_agent(name: str, seed: int | None, seconds: float | None = None) -> Agent:
+def make_agent(
+    name: str, seed: int | None, seconds: float | None = None, follow_up: float = 1.0
+) -> Agent:
     """The registered agent ``name``; ``seconds`` (if given) is its budget per decision,
-    passed to agents that take one (``random`` and ``greedy`` need none).
+    passed to agents that take one (``random`` and ``greedy`` need none); ``follow_up``
+    below 1 makes it a turn's first decision's (``Level.follow_up``), passed likewise to
+    agents that share a turn's time (``informed``).
 
     Raises:
         KeyError: no agent of that name is registered.
@@ -135,9 +163,13 @@ def make_agent(name: str, seed: int | None, seconds: float | None = None) -> Age
     from molehaven.agents import AGENTS  # the registry imports this module
 
     factory = AGENTS[name]
-    if seconds is not None and "seconds" in _keywords(factory):
-        return factory(seed, seconds=seconds)  # type: ignore[call-arg]
-    return factory(seed)
+    keywords = _keywords(factory)
+    given: dict[str, float] = {}
+    if seconds is not None and "seconds" in keywords:
+        given["seconds"] = seconds
+    if check_follow_up(follow_up) < 1 and "follow_up" in keywords:
+        given["follow_up"] = follow_up
+    return factory(seed, **given)
 
 
 def level_agent_name(slug: str, level: str) -> str:
@@ -185,7 +217,9 @@ class LevelAgent:
             level = LEVELS.get(self._slug, _DEFAULT_LEVELS)[self.name]
             seconds = budget(self.seconds, level.seconds, self.max_seconds)
             name = level_agent_name(self._slug, self.name)
-            self._agent = make_agent(name, self._rng.getrandbits(63), seconds)
+            self._agent = make_agent(
+                name, self._rng.getrandbits(63), seconds, follow_up=level.follow_up
+            )
         return self._agent
 
 

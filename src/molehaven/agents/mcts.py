@@ -14,6 +14,8 @@ and a playout may stop after ``rollout_depth`` choices, the position then scored
 evaluation (``agents.evaluation.win_chances``) instead of being played to the end. A time
 budget (``seconds``) is checked at every step of every playout, so a decision never takes
 much longer than its budget; an iteration cut short by the budget is dropped, not counted.
+With ``follow_up`` below 1 the budget is spread over a turn: each later decision of the seat's
+turn (``SeatView.turn_step``) gets that share of it (``clock.turn_share``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from molehaven.agents.base import SeatView
-from molehaven.agents.clock import Clock, Deadline
+from molehaven.agents.clock import Clock, Deadline, check_follow_up, turn_share
 from molehaven.agents.evaluation import evaluation_for, win_chances
 from molehaven.agents.greedy import GreedyAgent, outcome_value
 from molehaven.core import CHANCE, Action, Seat, State
@@ -52,8 +54,10 @@ class MCTSAgent:
     ``rollout_depth`` stops a playout after that many choices and scores it with the game's
     evaluation (``None``: play to the end). ``prior_visits`` > 0 first weighs every root
     action as the greedy agent does (one sample) and counts that as so many visits, so a
-    short search starts from the greedy choice instead of from nothing. ``clock`` is read for
-    the time budget (tests inject one).
+    short search starts from the greedy choice instead of from nothing. ``follow_up`` < 1
+    shortens each later decision of a turn to that share of ``seconds``, which is then the
+    first decision's.
+    ``clock`` is read for the time budget (tests inject one).
     """
 
     name = "mcts"
@@ -68,6 +72,7 @@ class MCTSAgent:
         epsilon: float = 1.0,
         rollout_depth: int | None = None,
         prior_visits: int = 0,
+        follow_up: float = 1.0,
         clock: Clock | None = None,
     ) -> None:
         if iterations is None and seconds is None:
@@ -79,6 +84,7 @@ class MCTSAgent:
         self.epsilon = epsilon
         self.rollout_depth = rollout_depth
         self.prior_visits = prior_visits
+        self.follow_up = check_follow_up(follow_up)
         self._clock = clock
         self._gate: GreedyAgent | None = None  # weighs whether to interject at all
         self.last_iterations = 0  # iterations completed for the latest decision (benchmarks)
@@ -89,7 +95,8 @@ class MCTSAgent:
             return view.legal_actions[0]
         if view.sample_state is None:  # nothing to search: a view built without a sampler
             return self._rng.choice(view.legal_actions)
-        deadline = Deadline(self.seconds, self._clock) if self._clock else Deadline(self.seconds)
+        seconds = turn_share(self.seconds, self.follow_up, view.turn_step)
+        deadline = Deadline(seconds, self._clock) if self._clock else Deadline(seconds)
         root = Node(view.seat)
         if self.prior_visits > 0:
             self._seed_root(root, view, deadline)

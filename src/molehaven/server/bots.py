@@ -1,8 +1,9 @@
 """Bots think in worker processes, so a bot's search never holds up the server.
 
 Each move is one task: the worker gets a copy of the state (its history dropped: agents see only
-``SeatView.of(state, seat)``), builds the agent from its factory with the table's seed and the
-server's per-move cap ``seconds`` (``make_bot``), and answers the action's notation. A
+``SeatView.of(state, seat)``, and how far into its turn the seat is is counted before), builds
+the agent from its factory with the table's seed and the server's per-move cap ``seconds``
+(``make_bot``), and answers the action's notation. A
 task that runs past 1.5 times the cap (plus a second for the process's own overhead) is
 stopped by killing its worker (pebble replaces it); the server then plays a random legal move,
 so no agent can stall a table or the machine.
@@ -26,7 +27,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from pebble import ProcessPool
 
 from molehaven.agents import Agent, AgentFactory, SeatView
-from molehaven.agents.base import interjects
+from molehaven.agents.base import decisions_in_a_row, interjects
 from molehaven.core import Game, Seat, State
 
 log = logging.getLogger("molehaven.server")
@@ -44,11 +45,14 @@ def think(
     seed: int,
     seconds: float,
     optional: bool = False,
+    turn_step: int | None = None,
 ) -> str:
     """In a worker: the agent's action for ``seat``, as notation. ``optional``: the seat may
-    act but is not awaited, and the agent only says what it wants to do now ('' to wait)."""
+    act but is not awaited, and the agent only says what it wants to do now ('' to wait).
+    ``turn_step``: the seat's decisions in a row before this one (``SeatView.turn_step``),
+    counted from ``state``'s record if not given."""
     agent = make_bot(factory, seed, seconds)
-    view = SeatView.of(state, seat)
+    view = SeatView.of(state, seat, turn_step)
     if optional:
         chosen = agent.interjection(view)  # type: ignore[attr-defined]
         return "" if chosen is None else str(chosen)
@@ -172,14 +176,15 @@ class BotPool:
         factory = self.agents.get(agent) or self.agents["random"]
         if agent in INLINE_AGENTS or agent not in self.agents:
             return think(factory, state, seat, seed, self.seconds, optional)
+        turn_step = decisions_in_a_row(state, seat)  # the only thing agents need of the record
         detached = state.clone()
-        detached._history = None  # agents never read it; a long game would pickle slowly
+        detached._history = None  # a long game would pickle slowly
         detached._length = 0
         await self._share.acquire(owner)
         try:
             future = self._pool.schedule(
                 think,
-                args=(factory, detached, seat, seed, self.seconds, optional),
+                args=(factory, detached, seat, seed, self.seconds, optional, turn_step),
                 timeout=self.seconds * 1.5 + OVERHEAD_SECONDS,
             )
             try:
