@@ -101,6 +101,8 @@ def test_history_and_num_actions_follow_apply() -> None:
     assert [(seat, str(action)) for seat, action in state.history()] == [
         (0, "place e4"), (1, "rod e4 e5"), (0, "move a1"),
     ]  # fmt: skip
+    assert list(state.actors_newest_first()) == [0, 1, 0]
+    assert list(state.game.initial_state().actors_newest_first()) == []
 
 
 def test_winners_returns_share_equally() -> None:

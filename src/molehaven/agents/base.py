@@ -68,9 +68,7 @@ def decisions_in_a_row(state: State, seat: Seat) -> int:
     decisions. Chance and the clock do not end a run (a card drawn mid-turn leaves the turn
     going on). A state without a record counts 0."""
     count = 0
-    node = state._history
-    while node is not None:
-        node, actor, _ = node
+    for actor in state.actors_newest_first():
         if actor == seat:
             count += 1
         elif actor >= 0:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Final, Generic, Self, TypeAlias, TypeVar
 
@@ -444,6 +444,14 @@ class State(ABC):
             entries.append((seat, action))
         entries.reverse()
         return entries
+
+    def actors_newest_first(self) -> Iterator[Seat]:
+        """The seat of each applied action (chance and the clock included), newest first:
+        who acted is public, so a host or an agent may read it without the actions."""
+        node = self._history
+        while node is not None:
+            node, seat, _ = node
+            yield seat
 
     def record(self) -> dict[str, JSONValue]:
         """The game record: enough to replay this state exactly with ``molehaven.replay``."""
