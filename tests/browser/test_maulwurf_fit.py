@@ -242,3 +242,114 @@ def test_the_focus_ring_is_drawn_over_the_marks_and_a_mole_pointed_at_stays_read
     assert painted["inHole"] is True and painted["bandOverMole"] is False, painted
     assert painted["inner"] is not None and painted["inner"] >= 45.5, painted
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+# Where the keyboard's focus is, in a word: the board, or the side panel it is in, by its
+# heading ("Moves", "Seats", "Chat"), or the page's own element.
+FOCUS_IN = """() => {
+    const node = document.activeElement;
+    if (node.closest("[data-board]")) return "board";
+    const panel = node.closest(".side > .panel");
+    if (panel) return panel.querySelector("h2, summary").textContent.trim();
+    return node.id || node.tagName.toLowerCase();
+}"""
+
+# The side column's panels in the page's order, each with where its top is on the page.
+SIDE_PANELS = """() => [...document.querySelectorAll(".side > .panel")].map(panel => [
+    panel.querySelector("h2, summary").textContent.trim(),
+    Math.round(panel.getBoundingClientRect().top + scrollY),
+])"""
+
+
+def tab_stops(page: Page) -> list[str]:
+    """Where the Tab key takes the focus from the site's link, stop after stop, until the
+    page's last control (the next Tab leaves the page): each place once, in order."""
+    page.focus("header .brand")
+    places: list[str] = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement === document.body"):
+            break
+        place = page.evaluate(FOCUS_IN)
+        if place not in places:
+            places.append(place)
+    return places
+
+
+def in_order(places: list[str], *wanted: str) -> bool:
+    return all(place in places for place in wanted) and sorted(wanted, key=places.index) == list(
+        wanted
+    )
+
+
+def test_on_a_laptop_the_keyboard_goes_from_the_layer_to_the_moves_beside_it(
+    browser: Browser, server: LiveServer
+) -> None:
+    """From 1200 px the Moves panel heads the column beside the layer, but a CSS order drew it
+    there: the Tab key went from the board through the seats (Resign, the invite link), the
+    chat and How to play before it reached the moves. Now the page holds the panels in the
+    order they are seen: from the board the keyboard reaches the moves, then the seats and
+    the chat. Below 1200 px the panels go under the board with the moves last, and so does
+    the keyboard; back at a laptop's width the moves come first again. (Fails on the old
+    page: the seats came before the moves at 1280 px.)"""
+    page, _ = open_logged_table(browser, server, {"width": 1280, "height": 800})
+    panels = page.evaluate(SIDE_PANELS)
+    assert [name for name, _ in panels][:2] == ["Moves", "Seats"], panels
+    assert [top for _, top in panels] == sorted(top for _, top in panels), panels
+    stops = tab_stops(page)
+    assert in_order(stops, "board", "Moves", "Seats", "Chat"), stops
+
+    page.set_viewport_size({"width": 1024, "height": 768})
+    panels = page.evaluate(SIDE_PANELS)
+    assert [name for name, _ in panels][-1] == "Moves", panels
+    assert [top for _, top in panels] == sorted(top for _, top in panels), panels
+    stops = tab_stops(page)
+    assert in_order(stops, "board", "Seats", "Chat", "Moves"), stops
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert in_order(tab_stops(page), "board", "Moves", "Seats", "Chat")
+    # The log, moved about the page, still shows its newest line beside the layer.
+    page.evaluate("() => window.scrollTo(0, 0)")
+    assert on_screen(page, "#log li:last-child"), box(page, "#log li:last-child")
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_last_moves_strip_gives_way_to_the_moves_beside_the_layer(
+    browser: Browser, server: LiveServer
+) -> None:
+    """From 1200 px the Moves panel stands beside the layer, its newest lines on the screen,
+    and the last moves' strip above the layer said them again. It is not shown there, and the
+    layer takes its room; where the moves are under the board (below 1200 px, a phone) the
+    strip stays. (Fails on the old page: the strip showed at 1280 px.)"""
+    page, log = open_logged_table(browser, server, {"width": 1280, "height": 800})
+    strip = page.locator("#recent")
+    expect(strip).to_be_hidden()
+    assert on_screen(page, f'#log li[data-n="{newest_move(log)}"]')
+    layer = box(page, f"{BOARD} svg.mc-layer")
+    assert on_screen(page, f"{BOARD} svg.mc-layer"), layer
+    page.set_viewport_size({"width": 1024, "height": 768})
+    expect(strip).to_be_visible()
+    expect(strip.locator("li")).to_have_count(1)
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    expect(strip).to_be_visible()
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_on_a_phone_a_tapped_line_shows_its_move_with_the_layer_s_bottom_row(
+    browser: Browser, server: LiveServer
+) -> None:
+    """A tap on the Moves panel's newest line, screens below the layer, brought the marked
+    move and the prompt into view, but the layer's bottom row ended 15 px below the screen:
+    the button back to the moves, which came after the page had scrolled, made the line
+    above the layer a finger high. Now the prompt, the mark and the whole layer to its
+    bottom edge are on the screen. (Fails on the old page: the layer ended at 859 px on an
+    844 px screen.)"""
+    page, log = open_logged_table(browser, server, PHONE, touch=True)
+    line = f'#log li[data-n="{newest_move(log)}"]'
+    page.locator(line).scroll_into_view_if_needed()
+    page.locator(line).tap()
+    expect(page.locator(f"{BOARD} .mc-back")).to_be_visible()
+    # The layer's window, which scrolls sideways: the layer as far as it is seen.
+    for shown in (".mc-pointed-to", ".mc-window", ".mc-prompt", ".mc-back"):
+        assert on_screen(page, f"{BOARD} {shown}"), (shown, box(page, f"{BOARD} {shown}"))
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -1,8 +1,11 @@
 """The Mole's prompt with its head stuck to the screen's top: the page's turn bar ("Go to your
 move") and the head's line of facts, each told by what is on the screen, page scroll by page
-scroll. Fixed positions, at a phone's width and a laptop's."""
+scroll; and the page's line of what is asked, above the board. Fixed positions, at a phone's
+width and a laptop's."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -16,15 +19,18 @@ from tests.browser.pages import (
     open_page,
     show_a_fixed_position,
 )
+from tests.browser.test_table_page import DroppableSocket
 from tests.browser.test_the_mole_moves import seat_view
 from tests.browser.test_the_mole_prompt_head import draw_on_a_phone
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
     LAPTOP_800,
+    asked_in_turn,
     bystander_asked_to_answer,
     mole_asking,
 )
 from tests.browser.test_turn_bar import BAR_EVER_SHOWN
+from tests.games.the_mole.helpers import p4
 from tests.server.live_server import LiveServer
 
 FRAMES = """async () => {
@@ -238,4 +244,119 @@ def test_the_prompts_head_says_no_fact_twice(
 
     swept = page.evaluate(SWEEP_THE_FACTS, 30)
     assert swept["twice"] == [] and swept["unsaid"] == [], swept
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The page scrolled from its top to the prompt's end, ``step`` px at a time, a look at each
+# place once the board has measured it: where the prompt's first choice (a ready-made answer,
+# a question card) stood on the screen against where the scroll asked for put it (as far up
+# as the page was asked to scroll from where it was), by more than a pixel; where the head's
+# facts line showed; and how many times its height changed (it came, went, or took a line
+# more or less).
+SWEEP_THE_CHOICES = """async step => {
+    const frames = async () => {
+        for (let i = 0; i < 3; i += 1) await new Promise(resolve => requestAnimationFrame(resolve));
+    };
+    const board = document.querySelector("[data-board='the-mole']");
+    const prompt = board.querySelector(".tm-prompt.task");
+    const choice = prompt.querySelector(".tm-answer, .tm-question-card");
+    const line = prompt.querySelector(".tm-prompt-facts");
+    const end = Math.min(document.documentElement.scrollHeight - innerHeight,
+        prompt.getBoundingClientRect().bottom + scrollY) - 40;
+    const tall = () => line.getBoundingClientRect().height;
+    const jumps = [], shown = [];
+    let was = tall(), changes = 0;
+    for (let y = step; y <= end; y += step) {
+        const from = scrollY, top = choice.getBoundingClientRect().top;
+        window.scrollTo(0, y);
+        await frames();
+        const off = choice.getBoundingClientRect().top - (top - (y - from));
+        if (Math.abs(off) > 1) jumps.push([y, Math.round(off)]);
+        if (line.checkVisibility()) shown.push(scrollY);
+        if (Math.abs(tall() - was) >= 1) changes += 1;
+        was = tall();
+    }
+    window.scrollTo(0, 0);
+    return {jumps, shown, changes};
+}"""
+
+
+@pytest.mark.draws_only
+@pytest.mark.parametrize("width", [390, 1280], ids=str)
+def test_the_choices_stay_put_as_the_heads_facts_come_and_go(
+    browser: Browser, server: LiveServer, width: int
+) -> None:
+    """The head's line of facts came in the head as the page was scrolled (the clock and the
+    card gone off the screen's top), and pushed the ready-made answers under it a line down
+    the screen (16 px on a phone, 20 at 1280 px), and back up as it went. Now the page
+    scrolls with the line, as far: the answers stay where they were on the screen and the
+    head grows or shrinks above them. Scrolled down the prompt a step at a time, the first
+    answer moves up the screen exactly as far as the page was asked to scroll, every step,
+    while the line comes, or grows, on the way. (Fails on the old page: the first answer
+    jumped 16 px down a phone's screen, 20 px at 1280 px.)"""
+    page = draw_at(browser, server, width, "answer")
+    swept = page.evaluate(SWEEP_THE_CHOICES, 10)
+    assert swept["jumps"] == [], swept
+    assert swept["shown"] and swept["changes"] >= 1, swept
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+# The room the page's line of what is asked takes between the turn line and what follows it
+# (the round's clock, or the board), beyond the turn line's own margin.
+ASKED_BAND = """() => {
+    const turn = document.querySelector("#turn");
+    const next = [document.querySelector("#clock"), document.querySelector("#board")]
+        .find(node => node.checkVisibility());
+    return next.getBoundingClientRect().top - turn.getBoundingClientRect().bottom
+        - parseFloat(getComputedStyle(turn).marginBottom);
+}"""
+
+
+@pytest.mark.bot_delay(0.3)
+def test_on_a_phone_no_blank_band_waits_for_what_is_asked(
+    browser: Browser, server: LiveServer
+) -> None:
+    """On a phone the page's line of what is asked kept two lines (48 px) above the clock
+    whether or not anything was asked: in The Mole nothing is, most of the game, and the
+    line was a blank band. There the prompt, right under the card, says in full what is
+    asked ("Dan asks you" and the question): the line takes no room, waiting or asked, so
+    the board does not jump as a question comes either; "Go to your move" still says its
+    words, and while the connection is down the line says what that means. (Fails on the old
+    page: the band was 48 px high.)"""
+    waiting = asked_in_turn(p4(question_limit=20), (1, 2), (2, 3))
+    page = open_page(browser, f"{server.url}/", viewport=PHONE)
+    create_table(page, server, "the-mole", players=4)
+    fill_bots_and_start(page)
+    show_a_fixed_position(page, *seat_view(waiting, 0))
+    expect(page.locator("#turn")).to_have_text(re.compile(r"^Waiting for"))
+    expect(page.locator("[data-board] .tm-prompt")).to_be_visible()
+    assert page.evaluate(ASKED_BAND) <= 1, page.evaluate(ASKED_BAND)
+    expect(page.locator("#asked")).to_be_hidden()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "asked-line-waiting-390.png"))
+
+    # The same seat, asked: another tab of the table shows it.
+    asked = page.context.new_page()
+    asked.set_default_timeout(15_000)
+    show_a_fixed_position(asked, *seat_view(bystander_asked_to_answer(), 0), reload=False)
+    asked.goto(page.url)
+    expect(asked.locator("#table")).to_have_attribute("data-my-turn", "true")
+    expect(asked.locator("#asked")).to_have_text("You answer the question.")
+    expect(asked.locator("#asked")).to_be_hidden()
+    assert asked.evaluate(ASKED_BAND) <= 1, asked.evaluate(ASKED_BAND)
+    asked.screenshot(path=str(ARTIFACTS / "asked-line-asked-390.png"))
+    asked.evaluate(SCROLL_TO_THE_END)
+    expect(asked.locator("#turn-bar")).to_contain_text("You answer the question.")
+
+    # The connection lost: the line says that moves cannot be sent.
+    lost = page.context.new_page()
+    lost.set_default_timeout(15_000)
+    wire = DroppableSocket(lost)
+    lost.goto(page.url)
+    expect(lost.locator("[data-board] .tm-prompt")).to_be_visible()
+    wire.drop()
+    expect(lost.locator("#asked")).to_be_visible()
+    expect(lost.locator("#asked")).to_have_text(
+        "Reconnecting: your moves cannot be sent until the connection is back."
+    )
     assert page.errors == []  # type: ignore[attr-defined]

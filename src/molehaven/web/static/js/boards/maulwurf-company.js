@@ -794,19 +794,24 @@ function paintPointed(reveal) {
   info.classList.add("pointing");
   info.append(el("span", { class: "mc-pointed-note", role: "status", text: words }));
   const mark = board.querySelector(":scope > .mc-pointed");
-  if (reveal && mark) revealMark(mark, board);
+  const aim = reveal && mark ? revealMark(mark, board) : null;
   const back = memory.back && memory.back.n === pointed.n ? backButton() : null;
   if (back) {
     // Short words beside it, on a phone's one line: the layer just below shows where.
     info.querySelector(".mc-pointed-note").textContent = `${number} is marked.`;
     info.append(back);
+    // The button makes the line a finger high, which pushed the layer down after it was
+    // brought into view: its bottom row ended 15 px below a phone's screen.
+    if (aim) centreOn(aim());
   }
 }
 
 // Brings the mark of a line tapped (or clicked, or Entered) in the move log into view: on a
-// phone the log is screens below the layer. With it, the line tapped where both fit (the last
-// moves' strip, just above the layer), else the prompt, where the player's choices are. The
-// page scrolled away from a line of the log: a button leads back to it (offerBack).
+// phone the log is screens below the layer. With it, where they fit, the layer down to its
+// bottom row and the line tapped (the last moves' strip, just above the layer), else the
+// prompt, where the player's choices are (revealAim). The page scrolled away from a line of
+// the log: a button leads back to it (offerBack). Returns how to measure what it aimed at
+// again, once it has scrolled; null when it did not scroll.
 const REVEAL_MARGIN = 16; // px kept clear at the screen's top and foot
 
 function revealMark(mark, board) {
@@ -814,28 +819,42 @@ function revealMark(mark, board) {
   const line = active && active.closest && !board.contains(active) ? active.closest("li[data-n]") : null;
   const view = board.closest(".mc-window");
   const frame = view.getBoundingClientRect();
-  let box = mark.getBoundingClientRect();
+  const box = mark.getBoundingClientRect();
   if (box.left < frame.left || box.right > frame.right) {
     view.scrollLeft += (box.left + box.right) / 2 - (frame.left + frame.right) / 2;
-    box = mark.getBoundingClientRect();
   }
-  if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+  if (wholeOnScreen(mark.getBoundingClientRect())) return null;
+  const aim = () => revealAim(mark, view, line);
+  const before = window.scrollY;
+  centreOn(aim());
+  if (line && window.scrollY !== before && !lineInView(line)) offerBack(line);
+  return aim;
+}
+
+function wholeOnScreen(box) {
+  return box.top >= 0 && box.bottom <= window.innerHeight;
+}
+
+// The stretch of the page to show with the mark, the most that fits the screen: the mark with
+// the line tapped, or else with the prompt, each with the layer down to its bottom row (a
+// phone's layer ended 15 px below the screen, its bottom row cut, with the prompt above it);
+// else without it; else the mark and the layer; else the mark alone.
+function revealAim(mark, view, line) {
   const room = window.innerHeight - 2 * REVEAL_MARGIN;
+  const box = mark.getBoundingClientRect();
+  const bottom = view.getBoundingClientRect().bottom;
   const prompt = memory.root.querySelector(".mc-prompt");
-  let aim = box;
-  for (const other of [line, prompt]) {
-    if (!other) continue;
+  const tries = [];
+  for (const other of [line, prompt, mark].filter(Boolean)) {
     const near = other.getBoundingClientRect();
     const top = Math.min(box.top, near.top);
-    const bottom = Math.max(box.bottom, near.bottom);
-    if (bottom - top <= room) {
-      aim = { top, bottom };
-      break;
-    }
+    tries.push({ top, bottom: Math.max(box.bottom, near.bottom, bottom) }, { top, bottom: Math.max(box.bottom, near.bottom) });
   }
-  const before = window.scrollY;
+  return tries.find((aim) => aim.bottom - aim.top <= room) || box;
+}
+
+function centreOn(aim) {
   window.scrollBy({ top: (aim.top + aim.bottom - window.innerHeight) / 2, behavior: "instant" });
-  if (line && window.scrollY !== before && !lineInView(line)) offerBack(line);
 }
 
 // Whether half of ``line`` at least is on the screen, within its list, which may scroll.
@@ -1148,6 +1167,33 @@ function focusAfter(root) {
   return focusPlace(root.querySelector(".mc-prompt"));
 }
 
+// From 1200 px wide, once the game has started, the page's Moves panel heads the column
+// beside the board (the CSS lays the columns out), as a game's log stands beside the board on
+// Board Game Arena. It is moved there in the page, not only drawn there: drawn first by a CSS
+// order, it came last to the keyboard, after the seats, the invite link and the chat. So the
+// Tab key goes from the board to the moves, then to the seats, as they are seen. On a
+// narrower screen, and before the start (the seats first), it is back in its own place.
+const LOG_BESIDE = window.matchMedia("(min-width: 1200px)");
+let logHome = null; // {side, next}: where the page put the Moves panel
+
+function placeLogPanel() {
+  const log = document.getElementById("log");
+  const panel = log && log.closest(".side > .panel");
+  if (!panel) return;
+  if (!logHome) logHome = { side: panel.parentElement, next: panel.nextElementSibling };
+  const table = memory.context && memory.context.table;
+  const first = LOG_BESIDE.matches && Boolean(table) && table.status !== "open";
+  const { side, next } = logHome;
+  if (first ? side.firstElementChild === panel : panel.nextElementSibling === next) return;
+  // Moved, the log would start again at its top, and lose the focus on its line.
+  const scrolled = log.scrollTop;
+  const focused = panel.contains(document.activeElement) ? document.activeElement : null;
+  side.insertBefore(panel, first ? side.firstElementChild : next);
+  log.scrollTop = scrolled;
+  if (focused) focused.focus({ preventScroll: true });
+}
+LOG_BESIDE.addEventListener("change", placeLogPanel);
+
 export function render(container, context) {
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {
@@ -1168,6 +1214,7 @@ export function render(container, context) {
     noticeChanges(memory.geo, context, context.observation || {});
     draw();
   }, () => focusAfter(memory.root));
+  placeLogPanel();
   return { handlesActions: true };
 }
 

@@ -400,12 +400,21 @@ function promptFacts(obs, content, first = null) {
 // scrolled away. A copy shows only while its original (of the card, its title: the place, or
 // that you are the Mole) is not whole on the screen; the line goes when none shows. The
 // originals lie above the prompt, beside it (a laptop's round facts) or below it (a phone's),
-// never under the head: a line that comes pushes what is below further off the screen, one
-// that goes pulls it up, so a copy shown or hidden stays so. Looked at when the board is
-// drawn, the page scrolled or resized, and the clock ticks.
-function settleFacts(board) {
+// never under the head. Looked at when the board is drawn, the page scrolled or resized, and
+// the clock ticks.
+// A line that came or went as the page was scrolled pushed the choices under it (the
+// answers, the question cards) a line down the screen, or pulled them up: with ``keep`` the
+// page then scrolls as far, so that the choices stay where they were on the screen and the
+// head grows or shrinks above them (stuck at the screen's top, over what passes under it).
+// A copy shown or hidden stays so: its original moves with the choices, or away from the
+// screen's edge with what is above them. Not when the board is drawn: there was no line on
+// the screen before, only the new drawing's, and the choices were not there either.
+function settleFacts(board, keep = false) {
   const line = board && board.querySelector(".tm-prompt-facts");
   if (!line) return;
+  const head = line.parentElement;
+  const choices = keep && head.getBoundingClientRect().top < window.innerHeight ? head.nextElementSibling : null;
+  const before = choices ? choices.getBoundingClientRect().top : null;
   let any = false;
   for (const fact of line.children) {
     const selector = fact.dataset.copies;
@@ -415,6 +424,10 @@ function settleFacts(board) {
     any = any || (!said && !fact.hidden);
   }
   line.hidden = !any;
+  if (choices) {
+    const moved = choices.getBoundingClientRect().top - before;
+    if (Math.abs(moved) >= 0.5) window.scrollBy({ top: moved, behavior: "instant" });
+  }
 }
 
 function wholeOnScreen(node) {
@@ -448,7 +461,7 @@ function copyClock(_records, _observer, only = null) {
     copy.hidden = !left;
     copy.classList.toggle("low", Boolean(left) && clock.classList.contains("low"));
   }
-  if (!only) settleFacts(document.querySelector("[data-board='the-mole']"));
+  if (!only) settleFacts(document.querySelector("[data-board='the-mole']"), true);
 }
 
 // No maxlength on the box: the engine judges the text (TM-13), and a pasted answer cut short
@@ -1078,7 +1091,7 @@ function fitEvidence(container) {
         const board = document.querySelector("[data-board='the-mole']");
         if (board) {
           fitEvidence(board.parentElement);
-          settleFacts(board);
+          settleFacts(board, true);
         }
       });
     };
