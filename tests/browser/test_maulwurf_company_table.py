@@ -120,14 +120,28 @@ def seen_holes(state: molehaven.core.State) -> tuple[int, int]:  # type: ignore[
     return sum(hole in moles for hole in holes), len(holes)
 
 
+LAYER_BOXES = f"""() => {{
+    const box = selector => {{
+        const node = document.querySelector(selector);
+        if (!node) return null;
+        const {{x, y, width, height}} = node.getBoundingClientRect();
+        return {{x, y, width, height}};
+    }};
+    return {{window: box("{BOARD} .mc-window"), layer: box("{BOARD} svg.mc-layer")}};
+}}"""
+
+
 def board_fits(page: Page, width: int, height: int | None, shot: str) -> None:
     """Nothing is wider than the screen, nor is the layer's window (on a phone the layer
     scrolls inside it); with ``height``, the whole layer shows unscrolled."""
     scroll_width = page.evaluate("() => document.documentElement.scrollWidth")
     assert scroll_width <= width, shot
-    window = page.locator(f"{BOARD} .mc-window").bounding_box()
-    layer = page.locator(f"{BOARD} svg.mc-layer").bounding_box()
-    assert window is not None and layer is not None
+    expect(page.locator(f"{BOARD} svg.mc-layer")).to_be_visible()
+    # Both boxes in one step of the page: measured one after the other, a redraw between
+    # them (a message from the server) left the first one's element detached (None).
+    boxes = page.evaluate(LAYER_BOXES)
+    window, layer = boxes["window"], boxes["layer"]
+    assert window is not None and layer is not None, shot
     assert window["x"] >= 0 and window["x"] + window["width"] <= width, shot
     if height is not None:
         assert layer["x"] >= 0 and layer["x"] + layer["width"] <= width, shot
@@ -726,7 +740,8 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
             tap_off_centre(page, action)
             wait_for(lambda n=now: version(page) > n)
             after = record_state(page, table_id).observation(0)["moles"]
-            assert isinstance(after, dict) and after.get(to) == 0 and mole not in after, action
+            # The bot may have answered by then, landing a mole of its own where Ann's left.
+            assert isinstance(after, dict) and after.get(to) == 0 and after.get(mole) != 0, action
             moved += 1
         else:  # a bonus question (a special field on red): no board target, a button
             action = "decline" if "decline" in legal else rng.choice(legal)
@@ -734,9 +749,12 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
         before = seen["version"]
     # The whole layer on demand: every point on the screen at once; and back.
     page.get_by_role("button", name="Show the whole layer").click()
-    window = page.locator(f"{BOARD} .mc-window").bounding_box()
-    layer = page.locator(f"{BOARD} svg.mc-layer").bounding_box()
-    assert window is not None and layer is not None
+    expect(page.locator(f"{BOARD} svg.mc-layer")).to_be_visible()
+    # Both boxes in one step of the page: measured one after the other, a redraw between
+    # them (a message from the server) left the first one's element detached (None).
+    boxes = page.evaluate(LAYER_BOXES)
+    window, layer = boxes["window"], boxes["layer"]
+    assert window is not None and layer is not None, size
     assert window["x"] <= layer["x"] <= layer["x"] + layer["width"] <= window["x"] + window["width"]
     shots.append(tmp_path / f"maulwurf-company-phone-whole-{size}.png")
     page.screenshot(path=str(shots[-1]))
