@@ -10,6 +10,7 @@ process. Should Redis not answer, the process's own buckets count meanwhile.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import logging
 import math
@@ -134,6 +135,7 @@ def address_group(host: str) -> str:
     return str(ipaddress.ip_network(f"{address}/{IPV6_NETWORK_BITS}", strict=False))
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every hosted table when one is created
 def site_of(group: str) -> str | None:
     """The /56 an IPv6 /64 group (``address_group``) lies in, or ``None`` for anything else.
 
