@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -31,7 +30,7 @@ from molehaven.server.limits import (
     site_of,
 )
 from molehaven.server.matches.table import HUMAN, ON_THE_WAY_SECONDS, LiveTable
-from molehaven.server.matches.views import table_public, viewer_payload
+from molehaven.server.matches.views import compact, table_public, viewer_message
 from molehaven.server.settings import Settings
 
 if TYPE_CHECKING:
@@ -51,8 +50,7 @@ LEFT_KEPT_SECONDS = 3600.0
 
 def envelope(kind: str, version: int | None, data: JSONValue) -> str:
     # Text as it is (UTF-8 on the wire): escaped, a chat line of 300 CJK characters is 1.8 KB.
-    message = {"type": kind, "version": version, "data": data}
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return compact({"type": kind, "version": version, "data": data})
 
 
 @dataclass(eq=False, slots=True)
@@ -381,15 +379,15 @@ class Hub:
         self.push(connection, envelope("error", version, data))
 
     def send_snapshot(self, connection: Connection, table: LiveTable) -> None:
-        history = table.state.history()
-        payload = viewer_payload(
+        text = viewer_message(
+            "snapshot",
             table,
             connection.seat,
-            history=history,
+            history=table.state.history(),
             connected=self.connected_seats(table.id),
             at_rematch=self.at_rematch(table),
         )
-        self.push(connection, envelope("snapshot", table.version, payload))
+        self.push(connection, text)
         connection.sent_version = table.version
         connection.sent_the_end = table.is_over
 
@@ -421,7 +419,8 @@ class Hub:
             key = (connection.seat, since)
             text = built.get(key)
             if text is None:
-                payload = viewer_payload(
+                text = built[key] = viewer_message(
+                    "snapshot" if since == 0 else "update",
                     table,
                     connection.seat,
                     history=history,
@@ -429,8 +428,6 @@ class Hub:
                     connected=connected,
                     at_rematch=at_rematch,
                 )
-                kind = "snapshot" if since == 0 else "update"
-                text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
             connection.sent_the_end = table.is_over
