@@ -119,6 +119,15 @@ async def get_table(session: AsyncSession, table_id: str) -> TableRow | None:
     return await session.get(TableRow, table_id)
 
 
+async def stored_length(session: AsyncSession, table_id: str) -> int | None:
+    """How many events a table's log holds (its ``version``), or ``None`` if there is no
+    such table, read without the table."""
+    version: int | None = await session.scalar(
+        select(TableRow.version).where(TableRow.id == table_id)
+    )
+    return version
+
+
 async def live_tables(session: AsyncSession) -> Sequence[TableRow]:
     """Every open or running table, oldest first (loaded at start-up)."""
     query = (

@@ -56,6 +56,9 @@ from molehaven.server.text import readable
 log = logging.getLogger("molehaven.server")
 
 FINISHED_CACHED = 128
+# A table read back from the database costs its reader a token, and one more for each whole
+# this many actions in its log (``Authority.get``).
+READ_BACK_ACTIONS = 250
 
 
 class Authority(Replication, Lifecycle, Talk):
@@ -177,7 +180,14 @@ class Authority(Replication, Lifecycle, Talk):
         # otherwise keep the server busy for free (found in a security review).
         reader = READER.get()
         if reader is not None and self.read_back_limiter is not None:
-            await self.read_back_limiter.check_address(reader)
+            # By its length: building a table replays and describes every action for every
+            # viewer (0.2 s for a 1,100-action game of Die Maulwurf Company), and at a token
+            # a read a client cycling through 129 such games kept most of a core busy from one
+            # address (found in a security review). A full bucket pays for any one game.
+            async with self.db.read() as session:
+                actions = await lobby_store.stored_length(session, table_id) or 0
+            cost = 1 + actions // READ_BACK_ACTIONS
+            await self.read_back_limiter.check_address(reader, cost=cost)
         if self.cluster is not None:  # another process's table, not yet heard of here
             return await self.refresh(table_id)
         async with self._reading(table_id):  # asked twice at once, it is read once
