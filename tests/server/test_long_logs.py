@@ -19,7 +19,7 @@ from molehaven.server.lobby.models import OVER, RUNNING
 from molehaven.server.matches import views
 from molehaven.server.matches.story import describe, result_of
 from molehaven.server.matches.table import HUMAN, LiveTable, SeatSlot
-from tests.server.helpers import finished_table, hello, running_app
+from tests.server.helpers import finished_table, hello, receive_until, running_app, sit, start
 
 
 def test_a_long_log_is_built_once_for_each_viewer_and_reads_as_built_each_time(
@@ -94,3 +94,43 @@ def test_a_kept_log_grows_with_the_game_and_reads_anew_once_it_is_over(
     table.final = result_of(table.state, table.names())
     same_views()
     assert {key[1] for key in table.log_texts} == {True}  # the running words let go
+
+
+def test_a_record_is_built_once_for_each_version_however_often_it_is_downloaded(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reads are not rate limited, and every download built the record anew (tens of
+    milliseconds for a long game). It is built once for each version of the game: once for a
+    finished one, and again after each move of a running perfect-information one."""
+    with running_app(sqlite_url) as client:
+        table_id, _ = finished_table(client)
+        table = client.app.state.authority.in_memory(table_id)
+        expected = table.state.record()
+        built: list[int] = []
+        record = type(table.state).record
+
+        def counted(state: Any) -> Any:
+            built.append(state.num_actions)
+            return record(state)
+
+        monkeypatch.setattr(type(table.state), "record", counted)
+        answers = [client.get(f"/api/tables/{table_id}/record") for _ in range(3)]
+        assert [answer.json() for answer in answers] == [expected] * 3
+        assert answers[0].headers["content-disposition"] == (
+            f'attachment; filename="mole-hill-{table_id}.json"'
+        )
+        assert len(built) == 1
+
+        created = client.post("/api/tables", json={"game": "mole-hill", "sit": {"name": "Ann"}})
+        running, host = created.json()["table"]["id"], created.json()["host_token"]
+        ann = created.json()["seat"]["token"]
+        sit(client, running, 1, "Bob")
+        start(client, running, host)
+        before = client.get(f"/api/tables/{running}/record").json()["actions"]
+        with client.websocket_connect(f"/ws/tables/{running}") as ws:
+            view = hello(ws, ann)["data"]
+            ws.send_json({"type": "act", "data": {"action": view["legal"][0]}})
+            receive_until(ws, lambda message: message["version"] == view["table"]["version"] + 1)
+        after = client.get(f"/api/tables/{running}/record").json()["actions"]
+        assert after[: len(before)] == before and len(after) == len(before) + 1
+        assert after[-1] == {"seat": 0, "action": view["legal"][0]}
