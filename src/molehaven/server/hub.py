@@ -39,9 +39,10 @@ if TYPE_CHECKING:
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
 SEAT_REVOKED = "seat-revoked"
-# The cookie that carries a table's host token to its socket (its path is that socket's), set
-# with the answer that gives the token: the page's hello names a seat, and a host who has not
-# sat down holds none, yet is at their table waiting for players.
+# The cookie that tells a table's socket its page holds the host token (its path is that
+# socket's; it holds a proof made from the token's hash, ``tokens.presence_token``), set with
+# the answer that gives the token: the page's hello names a seat, and a host who has not sat
+# down holds none, yet is at their table waiting for players.
 HOST_COOKIE = "molehaven_host"
 # When a seat's last socket closed is kept this long: the lobby only asks whether it was more
 # than a few minutes ago (``Settings.deserted_seconds``).

@@ -14,6 +14,7 @@ from fastapi import APIRouter, Path, Request, Response, status
 from markdown_it import MarkdownIt
 
 from molehaven.docs import HOW_TO_PLAY, rules_page, section
+from molehaven.server import tokens
 from molehaven.server.deps import (
     AuthorityDep,
     HostToken,
@@ -208,12 +209,13 @@ async def create_table(
 
 
 def _host_cookie(response: Response, settings: Settings, table_id: str, token: str) -> None:
-    """Let the browser that holds the host token show it on the table's socket (and nowhere
-    else: the cookie's path is that socket's). It lets its holder do nothing: the socket only
-    counts them as at their table (``Hub.host_here``)."""
+    """Let the browser that holds the host token show the table's socket (and nothing else:
+    the cookie's path is that socket's) that it does. The cookie holds not the token but a
+    proof made from its hash (``tokens.presence_token``), which lets its holder do nothing
+    but count as at their table (``Hub.host_here``)."""
     response.set_cookie(
         HOST_COOKIE,
-        token,
+        tokens.presence_token(tokens.hash_token(token), table_id),
         max_age=HOST_COOKIE_SECONDS,
         path=f"/ws/tables/{table_id}",
         secure=settings.public_url.startswith("https:"),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from typing import Any
 
@@ -151,8 +152,9 @@ async def table_socket(
         await websocket.close(CLOSE_NO_TABLE)
         return
     connection = hub.open(websocket, table_id)
-    connection.host = tokens.token_matches(
-        websocket.cookies.get(HOST_COOKIE), table.host_token_hash
+    shown = websocket.cookies.get(HOST_COOKIE)
+    connection.host = shown is not None and hmac.compare_digest(
+        shown.encode(), tokens.presence_token(table.host_token_hash, table.id).encode()
     )
     greeting_ends = asyncio.get_running_loop().time() + settings.hello_seconds
     try:
