@@ -31,7 +31,10 @@ ONE_ADDRESS: dict[str, int | bool] = {
     "socket_rate_burst": 10_000,
     "bot_only_tables": True,
 }
-TEST_LIMITS: dict[str, Any] = dict(ONE_ADDRESS)
+# Tests read the lobby right after changing a table: it is built for each request (the
+# server builds it once a second at most, ``LobbyList``; test_lobby_list.py checks that).
+FRESH_LOBBY: dict[str, float] = {"lobby_cache_seconds": 0.0}
+TEST_LIMITS: dict[str, Any] = {**ONE_ADDRESS, **FRESH_LOBBY}
 
 
 @contextmanager

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.server.helpers import ONE_ADDRESS
+from tests.server.helpers import FRESH_LOBBY, ONE_ADDRESS
 
 
 def own_loopback_address() -> str:
@@ -78,6 +78,7 @@ class LiveServer:
                 f"MOLEHAVEN_{name.upper()}": "1" if value is True else str(value)
                 for name, value in ONE_ADDRESS.items()
             },
+            **{f"MOLEHAVEN_{name.upper()}": str(value) for name, value in FRESH_LOBBY.items()},
             **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
         # A restart keeps the port: the test's pages and sockets come back to it.

@@ -4,6 +4,7 @@ every other test, which all run from one address."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from typing import Any
 
@@ -225,3 +226,43 @@ def test_a_client_cycling_addresses_cannot_wipe_out_the_limits() -> None:
     for n in range(500):  # five times what it holds; the throttled one is kept in use
         limiter.allows_here(f"203.0.{n // 256}.{n % 256}")
         assert not limiter.allows_here("198.51.100.1"), n
+
+
+def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_tables(sqlite_url: str) -> None:
+    """A home given a /56 holds 256 /64s: counted by /64 alone, it could host 256 times a
+    client's tables (2,048 at the default 8) and keep them open for as long as its pages
+    stayed connected. Its /64s share SITE_SHARE times a client's cap; the next /56 and an
+    IPv4 client are not held back by it."""
+    with running_app(sqlite_url, max_tables_per_address=1) as client:
+
+        def create(address: str) -> int:
+            response = _from(client, address).post("/api/tables", json={"game": "mole-hill"})
+            return response.status_code
+
+        for n in range(SITE_SHARE):
+            assert create(f"2a02:8071:6:{n:x}::1") == 201, n
+        refused = _from(client, "2a02:8071:6:ff::1").post("/api/tables", json={"game": "mole-hill"})
+        assert refused.status_code == 429
+        assert refused.json()["code"] == "too-many-tables"
+        assert "your network" in refused.json()["detail"]
+        assert create("2a02:8071:6:100::1") == 201  # the next /56
+        assert create("203.0.113.9") == 201
+
+
+def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_sockets(sqlite_url: str) -> None:
+    """The same for sockets: a /56's /64s hold SITE_SHARE times a client's sockets between
+    them (they held 256 times as many), and a socket closed frees its place."""
+    with running_app(sqlite_url, max_connections_per_address=1) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        url = f"/ws/tables/{table_id}"
+        with contextlib.ExitStack() as held:
+            for n in range(SITE_SHARE):
+                socket = held.enter_context(
+                    _from(client, f"2a02:8071:6:{n:x}::1").websocket_connect(url)
+                )
+                hello(socket, None)
+            assert _refused_with(_from(client, "2a02:8071:6:ff::1"), table_id) == 4430
+            with _from(client, "2a02:8071:6:100::1").websocket_connect(url) as next_site:
+                assert hello(next_site, None)["type"] == "snapshot"
+        with _from(client, "2a02:8071:6:ff::1").websocket_connect(url) as freed:
+            assert hello(freed, None)["type"] == "snapshot"

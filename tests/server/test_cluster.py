@@ -28,7 +28,7 @@ import molehaven
 from molehaven.games import REGISTRY
 from molehaven.server.db import backend_urls
 from molehaven.server.lobby.models import SeatRow, TableRow
-from molehaven.server.tokens import hash_token
+from molehaven.server.tokens import hash_token, presence_token
 from tests.server.live_server import LiveServer, own_loopback_address, running_servers
 from tests.server.test_persistence import stored_deadline, stored_events, stored_fired_at
 
@@ -311,6 +311,11 @@ def test_an_address_holds_its_most_sockets_over_the_whole_cluster(
         assert opened(second)
 
 
+def host_cookie(table_id: str, host: str) -> dict[str, str]:
+    """The cookie the browser that created the table holds (``tokens.presence_token``)."""
+    return {"Cookie": f"molehaven_host={presence_token(hash_token(host), table_id)}"}
+
+
 def test_an_open_table_whose_host_waits_through_another_process_does_not_expire(
     postgres_url: str, redis_url: str, tmp_path: Path
 ) -> None:
@@ -333,7 +338,7 @@ def test_an_open_table_whose_host_waits_through_another_process_does_not_expire(
         with connect(
             f"{other.ws_url}/ws/tables/{table_id}",
             open_timeout=5,
-            additional_headers={"Cookie": f"molehaven_host={host}"},
+            additional_headers=host_cookie(table_id, host),
         ) as ws:
             ws.send(json.dumps({"type": "hello", "data": {"token": None}}))
             assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
@@ -605,7 +610,7 @@ def a_host_waiting_through_another_process_is_at_their_table_everywhere(
     owner, other, third = servers
     with httpx.Client(base_url=owner.url, timeout=10) as api:
         table_id, host = start_table(api, "mole-hill")
-    cookie = {"Cookie": f"molehaven_host={host}"}
+    cookie = host_cookie(table_id, host)
     with connect(f"{other.ws_url}/ws/tables/{table_id}", additional_headers=cookie) as ws:
         ws.send(json.dumps({"type": "hello", "data": {"token": None}}))
         assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"

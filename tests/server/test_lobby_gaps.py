@@ -112,12 +112,19 @@ def test_a_host_waiting_at_their_table_without_a_seat_is_there(sqlite_url: str) 
 
 
 def test_the_host_cookie_reaches_the_tables_socket_only(sqlite_url: str) -> None:
-    """The host token goes in a cookie the browser sends to the table's socket alone (never to
-    another table's, nor with the API's requests), which scripts cannot read."""
+    """A proof that the browser holds the host token goes in a cookie the browser sends to the
+    table's socket alone (never to another table's, nor with the API's requests), which
+    scripts cannot read. Not the token itself: a cookie's value ends up in request logs and
+    cookie stores, and the token lets its holder fill seats and start."""
     with running_app(sqlite_url) as client:
         created = client.post("/api/tables", json={"game": "mole-hill"})
         table_id, host = created.json()["table"]["id"], created.json()["host_token"]
         cookie = created.headers["set-cookie"]
-        assert cookie.startswith(f"{HOST_COOKIE}={host};")
+        assert cookie.startswith(f"{HOST_COOKIE}=")
+        # Not the host token: the cookie proves the host is there, and nothing more.
+        shown = cookie.split(";")[0].split("=", 1)[1]
+        assert shown and host not in cookie
+        start = client.post(f"/api/tables/{table_id}/start", headers={"X-Host-Token": shown})
+        assert start.status_code == 403
         assert f"Path=/ws/tables/{table_id}" in cookie
         assert "HttpOnly" in cookie and "SameSite=strict" in cookie

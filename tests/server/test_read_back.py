@@ -110,3 +110,22 @@ def test_stepping_through_more_finished_games_than_books_were_kept_builds_each_o
         for seat, action in table.state.history()[: table.version // 2]:
             halfway.apply(seat, action)
         assert state.observation(None) == halfway.observation(None)
+
+
+def test_reading_a_long_game_back_costs_its_length(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A token a read, whatever the game's length, let a client cycling through 129 games of
+    1,100 actions (0.2 s each to read back) keep most of a core busy. A read costs one token
+    and one for each ``READ_BACK_ACTIONS`` actions: a game that costs more than the whole
+    burst is still read from a full bucket, which it leaves in debt."""
+    with running_app(sqlite_url, replay_rate_burst=3, replay_rate_per_second=0.001) as client:
+        table_id, _ = finished_table(client)
+        actions = client.get(f"/api/tables/{table_id}").json()["version"]  # in memory: free
+        assert actions >= 6
+        monkeypatch.setattr(authority_module, "READ_BACK_ACTIONS", 2, raising=False)
+        forget_finished(client.app.state.authority, monkeypatch)  # type: ignore[attr-defined]
+        answers = [client.get(f"/api/tables/{table_id}") for _ in range(3)]
+        assert [answer.status_code for answer in answers] == [200, 429, 429]
+        assert answers[1].json()["code"] == "rate-limited"
+        assert client.get("/api/tables/nosuchtable").status_code == 429  # in debt for a while

@@ -87,6 +87,23 @@ def test_the_64s_of_one_ipv6_site_share_its_rate_across_processes(redis_url: str
     in_cluster(redis_url, body, count=2, rate=0.001, burst=2)
 
 
+def test_a_costly_request_takes_its_cost_in_redis_as_in_a_process(redis_url: str) -> None:
+    """A read of a long game costs several tokens (``Authority.get``), counted alike in Redis
+    and in a process: one that costs more than the burst is taken from a full bucket, which
+    it leaves in debt; one that costs less needs that many tokens left."""
+
+    async def body(first: AddressLimiter, second: AddressLimiter) -> None:
+        alone = AddressLimiter(rate=0.001, burst=4)
+        for limiter in (first, alone):
+            assert await limiter.allow("203.0.113.20", cost=3)
+            assert not await limiter.allow("203.0.113.20", cost=2)  # one token left
+            assert await limiter.allow("203.0.113.21", cost=10)  # over the burst: debt
+            assert not await limiter.allow("203.0.113.21")
+        assert not await second.allow("203.0.113.21")  # the debt is the cluster's
+
+    in_cluster(redis_url, body, count=2, rate=0.001, burst=4)
+
+
 def test_a_refused_request_takes_no_token(redis_url: str) -> None:
     """A request its site refuses neither drains its /64 nor makes a bucket for it."""
 

@@ -79,6 +79,7 @@ def create_app(
         app.state.hub = hub
         app.state.authority = authority
         app.state.replays = ReplayLibrary(settings.replay_snapshot_every)
+        app.state.lobby_list = lobby_routes.LobbyList(settings.lobby_cache_seconds)
         app.state.replay_limiter = AddressLimiter(
             rate=settings.replay_rate_per_second, burst=settings.replay_rate_burst
         )

@@ -314,6 +314,8 @@ class Cluster:
             gone = [node for node in by_node if node not in alive]
             for node in gone:
                 del by_node[node]
+            if not by_node:
+                del self.remote_seats[table_id]
             if gone:
                 self.seats_left_at[table_id] = now
                 await self._member.presence_changed(table_id)
@@ -460,6 +462,8 @@ class Cluster:
                 by_node[str(message["node"])] = seats
             else:
                 by_node.pop(str(message["node"]), None)
+            if not by_node:  # kept, the tables ever sat at piled up for the process's life
+                del self.remote_seats[table_id]
             node = str(message["node"])
             if message.get("host"):
                 self.remote_hosts.setdefault(table_id, set()).add(node)
@@ -470,10 +474,12 @@ class Cluster:
             self._later(self._member.chat_heard(str(message["table"]), dict(message["line"])))
         elif kind == "presence-gone":
             node = str(message["node"])
-            for table_id, by_node in self.remote_seats.items():
+            for table_id, by_node in list(self.remote_seats.items()):
                 if by_node.pop(node, None) is not None:
                     self.seats_left_at[table_id] = time.time()
                     self._later(self._member.presence_changed(table_id))
+                if not by_node:
+                    del self.remote_seats[table_id]
             for table_id, nodes in list(self.remote_hosts.items()):
                 if node in nodes:
                     self._host_gone(table_id, {node}, time.time())
@@ -482,9 +488,11 @@ class Cluster:
         assert self._member is not None
         try:
             answer = await self._member.serve_request(request)
-        except Exception as error:  # the caller must hear something
+        except Exception:  # the caller must hear something, but not what went wrong inside:
+            # the words reach the client (a database's error may name its tables and values)
             log.exception("cluster: a forwarded request failed")
-            answer = {"error": {"code": "server-error", "message": str(error), "status": 500}}
+            words = "the table's server failed to carry this out; try again"
+            answer = {"error": {"code": "server-error", "message": words, "status": 500}}
         message = json.dumps({**answer, "answer": request["id"]})
         self._post(_node_channel(str(request["reply"])), message)
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -22,9 +21,16 @@ from starlette.websockets import WebSocket
 
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
-from molehaven.server.limits import AddressLimiter, RedisPatience, TokenBucket, client_address
+from molehaven.server.limits import (
+    SITE_SHARE,
+    AddressLimiter,
+    RedisPatience,
+    TokenBucket,
+    client_address,
+    site_of,
+)
 from molehaven.server.matches.table import HUMAN, ON_THE_WAY_SECONDS, LiveTable
-from molehaven.server.matches.views import table_public, viewer_payload
+from molehaven.server.matches.views import compact, table_public, viewer_message
 from molehaven.server.settings import Settings
 
 if TYPE_CHECKING:
@@ -33,9 +39,10 @@ if TYPE_CHECKING:
 CLOSE_TOO_SLOW = 4008
 CLOSE_ABUSE = 1008
 SEAT_REVOKED = "seat-revoked"
-# The cookie that carries a table's host token to its socket (its path is that socket's), set
-# with the answer that gives the token: the page's hello names a seat, and a host who has not
-# sat down holds none, yet is at their table waiting for players.
+# The cookie that tells a table's socket its page holds the host token (its path is that
+# socket's; it holds a proof made from the token's hash, ``tokens.presence_token``), set with
+# the answer that gives the token: the page's hello names a seat, and a host who has not sat
+# down holds none, yet is at their table waiting for players.
 HOST_COOKIE = "molehaven_host"
 # When a seat's last socket closed is kept this long: the lobby only asks whether it was more
 # than a few minutes ago (``Settings.deserted_seconds``).
@@ -44,8 +51,7 @@ LEFT_KEPT_SECONDS = 3600.0
 
 def envelope(kind: str, version: int | None, data: JSONValue) -> str:
     # Text as it is (UTF-8 on the wire): escaped, a chat line of 300 CJK characters is 1.8 KB.
-    message = {"type": kind, "version": version, "data": data}
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return compact({"type": kind, "version": version, "data": data})
 
 
 @dataclass(eq=False, slots=True)
@@ -119,15 +125,25 @@ class Hub:
 
     async def admits(self, websocket: WebSocket) -> bool:
         """Whether a new socket from this client's address may open: it holds fewer than
-        ``max_connections_per_address`` (over every process of a cluster) and has not opened
-        sockets faster than allowed."""
+        ``max_connections_per_address`` (over every process of a cluster), its IPv6 site (a
+        /56) fewer than ``SITE_SHARE`` times as many, and it has not opened sockets faster
+        than allowed."""
         address = client_address(websocket)
-        most = self.settings.max_connections_per_address
-        if self._by_address[address] >= most:
-            return False
-        if self._by_address[address] + await self._held_elsewhere(address) >= most:
-            return False
+        for holder, most in self._holders(address):
+            if self._by_address[holder] >= most:
+                return False
+            if self._by_address[holder] + await self._held_elsewhere(holder) >= most:
+                return False
         return await self._handshakes.allow(address)
+
+    def _holders(self, address: str) -> list[tuple[str, int]]:
+        """Who a socket from ``address`` counts for, with how many each may hold: the client,
+        and a public IPv6 client's /56 (``limits.site_of``), which may hold ``SITE_SHARE``
+        times as many. Counted by /64 alone, a home given a /56 held 256 times a client's
+        sockets, enough to keep 2,048 tables open at once (found in a security review)."""
+        most = self.settings.max_connections_per_address
+        site = site_of(address)
+        return [(address, most)] + ([(site, most * SITE_SHARE)] if site is not None else [])
 
     def _held_here(self, address: str) -> Callable[[], int]:
         return lambda: self._by_address.get(address, 0)
@@ -150,9 +166,10 @@ class Hub:
             asyncio.Queue(maxsize=self.settings.outbox_limit),
             address=client_address(websocket),
         )
-        self._by_address[connection.address] += 1
-        if self._cluster is not None:
-            self._cluster.note_sockets(connection.address, self._held_here(connection.address))
+        for holder, _ in self._holders(connection.address):
+            self._by_address[holder] += 1
+            if self._cluster is not None:
+                self._cluster.note_sockets(holder, self._held_here(holder))
         connection.writer = asyncio.get_running_loop().create_task(connection.pump())
         self._by_table.setdefault(table_id, set()).add(connection)
         return connection
@@ -174,11 +191,12 @@ class Hub:
         if watchers is not None and connection in watchers and here:
             self._note_left(connection.table_id)
         if watchers is not None and connection in watchers:  # counted once, however closed
-            self._by_address[connection.address] -= 1
-            if self._by_address[connection.address] <= 0:
-                del self._by_address[connection.address]
-            if self._cluster is not None:
-                self._cluster.note_sockets(connection.address, self._held_here(connection.address))
+            for holder, _ in self._holders(connection.address):
+                self._by_address[holder] -= 1
+                if self._by_address[holder] <= 0:
+                    del self._by_address[holder]
+                if self._cluster is not None:
+                    self._cluster.note_sockets(holder, self._held_here(holder))
             watchers.discard(connection)
             if not watchers:
                 del self._by_table[connection.table_id]
@@ -362,15 +380,15 @@ class Hub:
         self.push(connection, envelope("error", version, data))
 
     def send_snapshot(self, connection: Connection, table: LiveTable) -> None:
-        history = table.state.history()
-        payload = viewer_payload(
+        text = viewer_message(
+            "snapshot",
             table,
             connection.seat,
-            history=history,
+            history=table.state.history(),
             connected=self.connected_seats(table.id),
             at_rematch=self.at_rematch(table),
         )
-        self.push(connection, envelope("snapshot", table.version, payload))
+        self.push(connection, text)
         connection.sent_version = table.version
         connection.sent_the_end = table.is_over
 
@@ -402,7 +420,8 @@ class Hub:
             key = (connection.seat, since)
             text = built.get(key)
             if text is None:
-                payload = viewer_payload(
+                text = built[key] = viewer_message(
+                    "snapshot" if since == 0 else "update",
                     table,
                     connection.seat,
                     history=history,
@@ -410,8 +429,6 @@ class Hub:
                     connected=connected,
                     at_rematch=at_rematch,
                 )
-                kind = "snapshot" if since == 0 else "update"
-                text = built[key] = envelope(kind, table.version, payload)
             self.push(connection, text)
             connection.sent_version = table.version
             connection.sent_the_end = table.is_over

@@ -10,6 +10,7 @@ process. Should Redis not answer, the process's own buckets count meanwhile.
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import logging
 import math
@@ -55,18 +56,20 @@ class TokenBucket:
         self._tokens = float(burst)
         self._last = clock()
 
-    def take(self) -> bool:
-        if self.ready():
-            self._tokens -= 1.0
+    def take(self, cost: float = 1.0) -> bool:
+        """Take ``cost`` tokens if ``ready``. A cost over the burst is taken from a full
+        bucket, which is left in debt: the client waits until it is paid back."""
+        if self.ready(cost):
+            self._tokens -= cost
             return True
         return False
 
-    def ready(self) -> bool:
-        """Whether ``take`` would succeed now (taking nothing)."""
+    def ready(self, cost: float = 1.0) -> bool:
+        """Whether ``take(cost)`` would succeed now (taking nothing)."""
         now = self._clock()
         self._tokens = min(self.burst, self._tokens + (now - self._last) * self.rate)
         self._last = now
-        return self._tokens >= 1.0
+        return self._tokens >= min(cost, self.burst)
 
 
 IPV6_NETWORK_BITS = 64  # what one IPv6 subscriber is given at the least
@@ -134,6 +137,7 @@ def address_group(host: str) -> str:
     return str(ipaddress.ip_network(f"{address}/{IPV6_NETWORK_BITS}", strict=False))
 
 
+@functools.lru_cache(maxsize=4096)  # asked of every hosted table when one is created
 def site_of(group: str) -> str | None:
     """The /56 an IPv6 /64 group (``address_group``) lies in, or ``None`` for anything else.
 
@@ -167,29 +171,29 @@ class AddressLimiter:
         """Count in Redis under ``name`` from now on, with every process that shares it."""
         self._shared = SharedBuckets(redis, name, rate=self.rate, burst=self.burst)
 
-    async def allow(self, address: str) -> bool:
-        """Whether ``address`` may make one more request now (taking a token if so): in Redis
-        when shared and Redis answers, else in this process."""
+    async def allow(self, address: str, cost: float = 1.0) -> bool:
+        """Whether ``address`` may make one more request now (taking ``cost`` tokens if so,
+        ``TokenBucket.take``): in Redis when shared and Redis answers, else in this process."""
         if self._shared is not None:
-            verdict = await self._shared.allows(address)
+            verdict = await self._shared.allows(address, cost)
             if verdict is not None:
                 return verdict
-        return self.allows_here(address)
+        return self.allows_here(address, cost)
 
-    def allows_here(self, address: str) -> bool:
+    def allows_here(self, address: str, cost: float = 1.0) -> bool:
         """``allow`` in this process's own buckets only (never Redis)."""
         # The site first, and a token taken from both or from neither: a refused request
         # neither drains the client's own bucket nor makes one (which would push another
         # client's out).
         site = site_of(address)
         site_bucket = None if site is None else self._bucket(site, SITE_SHARE)
-        if site_bucket is not None and not site_bucket.ready():
+        if site_bucket is not None and not site_bucket.ready(cost):
             return False
         bucket = self._bucket(address, 1)
-        if not bucket.take():
+        if not bucket.take(cost):
             return False
         if site_bucket is not None:
-            site_bucket.take()
+            site_bucket.take(cost)
         return True
 
     def _bucket(self, key: str, share: int) -> TokenBucket:
@@ -210,11 +214,12 @@ class AddressLimiter:
     async def check(self, request: HTTPConnection) -> None:
         await self.check_address(client_address(request))
 
-    async def check_address(self, address: str) -> None:
-        """Raise ``Rejected`` (429) if ``address`` is over its rate; else take a token."""
+    async def check_address(self, address: str, cost: float = 1.0) -> None:
+        """Raise ``Rejected`` (429) if ``address`` is over its rate; else take ``cost``
+        tokens."""
         from molehaven.server.matches.refusals import Rejected  # the one refusal type
 
-        if not await self.allow(address):
+        if not await self.allow(address, cost):
             raise Rejected(
                 "rate-limited",
                 "too many requests; slow down",
@@ -223,13 +228,15 @@ class AddressLimiter:
             )
 
 
-# Refill a client's bucket and its site's (KEYS: one or two), then take a token from each, or
-# from neither when one is empty: a refused request costs nothing, as in ``AddressLimiter``.
-# ARGV: per key its rate (tokens a millisecond) and burst. Redis's clock, so the processes
-# agree on time; an idle bucket expires once it would be full again.
+# Refill a client's bucket and its site's (KEYS: one or two), then take the cost from each, or
+# from neither when one has too few: a refused request costs nothing, as in ``AddressLimiter``;
+# a cost over the burst is taken from a full bucket, left in debt (``TokenBucket.take``).
+# ARGV: per key its rate (tokens a millisecond) and burst, then the cost. Redis's clock, so
+# the processes agree on time; an idle bucket expires once it would be full again.
 _TAKE = """
 local now_s, now_us = unpack(redis.call('time'))
 local now = now_s * 1000 + now_us / 1000
+local cost = tonumber(ARGV[#ARGV])
 local tokens = {}
 for i, key in ipairs(KEYS) do
     local rate, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
@@ -238,13 +245,13 @@ for i, key in ipairs(KEYS) do
     -- A clock stepped back refills nothing until it catches up, but locks nobody out.
     local at = math.min(tonumber(kept[2]) or now, now)
     left = math.min(burst, left + math.max(0, now - at) * rate)
-    if left < 1 then return 0 end
+    if left < math.min(cost, burst) then return 0 end
     tokens[i] = left
 end
 for i, key in ipairs(KEYS) do
     local rate, burst = tonumber(ARGV[2 * i - 1]), tonumber(ARGV[2 * i])
-    redis.call('hset', key, 'tokens', tostring(tokens[i] - 1), 'at', tostring(now))
-    local full = rate > 0 and math.ceil(burst / rate) or 86400000
+    redis.call('hset', key, 'tokens', tostring(tokens[i] - cost), 'at', tostring(now))
+    local full = rate > 0 and math.ceil((burst - tokens[i] + cost) / rate) or 86400000
     redis.call('pexpire', key, full + 1000)
 end
 return 1
@@ -296,11 +303,12 @@ class SharedBuckets:
         self._site = (per_ms * SITE_SHARE, burst * SITE_SHARE)
         self._redis = RedisPatience("rate limits in Redis failed (%s); counting in this process")
 
-    async def allows(self, address: str) -> bool | None:
+    async def allows(self, address: str, cost: float = 1.0) -> bool | None:
         keys, rates = [self.prefix + address], list(self._client)
         site = site_of(address)
         if site is not None:
             keys.append(self.prefix + site)
             rates += self._site
-        taken = await self._redis.ask(lambda: self._take(keys=keys, args=rates))
+        args = [*rates, cost]
+        taken = await self._redis.ask(lambda: self._take(keys=keys, args=args))
         return None if taken is None else bool(taken)

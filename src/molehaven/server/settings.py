@@ -71,6 +71,8 @@ class Settings:
     replay_rate_per_second: float = 4.0  # replay steps over HTTP per address
     replay_rate_burst: int = 30
     replay_snapshot_every: int = 200  # a replay keeps a state every this many steps
+    # The lobby's list is built at most this often for all clients (reads are not limited)
+    lobby_cache_seconds: float = 1.0
     max_body_bytes: int = 16 * 1024  # an HTTP request body beyond this is refused (413)
     hello_seconds: float = 5.0  # a socket that has not said hello by then is closed
     open_table_seconds: float = 30 * 60.0  # an open table nobody was at this long expires
@@ -124,6 +126,7 @@ class Settings:
             ("http_rate_burst", int),
             ("replay_rate_per_second", float),
             ("replay_rate_burst", int),
+            ("lobby_cache_seconds", float),
             ("max_body_bytes", int),
             ("hello_seconds", float),
             ("open_table_seconds", float),

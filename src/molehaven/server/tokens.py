@@ -31,6 +31,16 @@ def derived_token(secret: str, purpose: str) -> str:
     return hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).hexdigest()
 
 
+def presence_token(host_token_hash: str, table_id: str) -> str:
+    """What the host's browser shows the table's socket to count as there
+    (``hub.HOST_COOKIE``): made from the host token's stored hash, so the server checks it
+    without the token, and it proves nothing else. The cookie held the host token itself,
+    which lets its holder fill seats and start, into every request log and cookie store that
+    kept it (found in a security review)."""
+    purpose = f"host-here:{table_id}".encode()
+    return hmac.new(host_token_hash.encode(), purpose, hashlib.sha256).hexdigest()
+
+
 def new_table_id() -> str:
     """A short id for links; not a secret (anyone with the link may watch)."""
     return secrets.token_urlsafe(8)

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import math
 import re
 import time
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Path, Request, Response, status
 from markdown_it import MarkdownIt
 
 from molehaven.docs import HOW_TO_PLAY, rules_page, section
+from molehaven.server import tokens
 from molehaven.server.deps import (
     AuthorityDep,
     HostToken,
@@ -205,12 +209,13 @@ async def create_table(
 
 
 def _host_cookie(response: Response, settings: Settings, table_id: str, token: str) -> None:
-    """Let the browser that holds the host token show it on the table's socket (and nowhere
-    else: the cookie's path is that socket's). It lets its holder do nothing: the socket only
-    counts them as at their table (``Hub.host_here``)."""
+    """Let the browser that holds the host token show the table's socket (and nothing else:
+    the cookie's path is that socket's) that it does. The cookie holds not the token but a
+    proof made from its hash (``tokens.presence_token``), which lets its holder do nothing
+    but count as at their table (``Hub.host_here``)."""
     response.set_cookie(
         HOST_COOKIE,
-        token,
+        tokens.presence_token(tokens.hash_token(token), table_id),
         max_age=HOST_COOKIE_SECONDS,
         path=f"/ws/tables/{table_id}",
         secure=settings.public_url.startswith("https:"),
@@ -257,24 +262,62 @@ def _seat(row: SeatRow, label: str) -> SeatPublic:
     )
 
 
+class LobbyList:
+    """The lobby's list as JSON, built at most once every ``seconds`` for every client (it is
+    the same for all): every open lobby asks for it every 4 s, reads are not rate limited,
+    and building it reads the database (30-50 ms of CPU with a few hundred tables), so a
+    client asking in a loop kept a process busy (found in a security review). Requests that
+    come while it is built wait for it, and get it. ``seconds`` <= 0: built for each request.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._json = b""
+        self._built_at = -math.inf
+        self._building = asyncio.Lock()
+
+    async def get(self, build: Callable[[], Awaitable[TableList]]) -> bytes:
+        if self.seconds <= 0:
+            return (await build()).model_dump_json().encode()
+        async with self._building:
+            if time.monotonic() - self._built_at >= self.seconds:
+                self._json = (await build()).model_dump_json().encode()
+                self._built_at = time.monotonic()
+            return self._json
+
+
 @router.get("/tables", response_model=TableList)
 async def list_tables(
-    authority: AuthorityDep, registry: RegistryDep, hub: HubDep, settings: SettingsDep
-) -> TableList:
+    authority: AuthorityDep,
+    registry: RegistryDep,
+    hub: HubDep,
+    settings: SettingsDep,
+    request: Request,
+) -> Response:
     """Open tables (seats to take), running ones (to watch) and recently finished ones, up
     to 50 of each. Open and running ones say who of their people is here now and, running,
     when the last move was. Open ones come with free seats first, then the full ones waiting
     for their host to start, then those nobody has been at for a few minutes (``deserted``);
     in each group those with someone here (a seated person, or the host) first, then the
-    most recently changed."""
+    most recently changed. The list may be up to ``lobby_cache_seconds`` (1 s) old."""
+    cache: LobbyList = request.app.state.lobby_list
+    listing = await cache.get(lambda: _build_list(authority, registry, hub, settings))
+    return Response(listing, media_type="application/json")
+
+
+async def _build_list(
+    authority: AuthorityDep, registry: RegistryDep, hub: HubDep, settings: SettingsDep
+) -> TableList:
     listed: dict[str, list[TableSummary]] = {}
-    # Someone at an open table wins it a place however long ago its seats changed: the
-    # tables this server knows someone is at (or was a moment ago) are read besides the 50
-    # that changed last.
+    # Someone at an open table wins it a place however long ago its seats changed: of the
+    # tables this server knows someone is at (or was a moment ago), those that come first in
+    # the list are read besides the 50 that changed last.
     lively = hub.lively(time.time() - settings.deserted_seconds)
     async with authority.db.read() as session:
         for status_name, statuses in service.LISTED.items():
-            also = lively if status_name == OPEN else ()
+            also: list[str] = []
+            if status_name == OPEN and lively:
+                also = _first_of(await service.glance_open(session, lively), hub, settings)
             rows = await service.recent_tables(session, statuses=statuses, also=also)
             moved = {}
             if status_name == RUNNING:
@@ -293,15 +336,63 @@ async def list_tables(
     return TableList(**listed)
 
 
+def _first_of(glances: list[service.Glance], hub: Hub, settings: Settings) -> list[str]:
+    """The ids of the ``LISTED_PER_STATUS`` glanced open tables that come first in the
+    lobby's order (``_open_order``, the most recently changed first within each group): no
+    other of them can win a place, so only these are read whole."""
+    now = time.time()
+
+    def rank(glance: service.Glance) -> tuple[bool, bool, bool]:
+        people = [seat for seat, kind in enumerate(glance.kinds) if kind == HUMAN]
+        present, host_here, _, deserted = _presence(
+            glance.id, OPEN, glance.updated_at, people, hub, settings, now
+        )
+        full = all(kind != EMPTY for kind in glance.kinds)
+        return _open_rank(deserted=deserted, full=full, here=bool(present) or host_here)
+
+    newest_first = sorted(glances, key=lambda glance: glance.updated_at, reverse=True)
+    return [glance.id for glance in sorted(newest_first, key=rank)][: service.LISTED_PER_STATUS]
+
+
 def _open_order(summary: TableSummary) -> tuple[bool, bool, bool]:
-    """Where an open table comes in the lobby (a stable sort keeps the most recently changed
-    first within each group): those someone has been at lately before the deserted; among
-    them, those with a free seat before the full ones (a person looking for a game wants a
-    seat; a full table waits for its host to start, and can only be watched); and within
-    each, those someone is at now first. Sorted here, before the list is cut to
+    """Where an open table comes in the lobby (``_open_rank``; a stable sort keeps the most
+    recently changed first within each group). Sorted here, before the list is cut to
     ``LISTED_PER_STATUS``: the tables cut are the ones least wanted."""
     full = all(seat.kind != EMPTY for seat in summary.seats)
-    return summary.deserted, full, not (summary.present or summary.host_here)
+    here = bool(summary.present) or summary.host_here
+    return _open_rank(deserted=summary.deserted, full=full, here=here)
+
+
+def _open_rank(*, deserted: bool, full: bool, here: bool) -> tuple[bool, bool, bool]:
+    """Those someone has been at lately before the deserted; among them, those with a free
+    seat before the full ones (a person looking for a game wants a seat; a full table waits
+    for its host to start, and can only be watched); and within each, those someone is at
+    now first."""
+    return deserted, full, not here
+
+
+def _presence(
+    table_id: str,
+    status: str,
+    updated_at: float,
+    people: list[int],
+    hub: Hub,
+    settings: Settings,
+    now: float,
+) -> tuple[int, bool, float, bool]:
+    """Of a live table whose seats ``people`` are people's: how many of them are connected,
+    whether its host is (open tables), how long ago one of them (or the host) was last here
+    (0 while one is) and whether the table is deserted (open, nobody here for a few
+    minutes)."""
+    connected = hub.connected_seats(table_id)
+    present = sum(seat in connected for seat in people)
+    # A host who has not sat down is at their table too: they wait there for players.
+    host_here = status == OPEN and hub.host_here(table_id)
+    # Taking or leaving a seat (``updated_at``) is someone there, if only for a moment.
+    seen = max(hub.last_seen(table_id) or 0.0, updated_at)
+    seen_ago = 0.0 if present or host_here else max(0.0, now - seen)
+    deserted = status == OPEN and seen_ago > settings.deserted_seconds
+    return present, host_here, seen_ago, deserted
 
 
 def _liveness(
@@ -313,14 +404,9 @@ def _liveness(
     people = [seat for seat in summary.seats if seat.kind == HUMAN]
     for seat in people:
         seat.connected = seat.seat in connected
-    summary.present = sum(seat.connected for seat in people)
-    # A host who has not sat down is at their table too: they wait there for players.
-    summary.host_here = row.status == OPEN and hub.host_here(row.id)
-    # Taking or leaving a seat (``updated_at``) is someone there, if only for a moment.
-    seen = max(hub.last_seen(row.id) or 0.0, row.updated_at)
-    here = summary.present or summary.host_here
-    summary.seen_ago = 0.0 if here else max(0.0, now - seen)
-    summary.deserted = row.status == OPEN and summary.seen_ago > settings.deserted_seconds
+    summary.present, summary.host_here, summary.seen_ago, summary.deserted = _presence(
+        row.id, row.status, row.updated_at, [seat.seat for seat in people], hub, settings, now
+    )
     if row.status == RUNNING:
         summary.moved_ago = max(0.0, now - (moved_at if moved_at is not None else row.updated_at))
 

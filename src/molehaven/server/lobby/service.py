@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import select, update
@@ -118,6 +119,15 @@ async def get_table(session: AsyncSession, table_id: str) -> TableRow | None:
     return await session.get(TableRow, table_id)
 
 
+async def stored_length(session: AsyncSession, table_id: str) -> int | None:
+    """How many events a table's log holds (its ``version``), or ``None`` if there is no
+    such table, read without the table."""
+    version: int | None = await session.scalar(
+        select(TableRow.version).where(TableRow.id == table_id)
+    )
+    return version
+
+
 async def live_tables(session: AsyncSession) -> Sequence[TableRow]:
     """Every open or running table, oldest first (loaded at start-up)."""
     query = (
@@ -163,6 +173,40 @@ async def recent_tables(
 
 # SQLite before 3.32 binds at most 999 parameters to a statement.
 IDS_PER_QUERY = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Glance:
+    """What the lobby needs to know of an open table to tell where it comes in the list,
+    read without the whole table: when it changed, and each seat's kind (by seat)."""
+
+    id: str
+    updated_at: float
+    kinds: tuple[str, ...]
+
+
+async def glance_open(session: AsyncSession, ids: Collection[str]) -> list[Glance]:
+    """A glance at each listed open table among ``ids`` (the others are left out): a few
+    columns, so that thousands cost little. The lobby reads the tables someone is at this way,
+    and only those that win a place in it whole (``recent_tables``): reading every one of them
+    whole for every request took 0.7 s for 2,000 (found in a security review)."""
+    wanted = sorted(set(ids))
+    changed: dict[str, float] = {}
+    kinds: dict[str, dict[int, str]] = {}
+    for start in range(0, len(wanted), IDS_PER_QUERY):
+        chunk = wanted[start : start + IDS_PER_QUERY]
+        query = (
+            select(TableRow.id, TableRow.updated_at, SeatRow.seat, SeatRow.kind)
+            .join(SeatRow, SeatRow.table_id == TableRow.id)
+            .where(TableRow.status == OPEN, TableRow.listed.is_(True), TableRow.id.in_(chunk))
+        )
+        for table_id, updated_at, seat, kind in (await session.execute(query)).all():
+            changed[table_id] = updated_at
+            kinds.setdefault(table_id, {})[seat] = kind
+    return [
+        Glance(table_id, changed[table_id], tuple(kind for _, kind in sorted(seats.items())))
+        for table_id, seats in kinds.items()
+    ]
 
 
 # How the lobby lists tables: finished ones together with abandoned ones (expired open tables

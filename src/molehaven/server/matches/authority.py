@@ -28,7 +28,7 @@ from molehaven.server import tokens
 from molehaven.server.bots import BotPool
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
-from molehaven.server.limits import READER, AddressLimiter
+from molehaven.server.limits import READER, SITE_SHARE, AddressLimiter, site_of
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
@@ -56,6 +56,9 @@ from molehaven.server.text import readable
 log = logging.getLogger("molehaven.server")
 
 FINISHED_CACHED = 128
+# A table read back from the database costs its reader a token, and one more for each whole
+# this many actions in its log (``Authority.get``).
+READ_BACK_ACTIONS = 250
 
 
 class Authority(Replication, Lifecycle, Talk):
@@ -177,7 +180,14 @@ class Authority(Replication, Lifecycle, Talk):
         # otherwise keep the server busy for free (found in a security review).
         reader = READER.get()
         if reader is not None and self.read_back_limiter is not None:
-            await self.read_back_limiter.check_address(reader)
+            # By its length: building a table replays and describes every action for every
+            # viewer (0.2 s for a 1,100-action game of Die Maulwurf Company), and at a token
+            # a read a client cycling through 129 such games kept most of a core busy from one
+            # address (found in a security review). A full bucket pays for any one game.
+            async with self.db.read() as session:
+                actions = await lobby_store.stored_length(session, table_id) or 0
+            cost = 1 + actions // READ_BACK_ACTIONS
+            await self.read_back_limiter.check_address(reader, cost=cost)
         if self.cluster is not None:  # another process's table, not yet heard of here
             return await self.refresh(table_id)
         async with self._reading(table_id):  # asked twice at once, it is read once
@@ -234,17 +244,7 @@ class Authority(Replication, Lifecycle, Talk):
         the_game = self.registry.make(game, players, **dict(options))
         table_id = tokens.new_table_id()
         if host_address is not None:
-            most = self.settings.max_tables_per_address
-            hosted = sum(1 for t in self.live.values() if t.host_address == host_address)
-            if hosted < most and self.cluster is not None:
-                # Counted over every process: one client cannot host ``most`` on each.
-                hosted = await self.cluster.note_hosted(host_address, table_id, most)
-            if hosted >= most:
-                raise Rejected(
-                    "too-many-tables",
-                    f"you already host {hosted} tables; finish or leave one first",
-                    status=429,
-                )
+            await self._check_hosted(host_address, table_id)
         if len(self.live) >= self.settings.max_live_tables:
             raise Rejected("full", "the server has too many tables open; try later", status=503)
         host_token = host_token or tokens.new_token()
@@ -285,6 +285,39 @@ class Authority(Replication, Lifecycle, Talk):
         if self.cluster is not None:
             await self.cluster.claim(table.id)  # a new id: nobody else can hold it
         return table, host_token, seat_token
+
+    async def _check_hosted(self, host_address: str, table_id: str) -> None:
+        """Refuse a new table (``table_id``) for a client that hosts
+        ``max_tables_per_address`` open or running tables already, or whose IPv6 site (its
+        /56, ``limits.site_of``) hosts ``SITE_SHARE`` times as many: counting /64s alone, one
+        home given a /56 could host 256 times as many, and keep them open for as long as its
+        pages stayed connected (2,048 of the server's 5,000; found in a security review). In a
+        cluster each is counted over every process, and the new table noted there.
+
+        Raises:
+            Rejected: 429 ``too-many-tables``.
+        """
+        most = self.settings.max_tables_per_address
+        site = site_of(host_address)
+        counted = [(host_address, most, "you already host")]
+        if site is not None:
+            counted.append((site, most * SITE_SHARE, "your network already hosts"))
+        for who, limit, words in counted:
+            hosted = sum(
+                1
+                for t in self.live.values()
+                if t.host_address is not None
+                and (t.host_address if who == host_address else site_of(t.host_address)) == who
+            )
+            if hosted < limit and self.cluster is not None:
+                # Counted over every process: one client cannot host ``limit`` on each.
+                hosted = await self.cluster.note_hosted(who, table_id, limit)
+            if hosted >= limit:
+                raise Rejected(
+                    "too-many-tables",
+                    f"{words} {hosted} tables; finish or leave one first",
+                    status=429,
+                )
 
     async def rematch(
         self,

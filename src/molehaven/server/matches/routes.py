@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import hmac
 import json
 from typing import Any
 
 from fastapi import APIRouter, Path, Query, Request, WebSocket
-from fastapi.responses import JSONResponse
+from fastapi.responses import Response
 from pydantic import ValidationError
 
 from molehaven.core import address_seat, name_seats
@@ -30,6 +31,7 @@ from molehaven.server.matches.schemas import (
     Say,
 )
 from molehaven.server.matches.table import LiveTable
+from molehaven.server.matches.views import compact
 from molehaven.server.settings import Settings
 
 router = APIRouter(tags=["matches"])
@@ -43,7 +45,7 @@ CLOSE_NO_HELLO = 4408
 
 
 @router.get("/api/tables/{table_id}/record", responses=ERRORS)
-async def record(authority: AuthorityDep, table_id: str = TableId) -> JSONResponse:
+async def record(authority: AuthorityDep, table_id: str = TableId) -> Response:
     """The game record (replayable with ``molehaven.replay``), as a download.
 
     Hidden information is in it, so it is given once the game is over; a perfect-information
@@ -54,8 +56,15 @@ async def record(authority: AuthorityDep, table_id: str = TableId) -> JSONRespon
     if not (table.is_over or public):
         raise Rejected("hidden", "the record holds hidden information until the game is over")
     filename = f"{table.game.slug}-{table.id}.json"
-    return JSONResponse(
-        table.state.record(), headers={"Content-Disposition": f'attachment; filename="{filename}"'}
+    # Built once for each version (once for a finished game), not for each download: reads
+    # are not rate limited, and a long game's record took tens of milliseconds to build.
+    kept = table.record_text
+    if kept is None or kept[0] != table.version:
+        kept = table.record_text = (table.version, compact(table.state.record()).encode())
+    return Response(
+        kept[1],
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
 
 
@@ -143,8 +152,9 @@ async def table_socket(
         await websocket.close(CLOSE_NO_TABLE)
         return
     connection = hub.open(websocket, table_id)
-    connection.host = tokens.token_matches(
-        websocket.cookies.get(HOST_COOKIE), table.host_token_hash
+    shown = websocket.cookies.get(HOST_COOKIE)
+    connection.host = shown is not None and hmac.compare_digest(
+        shown.encode(), tokens.presence_token(table.host_token_hash, table.id).encode()
     )
     greeting_ends = asyncio.get_running_loop().time() + settings.hello_seconds
     try:

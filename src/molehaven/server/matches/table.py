@@ -188,6 +188,13 @@ class LiveTable:
     # A finished game's replay steps come from this, built once (``matches.replay``); it goes
     # when the table does.
     replay_book: asyncio.Future[ReplayBook] | None = None
+    # The record as downloaded, with the version it was built at (``routes.record``).
+    record_text: tuple[int, bytes] | None = None
+    # A long move log's entries as JSON text, per viewer, for the whole views sent at a
+    # socket's hello (``views.log_json``): by viewer, whether the game is over, and the names.
+    log_texts: dict[tuple[Seat | None, bool, tuple[str, ...]], list[str]] = field(
+        default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         self.state = self.game.initial_state()
