@@ -101,7 +101,7 @@ def test_a_resigned_seat_is_played_to_the_end_and_the_end_explains_itself(
     # The lobby's row says who won; the whole summary is its fold's title, the rest its fold.
     ending = page.locator(f'#over-tables li[data-table="{table_id}"] .ending')
     expect(ending.locator("summary")).to_have_attribute("title", " ".join(summary.split()))
-    expect(ending.locator("p")).to_contain_text("Final scores: Ann")
+    expect(ending.locator("p").first).to_contain_text("Final scores: Ann")
     page.goto(f"{server.url}/tables/{table_id}")
     page.click("[data-rematch]")
     page.wait_for_url(lambda url: table_id not in url)
