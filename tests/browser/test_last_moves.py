@@ -19,6 +19,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     show_a_fixed_position,
+    wait_for,
 )
 from tests.browser.test_fixed_positions import first_decision
 from tests.browser.test_maulwurf_company_where import logged_game, mark_of
@@ -58,10 +59,11 @@ def in_first_screen(page: Page, selector: str, height: int) -> bool:
 def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     browser: Browser, server: LiveServer
 ) -> None:
-    """Ann's turn at Die Maulwurf Company: Bea's move since her own stands above the layer,
-    on the first screen at 1280 x 800 (the Moves panel beside the layer) and on a phone; the
-    layer still shows whole at 1280 x 800. The line marks its move on the layer while
-    hovered, as the Moves panel's lines do."""
+    """Ann's turn at Die Maulwurf Company: Bea's move since her own is on the first screen.
+    At 1280 x 800 it is the Moves panel's newest line, beside the layer, and the last moves'
+    strip gives way to it (it repeated those lines); the layer still shows whole. On a phone
+    it stands in the strip above the layer. The strip's line marks its move on the layer
+    while hovered, as the Moves panel's lines do."""
     state, log = logged_game()
     page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
     create_table(page, server, "maulwurf-company", players=2)
@@ -72,28 +74,30 @@ def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     entries = [entry for entry in log if isinstance(entry, dict)]
     beas = [entry for entry in entries if entry["seat"] == 1]
     last = beas[-1]
+    words = str(last["describe"])
     assert int(str(last["n"])) > max(int(str(e["n"])) for e in entries if e["seat"] == 0)
-    # Two players: one line, the other's move since Ann's own, in full ink.
-    expect(page.locator(LINES)).to_have_count(1)
-    expect(page.locator(LINES)).to_have_text(str(last["describe"]))
-    expect(page.locator(LINES)).to_have_class("since")
-    assert in_first_screen(page, STRIP, 800)
     # The Moves panel heads the side column on this game's table, beside the layer
-    # (test_maulwurf_fit): its newest line is on the first screen as well.
-    assert in_first_screen(page, "#log li:last-child", 800)
+    # (test_maulwurf_fit): its newest line is on the first screen, the strip not shown.
+    expect(page.locator(STRIP)).to_be_hidden()
+    # (the panel is moved there once the game is drawn, and the log kept at its end)
+    wait_for(lambda: in_first_screen(page, "#log li:last-child", 800))
+    beas_line = f'#log li[data-n="{last["n"]}"]'
+    expect(page.locator(beas_line)).to_contain_text(words.split(",")[0])
+    assert in_first_screen(page, beas_line, 800)
     layer = page.locator("[data-board='maulwurf-company'] svg.mc-layer").bounding_box()
     assert layer is not None and layer["y"] + layer["height"] <= 800, layer
+    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    # Two players: one line, the other's move since Ann's own, in full ink.
+    expect(page.locator(LINES)).to_have_count(1)
+    expect(page.locator(LINES)).to_have_text(words)
+    expect(page.locator(LINES)).to_have_class("since")
+    assert in_first_screen(page, STRIP, PHONE["height"])
     # Pointed at, the line marks its move on the layer; the mark goes with the pointer.
     page.locator(LINES).hover()
-    words = str(last["describe"])
-    assert mark_of(page) is not None, words
     marked = mark_of(page)
     assert marked is not None and f"from {marked['from']} to {marked['to']}" in words, words
     page.locator("h1").hover()
     assert mark_of(page) is None
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
-    assert in_first_screen(page, STRIP, PHONE["height"])
-    expect(page.locator(LINES)).to_have_text(words)
     assert page.errors == []  # type: ignore[attr-defined]
 
 

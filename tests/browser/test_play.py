@@ -231,12 +231,14 @@ def play_again(browser: Browser, ann: Page, bob: Page, table_id: str) -> None:
 # Mole Majority and Die Maulwurf Company played to their end by random clicks took one to two
 # minutes each, the suite's longest tests. The fewest Mole Tokens (MM-49) end Mole Majority on
 # an empty supply (MM-37) all the same; Maulwurf ends by its turn limit at the latest (MC-25),
-# as test_maulwurf_company_table.py's whole game against a bot does. The Mole to 2 points with
-# 4 answers a round (TM-20, TM-23) and Mole Park within 4 rounds (MP-35) took 20-40 s, now 5-10.
+# as test_maulwurf_company_table.py's whole game against a bot does. Mole Park within 4 rounds
+# (MP-35) took 20-40 s, now 5-10. The Mole with 4 answers a round (TM-20) to 3 points (TM-23),
+# about 20 s: to 2 points a bot Mole's lucky guess could end the game before the person's first
+# click, even at a second between bot moves (1 run in 3 on a quiet machine).
 SHORTER = {
     "mole-majority": {"mole_tokens": "7"},
     "maulwurf-company": {"max_turns": "40"},
-    "the-mole": {"target_score": "2", "question_limit": "4"},
+    "the-mole": {"target_score": "3", "question_limit": "4"},
     "mole-park": {"round_limit": "4"},
 }
 
@@ -244,10 +246,11 @@ SHORTER = {
 def at_a_persons_pace(slug: str) -> object:
     """The Mole is played in real time: bots at full speed can end every round (the Mole bot
     guessing at once) before a person's first click, so its bots wait a moment between moves:
-    half a second, as 0.1 s still let random bots end a whole game before the page's first
-    click about one run in seven on a loaded machine."""
+    a second, as 0.1 s still let random bots end a whole game before the page's first click
+    about one run in seven on a loaded machine, and half a second did so twice on 2026-11-27
+    (a game to 2 points, at a load of 9)."""
     if slug == "the-mole":
-        return pytest.param(slug, marks=pytest.mark.bot_delay(0.5))
+        return pytest.param(slug, marks=pytest.mark.bot_delay(1.0))
     return slug
 
 
