@@ -22,12 +22,11 @@ from starlette.websockets import WebSocket
 from molehaven.core import Seat
 from molehaven.core.game import JSONValue
 from molehaven.server.limits import (
-    SITE_SHARE,
     AddressLimiter,
     RedisPatience,
     TokenBucket,
     client_address,
-    site_of,
+    holders,
 )
 from molehaven.server.matches.table import HUMAN, ON_THE_WAY_SECONDS, LiveTable
 from molehaven.server.matches.views import compact, table_public, viewer_message
@@ -137,13 +136,8 @@ class Hub:
         return await self._handshakes.allow(address)
 
     def _holders(self, address: str) -> list[tuple[str, int]]:
-        """Who a socket from ``address`` counts for, with how many each may hold: the client,
-        and a public IPv6 client's /56 (``limits.site_of``), which may hold ``SITE_SHARE``
-        times as many. Counted by /64 alone, a home given a /56 held 256 times a client's
-        sockets, enough to keep 2,048 tables open at once (found in a security review)."""
-        most = self.settings.max_connections_per_address
-        site = site_of(address)
-        return [(address, most)] + ([(site, most * SITE_SHARE)] if site is not None else [])
+        """Who a socket from ``address`` counts for, with how many sockets each may hold."""
+        return holders(address, self.settings.max_connections_per_address)
 
     def _held_here(self, address: str) -> Callable[[], int]:
         return lambda: self._by_address.get(address, 0)

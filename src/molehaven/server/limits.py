@@ -150,6 +150,15 @@ def site_of(group: str) -> str | None:
     return str(network)
 
 
+def holders(group: str, most: int) -> list[tuple[str, int]]:
+    """Who a client (``address_group``) counts for under a cap of ``most`` things (sockets,
+    tables), with the cap of each: the client itself, and a public IPv6 client's /56
+    (``site_of``), which may hold ``SITE_SHARE`` times as many. Counted by /64 alone, a home
+    given a /56 held 256 times a client's share (found in a security review)."""
+    site = site_of(group)
+    return [(group, most)] + ([(site, most * SITE_SHARE)] if site is not None else [])
+
+
 class AddressLimiter:
     """A token bucket per client address (at most ``addresses`` of them, the least recently
     used forgotten first); ``check`` raises ``Rejected`` (429, with ``Retry-After``) when the

@@ -28,7 +28,7 @@ from molehaven.server import tokens
 from molehaven.server.bots import BotPool
 from molehaven.server.cluster import Cluster
 from molehaven.server.db import Database
-from molehaven.server.limits import READER, SITE_SHARE, AddressLimiter, site_of
+from molehaven.server.limits import READER, AddressLimiter, holders, site_of
 from molehaven.server.lobby import service as lobby_store
 from molehaven.server.lobby.models import ABANDONED, OVER, RUNNING, TableRow
 from molehaven.server.matches import service as event_store
@@ -297,22 +297,19 @@ class Authority(Replication, Lifecycle, Talk):
         Raises:
             Rejected: 429 ``too-many-tables``.
         """
-        most = self.settings.max_tables_per_address
-        site = site_of(host_address)
-        counted = [(host_address, most, "you already host")]
-        if site is not None:
-            counted.append((site, most * SITE_SHARE, "your network already hosts"))
-        for who, limit, words in counted:
+        for who, limit in holders(host_address, self.settings.max_tables_per_address):
+            own = who == host_address  # else its /56
             hosted = sum(
                 1
                 for t in self.live.values()
                 if t.host_address is not None
-                and (t.host_address if who == host_address else site_of(t.host_address)) == who
+                and (t.host_address if own else site_of(t.host_address)) == who
             )
             if hosted < limit and self.cluster is not None:
                 # Counted over every process: one client cannot host ``limit`` on each.
                 hosted = await self.cluster.note_hosted(who, table_id, limit)
             if hosted >= limit:
+                words = "you already host" if own else "your network already hosts"
                 raise Rejected(
                     "too-many-tables",
                     f"{words} {hosted} tables; finish or leave one first",
