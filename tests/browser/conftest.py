@@ -8,12 +8,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
 from tests.server.databases import database_url, postgres_url, sqlite_url
 from tests.server.live_server import LiveServer
 
 __all__ = ["database_url", "postgres_url", "sqlite_url"]
+
+# An assertion waits up to 15 s (Playwright's default is 5 s), as page actions do (``open_page``):
+# on a loaded 2-core machine a page's answer to a click took longer than 5 s. A waiting
+# assertion still returns as soon as it holds, so only a failure takes longer.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -88,7 +88,9 @@ class LiveServer:
             self._log_start = log.tell()  # what an earlier start logged stays above
             self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
 
-    def wait_started(self, seconds: float = 30) -> None:
+    def wait_started(self, seconds: float = 90) -> None:
+        """Until the server answers. The deadline is generous: it only ends a start that
+        failed, and on a loaded 2-core machine a start with ``--workers 2`` took over 30 s."""
         assert self.process is not None, "launch() first"
         deadline = time.monotonic() + seconds
         announced = None
@@ -156,7 +158,7 @@ def running_servers(
         for server in servers:
             server.launch()
         for server in servers:  # started side by side, on a busy machine each takes longer
-            server.wait_started(30 + 10 * count)
+            server.wait_started(90 + 10 * count)
         yield servers
     finally:
         for server in servers:

@@ -134,7 +134,9 @@ def test_the_clock_keeps_its_deadline_across_a_restart(database_url: str) -> Non
         with client.websocket_connect(f"/ws/tables/{table_id}") as ws:
             message = hello(ws, None)
             if not is_over(message):  # (the deadline may pass while the app restarts)
-                assert stored_deadline(database_url, table_id) == deadline  # not restarted
+                # Not restarted: the same deadline, or none if the clock has fired since the
+                # hello (its time is checked below).
+                assert stored_deadline(database_url, table_id) in (deadline, None)
             while not is_over(message):
                 message = ws.receive_json()
         assert message["data"]["log"][-1]["text"] == "time-up"
