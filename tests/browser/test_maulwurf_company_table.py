@@ -173,12 +173,20 @@ def shoot(page: Page, folder: Path, name: str) -> list[Path]:
 
 
 # Every layer the page shows being lifted, in order, recorded as it happens.
+# The layers lifted, in the order the page showed them, and the moles each lifted layer showed
+# leaving and saved when it appeared (read then: on a busy machine the 1.6 s show can be over
+# before a test's next look).
 WATCH_LIFTS = """() => {
     window.mcLifted = [];
+    window.mcLiftMarks = {};
     new MutationObserver(() => {
         const board = document.querySelector("[data-board='maulwurf-company']");
         const lifting = board && board.dataset.lifting;
         if (lifting && window.mcLifted.at(-1) !== lifting) window.mcLifted.push(lifting);
+        if (lifting && !(lifting in window.mcLiftMarks)) window.mcLiftMarks[lifting] = {
+            leaving: board.querySelectorAll(".mc-mole.leaving").length,
+            saved: board.querySelectorAll(".mc-mole.saved").length,
+        };
     }).observe(document.querySelector("#board"), {subtree: true, attributes: true,
         attributeFilter: ["data-lifting"], childList: true});
 }"""
@@ -333,9 +341,9 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
         action = player.play_turn(state)
         if fills_the_layer(state, player.seat, action):
             # The mover's page shows green a moment longer: moles leave, moles in holes wait.
-            player.page.wait_for_selector(f"{BOARD}[data-lifting='green']")
-            assert player.page.locator(f"{BOARD} .mc-mole.leaving").count() > 0
-            assert player.page.locator(f"{BOARD} .mc-mole.saved").count() == 13
+            marks = player.page.wait_for_function("() => window.mcLiftMarks.green").json_value()
+            assert marks["leaving"] > 0, marks
+            assert marks["saved"] == 13, marks
             path = tmp_path / "maulwurf-company-lifting-1280.png"
             player.page.screenshot(path=str(path))
             player.shots.append(path)

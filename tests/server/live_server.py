@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
+import contextlib
+import json
 import os
 import re
 import secrets
@@ -26,6 +29,64 @@ def own_loopback_address() -> str:
 
 # What ``molehaven serve`` prints once its port is bound and its app has started.
 ANNOUNCED = re.compile(rb"Molehaven: open http://localhost:(\d+)/")
+
+
+class ForkedServer:
+    """A server forked by ``serve_fork``: the part of ``subprocess.Popen`` the tests use. It is
+    not this process's child (the forking process reaps it), so it is known as ended once it
+    is gone or a zombie."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+
+    def poll(self) -> int | None:
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as stat:
+                state = stat.read().rsplit(b")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            return -1
+        return -1 if state in (b"Z", b"X") else None
+
+    def send_signal(self, signum: int) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signum)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
+
+    def wait(self, timeout: float) -> int:
+        deadline = time.monotonic() + timeout
+        while (code := self.poll()) is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"server {self.pid}", timeout)
+            time.sleep(0.02)
+        return code
+
+
+class ServerForks:
+    """This test process's ``serve_fork`` process, started on first use."""
+
+    def __init__(self) -> None:
+        self.process: subprocess.Popen[str] | None = None
+
+    def start(self, argv: list[str], env: dict[str, str], log_path: Path) -> ForkedServer:
+        if self.process is None or self.process.poll() is not None:
+            command = [sys.executable, "-m", "tests.server.serve_fork"]
+            self.process = subprocess.Popen(
+                command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=CHECKOUT
+            )
+            atexit.register(self.process.kill)
+            assert self.process.stdout is not None
+            assert "ready" in json.loads(self.process.stdout.readline())
+        assert self.process.stdin is not None and self.process.stdout is not None
+        request = {"argv": argv, "env": env, "log": str(log_path)}
+        self.process.stdin.write(json.dumps(request) + "\n")
+        self.process.stdin.flush()
+        return ForkedServer(int(json.loads(self.process.stdout.readline())["pid"]))
+
+
+CHECKOUT = Path(__file__).resolve().parents[2]
+FORKS = ServerForks()
 
 
 class LiveServer:
@@ -57,14 +118,18 @@ class LiveServer:
         self.port = 0  # known once started
         self.log_path = log_path
         self.bot_delay = bot_delay
-        self.process: subprocess.Popen[bytes] | None = None
+        self.process: subprocess.Popen[bytes] | ForkedServer | None = None
         self.settings = settings or {}  # more MOLEHAVEN_* settings, by name without the prefix
         self.args = args or []  # more options of ``molehaven serve``
         self._log_start = 0  # where the log of the latest start begins
 
     def start(self) -> None:
         self.launch()
-        self.wait_started()
+        try:
+            self.wait_started()
+        except BaseException:
+            self.stop()  # a server that did not answer in time is not left running
+            raise
 
     def launch(self) -> None:
         """Start the process without waiting for it (``wait_started`` does): servers of a
@@ -82,11 +147,14 @@ class LiveServer:
             **{f"MOLEHAVEN_{name.upper()}": value for name, value in self.settings.items()},
         }
         # A restart keeps the port: the test's pages and sockets come back to it.
-        command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", str(self.port)]
-        command += ["--database", self.database_url, *self.args]
+        argv = ["serve", "--port", str(self.port), "--database", self.database_url, *self.args]
         with self.log_path.open("ab") as log:
             self._log_start = log.tell()  # what an earlier start logged stays above
-            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+            if "--workers" in self.args:  # it spawns processes of its own: a plain child
+                command = [sys.executable, "-m", "molehaven.cli.main", *argv]
+                self.process = subprocess.Popen(command, env=env, stdout=log, stderr=log)
+                return
+        self.process = FORKS.start(argv, env, self.log_path)
 
     def wait_started(self, seconds: float = 90) -> None:
         """Until the server answers. The deadline is generous: it only ends a start that
