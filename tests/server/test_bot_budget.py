@@ -5,7 +5,6 @@ budget. Until 2026-11-27 it did: every level was given the server's 2 s, so ``me
 
 from __future__ import annotations
 
-import asyncio
 import random
 from functools import partial
 from pathlib import Path
@@ -19,6 +18,7 @@ from molehaven.agents.levels import INFORMED_SECONDS, InformedAgent
 from molehaven.core import Action
 from molehaven.core.play import step_random
 from molehaven.server.bots import BotPool, make_bot
+from tests.server.helpers import run_apart
 
 SERVER_CAP = 2.0  # the default bot_seconds
 
@@ -109,7 +109,7 @@ def test_a_bot_worker_knows_how_far_into_its_turn_the_seat_is(tmp_path: Path) ->
     spy_file = tmp_path / "steps.txt"
     pool = BotPool({"spy": partial(TurnStepSpy, spy_file=str(spy_file))}, workers=1, seconds=5.0)
     try:
-        chosen = asyncio.run(pool.choose("spy", state, seat, 1))
+        chosen = run_apart(pool.choose("spy", state, seat, 1))
     finally:
         pool.close()
     assert chosen == str(state.legal_actions(seat)[0])
