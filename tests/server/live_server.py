@@ -35,7 +35,8 @@ class ForkedServer:
     """A server forked by ``serve_fork``: the part of ``subprocess.Popen`` the tests use. It is
     not this process's child (the forking process reaps it), so it has ended once it is gone,
     or a zombie with no thread left: a killed server's first thread is a zombie while its
-    others still exit, holding its port."""
+    others still exit, holding its port. Its exit status is the forking process's to read:
+    ``poll`` and ``wait`` give -1 for any end."""
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
@@ -92,8 +93,9 @@ FORKS = ServerForks()
 
 
 class LiveServer:
-    """``molehaven serve`` in a child process; ``kill`` is SIGKILL, ``start`` (re)starts it
-    on the same port and database.
+    """``molehaven serve`` in a process of its own (forked from ``serve_fork``, or a plain
+    child with ``--workers``); ``kill`` is SIGKILL, ``start`` (re)starts it on the same port
+    and database.
 
     The first start lets the server bind a free port itself (``--port 0``) and reads it from
     what the server prints. A port picked here and handed to the child was free only when
