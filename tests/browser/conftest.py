@@ -1,5 +1,5 @@
-"""Browser tests: Playwright for Python driving Debian's Chromium against a real
-``molehaven serve`` process on loopback."""
+"""Browser tests: Playwright for Python driving Debian's Chromium (its headless shell) against
+a real ``molehaven serve`` process on loopback."""
 
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ __all__ = ["database_url", "postgres_url", "sqlite_url"]
 # assertion still returns as soon as it holds, so only a failure takes longer.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's ``chromium-headless-shell``: the Chromium build without a window system, the one
+# Playwright itself runs headless. The whole browser drew the same pages for much more CPU
+# (tests/browser/test_play.py: 207 CPU seconds against 127, 2026-11-28), and Chromium took about
+# half the suite's CPU. ``MOLEHAVEN_TEST_CHROMIUM`` names another build, e.g. /usr/bin/chromium.
+CHROMIUM = os.environ.get("MOLEHAVEN_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -48,8 +52,8 @@ def playwright() -> Iterator[Playwright]:
 def browser(playwright: Playwright) -> Iterator[Browser]:
     if not Path(CHROMIUM).exists():
         if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: scripts/test installs Debian's chromium")
-        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium)")
+            pytest.fail(f"{CHROMIUM} is missing: scripts/test installs it from Debian")
+        pytest.skip(f"{CHROMIUM} is missing (apt-get install chromium-headless-shell)")
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
     yield browser
     browser.close()
