@@ -77,10 +77,14 @@ class Connection:
     # whether they are the log as it reads once the game is over (every action public)
     sent_the_end: bool = False
     queued: int = 0  # characters of the messages waiting in ``outbox``
+    sending: int = 0  # characters of the message being written to the client
     strikes: int = 0
     address: str = ""  # the client's address, for the per-address socket cap
     close_code: int | None = None
     writer: asyncio.Task[None] | None = field(default=None, repr=False)
+    # told the characters of each message once it is written (or given up): the hub's count
+    # of what its address has pending (``Hub.push``)
+    written: Callable[[int], None] = field(default=lambda _size: None, repr=False)
 
     async def pump(self) -> None:
         """Send queued messages in order until told to stop (``None``)."""
@@ -89,7 +93,12 @@ class Connection:
             if text is None:
                 break
             self.queued -= len(text)
-            await self.websocket.send_text(text)
+            self.sending = len(text)
+            try:
+                await self.websocket.send_text(text)
+            finally:
+                self.sending = 0
+                self.written(len(text))
         if self.close_code is not None:
             await self.websocket.close(self.close_code)
 
@@ -103,6 +112,8 @@ class Hub:
         self.settings = settings
         self._by_table: dict[str, set[Connection]] = {}
         self._by_address: Counter[str] = Counter()
+        # characters queued or being written to each holder's sockets (``limits.holders``)
+        self._pending_bytes: Counter[str] = Counter()
         self._handshakes = AddressLimiter(
             rate=settings.socket_rate_per_second, burst=settings.socket_rate_burst
         )
@@ -160,6 +171,7 @@ class Hub:
             asyncio.Queue(maxsize=self.settings.outbox_limit),
             address=client_address(websocket),
         )
+        connection.written = lambda size: self._let_go(connection, size)
         for holder, _ in self._holders(connection.address):
             self._by_address[holder] += 1
             if self._cluster is not None:
@@ -200,6 +212,8 @@ class Hub:
             connection.writer.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await connection.writer
+        self._let_go(connection, connection.queued)  # what was never sent
+        connection.queued = 0
 
     def _note_left(self, table_id: str) -> None:
         now = time.time()
@@ -327,15 +341,47 @@ class Hub:
     def push(self, connection: Connection, text: str) -> None:
         """Queue a message for the client. One that does not read is dropped once
         ``outbox_limit`` messages or ``outbox_bytes`` characters wait for it; a message
-        alone in the queue always waits, however large (a long game's whole view)."""
+        alone in the queue always waits, however large (a long game's whole view). So is
+        one whose address would have more than ``outbox_bytes_per_address`` characters
+        waiting or being written over all its sockets (an IPv6 /56 ``SITE_SHARE`` times
+        as many): per socket alone, 512 sockets of a /56 that read nothing held a long
+        game's whole view each, a gigabyte (a security review)."""
         if connection.close_code is not None:
             return  # it is being closed: nothing more is sent
-        over = connection.queued and connection.queued + len(text) > self.settings.outbox_bytes
-        if over or connection.outbox.full():
+        size = len(text)
+        over = connection.queued and connection.queued + size > self.settings.outbox_bytes
+        if over or connection.outbox.full() or self._address_over(connection, size):
             self._too_slow(connection)
             return
         connection.outbox.put_nowait(text)
-        connection.queued += len(text)
+        connection.queued += size
+        for holder, _ in self._holders(connection.address):
+            self._pending_bytes[holder] += size
+
+    def _address_over(self, connection: Connection, size: int) -> bool:
+        """Whether ``size`` more characters for ``connection`` would take its address (or
+        its /56) over its budget. What the address has pending besides the message this
+        socket is writing must be nothing (a message alone always goes: a page reconnecting
+        to a game longer than the budget gets its view, then the updates behind it) or fit
+        with the new one. So an address holds at most its budget and two messages."""
+        budget = self.settings.outbox_bytes_per_address
+        for holder, most in holders(connection.address, budget):
+            pending = self._pending_bytes[holder] - connection.sending
+            if pending > 0 and pending + size > most:
+                return True
+        return False
+
+    def _let_go(self, connection: Connection, size: int) -> None:
+        """``size`` characters for ``connection`` are written, or will never be."""
+        for holder, _ in self._holders(connection.address):
+            left = self._pending_bytes.pop(holder, 0) - size
+            if left > 0:
+                self._pending_bytes[holder] = left
+
+    def pending_bytes(self, address: str) -> int:
+        """Characters queued or being written to the sockets of ``address`` (an
+        ``address_group`` or a /56) through this process."""
+        return self._pending_bytes.get(address, 0)
 
     def _too_slow(self, connection: Connection) -> None:
         """Close a client that does not read. What waits for it is let go at once (it would
@@ -343,6 +389,7 @@ class Hub:
         page that reconnects gets a whole view."""
         while not connection.outbox.empty():
             connection.outbox.get_nowait()
+        self._let_go(connection, connection.queued)
         connection.queued = 0
         self.drop(connection, CLOSE_TOO_SLOW)
 
@@ -355,8 +402,9 @@ class Hub:
                 return
             except asyncio.QueueFull:
                 # a client that does not read loses its backlog
-                lost = connection.outbox.get_nowait()
-                connection.queued -= len(lost or "")
+                lost = len(connection.outbox.get_nowait() or "")
+                connection.queued -= lost
+                self._let_go(connection, lost)
 
     def send_error(
         self,

@@ -66,6 +66,9 @@ class Settings:
     outbox_limit: int = 512  # queued messages to a client that does not read, before closing
     # ... and characters of them: 512 whole views of a long game were gigabytes
     outbox_bytes: int = 4 * 1024 * 1024
+    # ... and over all the sockets of one address (an IPv6 /56: 16 times as many), in this
+    # process: 512 sockets of a /56 each held a long game's whole view, unread, a gigabyte
+    outbox_bytes_per_address: int = 16 * 1024 * 1024
     http_rate_per_second: float = 5.0  # changes over HTTP (create, join, bots, start) per address
     http_rate_burst: int = 60
     replay_rate_per_second: float = 4.0  # replay steps over HTTP per address
