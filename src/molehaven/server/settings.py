@@ -60,6 +60,10 @@ class Settings:
     max_live_tables: int = 5000
     # Tables one address hosts at once (open or running): one client cannot fill the server.
     max_tables_per_address: int = 8
+    # Actions a table's game may reach before it ends as abandoned. Every game's default
+    # options end it sooner (Die Maulwurf Company's MC-25 at 25,029); options near their
+    # maxima allowed about 230,000 (Mole Majority), some 16 MB of memory per 10,000 actions.
+    max_game_length: int = 30_000
     # Whether a table of bots alone may start. Off: such tables think for nobody and would
     # take the bot workers from people's games (a bot league's own server may turn it on).
     bot_only_tables: bool = False
@@ -143,6 +147,7 @@ class Settings:
             ("socket_rate_per_second", float),
             ("socket_rate_burst", int),
             ("max_tables_per_address", int),
+            ("max_game_length", int),
             ("bot_workers", int),
             ("bot_seconds", float),
             ("lease_seconds", float),

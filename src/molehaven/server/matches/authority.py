@@ -22,6 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from molehaven.agents import AgentFactory
 from molehaven.core import CHANCE, CLOCK, Action, Seat, State
 from molehaven.core.errors import MolehavenError
+from molehaven.core.game import JSONValue
 from molehaven.core.play import sample_outcome
 from molehaven.core.registry import Registry
 from molehaven.server import tokens
@@ -609,13 +610,15 @@ class Authority(Replication, Lifecycle, Talk):
         """Store ``events`` and then make ``trial`` the table's state."""
         watch.observe(trial)
         status = OVER if trial.is_terminal() else RUNNING
+        result = result_of(trial, table.names()) if status == OVER else None
+        if status == RUNNING and trial.num_actions >= self.settings.max_game_length:
+            status, result = ABANDONED, _too_long(self.settings.max_game_length)
         deadline = None
         if status == RUNNING and watch.live:
             if watch.restarted or table.clock_deadline is None:
                 deadline = time.time() + round_seconds(table.game, trial)
             else:
                 deadline = table.clock_deadline
-        result = result_of(trial, table.names()) if status == OVER else None
         await self.writer.append(
             event_store.Append(
                 table_id=table.id,
@@ -634,7 +637,7 @@ class Authority(Replication, Lifecycle, Talk):
         table.clock_deadline = deadline
         table.touched_at = time.time()
         self._arm_clock(table)
-        if status == OVER:
+        if status != RUNNING:
             self.live.pop(table.id, None)
             self._remember_finished(table)
         self._changed(table, first, events)
@@ -855,3 +858,12 @@ async def _store_seat(session: AsyncSession, table_id: str, seat: Seat, slot: Se
         stand_in=slot.stand_in,
         resigned=slot.resigned,
     )
+
+
+def _too_long(most: int) -> dict[str, JSONValue]:
+    """The result of a game ended at the server's ``max_game_length``."""
+    summary = (
+        f"Abandoned: the game reached {most:,} actions, the most this server plays, so it"
+        " ended without a winner. Its record is kept."
+    )
+    return {"winners": [], "summary": summary}
