@@ -1344,7 +1344,10 @@ function pointingBoard() {
 function logStop(list) {
   const lines = [...list.querySelectorAll("li[data-n]")];
   const stop = lines.find((line) => line.tabIndex === 0) || lines[lines.length - 1];
-  for (const line of lines) line.tabIndex = line === stop ? 0 : -1;
+  for (const line of lines) {
+    const index = line === stop ? 0 : -1;
+    if (line.tabIndex !== index) line.tabIndex = index; // untouched lines: no style pass
+  }
 }
 
 // Wires a list of the log's lines (``li[data-n]``: the Moves panel's, the strip's above the
@@ -1423,30 +1426,45 @@ new ResizeObserver(() => {
 
 // A run of chance entries (The Mole deals 20 question cards a round, Mole Park a mole into
 // each hole) folds behind its first entry, which offers to show the rest; a replay shows all.
+// Every drawing runs this over the whole log, so it changes only the lines whose fold changed:
+// taking the fold off every line and putting it back cost a style pass over a thousand lines
+// or more at each update of a long game, and each pass left a space behind on a run's first line.
 const FOLD_FROM = 4;
 const unfolded = new Set(); // the first entry numbers of the runs a person opened
 
 function foldChanceRuns(list) {
   const items = [...list.children];
-  for (const toggle of list.querySelectorAll(".fold-toggle")) toggle.remove();
-  for (const item of items) item.classList.remove("folded");
-  if (replay.active) return;
+  const folded = new Set();
+  const toggles = new Map(); // a run's first line -> the words of its toggle
   let start = 0;
-  while (start < items.length) {
+  while (!replay.active && start < items.length) {
     let end = start;
     while (end < items.length && items[end].dataset.seat === "-1") end += 1;
     if (end - start >= FOLD_FROM) {
-      const first = items[start];
-      const key = first.querySelector(".n").textContent;
-      const open = unfolded.has(key);
-      if (!open) items.slice(start + 1, end).forEach((entry) => entry.classList.add("folded"));
-      first.append(" ", el("button", {
-        type: "button", class: "fold-toggle",
-        text: open ? "hide the chance events" : `+${end - start - 1} more chance events`,
-        onclick: () => { if (open) unfolded.delete(key); else unfolded.add(key); foldChanceRuns(list); },
-      }));
+      const open = unfolded.has(items[start].dataset.n);
+      if (!open) items.slice(start + 1, end).forEach((entry) => folded.add(entry));
+      toggles.set(items[start], open ? "hide the chance events" : `+${end - start - 1} more chance events`);
     }
     start = Math.max(end, start + 1);
+  }
+  for (const item of items) {
+    if (item.classList.contains("folded") !== folded.has(item)) item.classList.toggle("folded", folded.has(item));
+  }
+  // A toggle stays while its run does, its words changed in place: pressed from the keyboard,
+  // it keeps the focus.
+  for (const toggle of list.querySelectorAll(".fold-toggle")) {
+    const first = toggle.closest("li");
+    const words = toggles.get(first);
+    if (words === undefined) toggle.remove();
+    else if (toggle.textContent !== words) toggle.textContent = words;
+    toggles.delete(first);
+  }
+  for (const [first, words] of toggles) {
+    const key = first.dataset.n;
+    first.append(el("button", {
+      type: "button", class: "fold-toggle", text: words,
+      onclick: () => { if (unfolded.has(key)) unfolded.delete(key); else unfolded.add(key); foldChanceRuns(list); },
+    }));
   }
 }
 
