@@ -1345,8 +1345,10 @@ function logStop(list) {
   const lines = [...list.querySelectorAll("li[data-n]")];
   const stop = lines.find((line) => line.tabIndex === 0) || lines[lines.length - 1];
   for (const line of lines) {
-    const index = line === stop ? 0 : -1;
-    if (line.tabIndex !== index) line.tabIndex = index; // untouched lines: no style pass
+    // Compared as the attribute: a line drawn before its board's module came has none, and
+    // reads as -1 all the same, yet is no focus place until it is set.
+    const index = line === stop ? "0" : "-1";
+    if (line.getAttribute("tabindex") !== index) line.setAttribute("tabindex", index);
   }
 }
 
