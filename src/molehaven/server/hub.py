@@ -80,6 +80,9 @@ class Connection:
     sending: int = 0  # characters of the message being written to the client
     strikes: int = 0
     address: str = ""  # the client's address, for the per-address socket cap
+    # who the connection counts for under a per-address cap, each with its share of the cap
+    # (``limits.holders``), worked out once: it is read for every message sent
+    shares: list[tuple[str, int]] = field(default_factory=list)
     close_code: int | None = None
     writer: asyncio.Task[None] | None = field(default=None, repr=False)
     # told the characters of each message once it is written (or given up): the hub's count
@@ -171,8 +174,9 @@ class Hub:
             asyncio.Queue(maxsize=self.settings.outbox_limit),
             address=client_address(websocket),
         )
+        connection.shares = holders(connection.address, 1)
         connection.written = lambda size: self._let_go(connection, size)
-        for holder, _ in self._holders(connection.address):
+        for holder, _ in connection.shares:
             self._by_address[holder] += 1
             if self._cluster is not None:
                 self._cluster.note_sockets(holder, self._held_here(holder))
@@ -197,7 +201,7 @@ class Hub:
         if watchers is not None and connection in watchers and here:
             self._note_left(connection.table_id)
         if watchers is not None and connection in watchers:  # counted once, however closed
-            for holder, _ in self._holders(connection.address):
+            for holder, _ in connection.shares:
                 self._by_address[holder] -= 1
                 if self._by_address[holder] <= 0:
                     del self._by_address[holder]
@@ -355,7 +359,7 @@ class Hub:
             return
         connection.outbox.put_nowait(text)
         connection.queued += size
-        for holder, _ in self._holders(connection.address):
+        for holder, _ in connection.shares:
             self._pending_bytes[holder] += size
 
     def _address_over(self, connection: Connection, size: int) -> bool:
@@ -365,15 +369,15 @@ class Hub:
         to a game longer than the budget gets its view, then the updates behind it) or fit
         with the new one. So an address holds at most its budget and two messages."""
         budget = self.settings.outbox_bytes_per_address
-        for holder, most in holders(connection.address, budget):
+        for holder, share in connection.shares:
             pending = self._pending_bytes[holder] - connection.sending
-            if pending > 0 and pending + size > most:
+            if pending > 0 and pending + size > budget * share:
                 return True
         return False
 
     def _let_go(self, connection: Connection, size: int) -> None:
         """``size`` characters for ``connection`` are written, or will never be."""
-        for holder, _ in self._holders(connection.address):
+        for holder, _ in connection.shares:
             left = self._pending_bytes.pop(holder, 0) - size
             if left > 0:
                 self._pending_bytes[holder] = left
