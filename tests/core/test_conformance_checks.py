@@ -17,6 +17,7 @@ from molehaven.core.conformance import (
     check_notation_strict,
     check_state_invariants,
     check_viewers_refused,
+    snapshot,
 )
 from molehaven.games.mole_hill.game import MoleHillGame
 from molehaven.games.mole_hill.notation import parse_action as parse_mole_hill
@@ -209,3 +210,39 @@ def test_notation_check_catches_a_parser_that_splits_on_unicode_spaces(
     monkeypatch.setattr(MoleHillGame, "parse_action", lenient)
     with pytest.raises(AssertionError, match="was accepted"):
         check_notation_strict(game, ["place e4"], "lenient")
+
+
+@dataclass(slots=True, eq=True)
+class ExtraState(MoleHillState):
+    """Observes ``extra`` itself, not a copy: a state whose observation aliases its data."""
+
+    extra: dict[str, object] | None = None
+
+    def _observe(self, seat: Seat | None) -> Observation:
+        return {**MoleHillState._observe(self, seat), "extra": self.extra}  # type: ignore[dict-item]
+
+
+def extra_state(extra: dict[str, object]) -> ExtraState:
+    base = started()
+    state = ExtraState(*[getattr(base, f) for f in base.__dataclass_fields__], extra)
+    return state._bind(base.game)
+
+
+def test_a_snapshot_is_frozen_when_the_observation_hands_out_the_states_own_data() -> None:
+    extra: dict[str, object] = {"moles": [1, 2]}
+    state = extra_state(extra)
+    before = snapshot(state)
+    assert snapshot(state) == before
+    extra["moles"] = [1, 2, 3]
+    assert snapshot(state) != before
+
+
+def test_a_snapshot_compares_what_is_observed_not_the_order_keys_were_filled_in() -> None:
+    extra: dict[str, object] = {"a": 1, "b": [True]}
+    state = extra_state(extra)
+    before = snapshot(state)
+    extra.clear()
+    extra.update({"b": [True], "a": 1})
+    assert snapshot(state) == before
+    extra["b"] = [1]  # JSON tells true from 1, and so does a snapshot
+    assert snapshot(state) != before

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import math
 import random
 import re
@@ -155,15 +156,46 @@ def check_notation_round_trip(state: State, where: str) -> None:
             assert str(parsed) == text, f"{where}: {text!r} printed back as {str(parsed)!r}"
 
 
-def snapshot(state: State) -> tuple[str, ...]:
-    """Everything observable about a state, to compare before and after."""
-    parts = [canonical_json(state.observation(v)) for v in viewers(state.game)]
-    # The record is the action history: the same history node (an immutable linked list)
-    # means the same record, without serialising thousands of actions at every check.
-    parts.append(f"{state.num_actions}:{id(state._history)}")
-    parts.append(repr((state.to_move(), state.is_chance(), state.is_terminal())))
-    parts.append(repr((state.returns(), state.scores())))
-    return tuple(parts)
+class Snapshot:
+    """Everything observable about a state, frozen, to compare before and after.
+
+    Each viewer's observation is kept as ``marshal`` bytes (format 2, which shares no object,
+    so equal values give equal bytes when their dicts were filled in the same order): about
+    seven times cheaper than canonical JSON, which was about a quarter of a Mole Majority
+    playout's checks. Bytes that differ are read back and compared as canonical JSON, so only
+    a real difference fails a check, never a different key order.
+    """
+
+    __slots__ = ("observations", "rest")
+
+    def __init__(self, state: State) -> None:
+        self.observations = [marshal.dumps(state.observation(v), 2) for v in viewers(state.game)]
+        # The record is the action history: the same history node (an immutable linked list)
+        # means the same record, without serialising thousands of actions at every check.
+        self.rest = (
+            f"{state.num_actions}:{id(state._history)}",
+            repr((state.to_move(), state.is_chance(), state.is_terminal())),
+            repr((state.returns(), state.scores())),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Snapshot):
+            return NotImplemented
+        return self.rest == other.rest and all(
+            mine == theirs or _canonical(mine) == _canonical(theirs)
+            for mine, theirs in zip(self.observations, other.observations, strict=True)
+        )
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _canonical(frozen: bytes) -> str:
+    value: JSONValue = marshal.loads(frozen)
+    return canonical_json(value)
+
+
+def snapshot(state: State) -> Snapshot:
+    return Snapshot(state)
 
 
 def check_illegal_leaves_unchanged(
@@ -298,21 +330,27 @@ def check_no_leak(state: State, rng: random.Random, where: str, samples: int = 3
     game = state.game
     varied = 0
     everyone = viewers(game)
-    observed = [canonical_json(state.observation(v)) for v in everyone]
+    # Compared as values, not as JSON text: nothing mutates them meanwhile, and
+    # ``check_observations_json`` proves each one JSON-exact.
+    observed = [state.observation(v) for v in everyone]
     for index, viewer in enumerate(everyone):
         for _ in range(samples):
             variant = state.resample_hidden(viewer, rng)
-            variant_observed = [canonical_json(variant.observation(v)) for v in everyone]
-            assert variant_observed[index] == observed[index], (
+            assert variant.observation(viewer) == observed[index], (
                 f"{where}: observation({viewer}) changed when only hidden information did"
             )
             check_state_invariants(variant, f"{where} (resampled for {viewer})")
-            if variant_observed != observed:
+            # Observed lazily: one other viewer that sees a change is proof enough.
+            if any(
+                variant.observation(other) != observed[position]
+                for position, other in enumerate(everyone)
+                if position != index
+            ):
                 varied += 1
     if game.info.perfect_information:
-        public = canonical_json(state.observation(None))
+        public = observed[-1]
         for seat in range(game.players):
-            assert canonical_json(state.observation(seat)) == public, (
+            assert observed[seat] == public, (
                 f"{where}: perfect information, yet observation({seat}) differs from a spectator's"
             )
     return varied
@@ -333,12 +371,12 @@ def check_reveals(state: State, rng: random.Random, where: str, max_actions: int
             after.apply(seat, action)
             if after.is_terminal():
                 continue
-            seen = canonical_json(after.observation(seat))
+            seen = after.observation(seat)
             variant = state.resample_hidden(seat, rng)
             variant.apply(seat, action)
             if variant.is_terminal():
                 continue
-            assert canonical_json(variant.observation(seat)) == seen, (
+            assert variant.observation(seat) == seen, (
                 f"{where}: {action} by seat {seat} showed it something hidden, yet"
                 " action_reveals says it does not"
             )
@@ -567,4 +605,5 @@ __all__ = [
     "play_seeded",
     "playout_states",
     "random_step",
+    "snapshot",
 ]
