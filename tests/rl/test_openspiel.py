@@ -158,3 +158,26 @@ def test_mole_park_dice_are_one_simultaneous_node_and_a_race_is_not() -> None:
     assert len(inner.to_move()) > 1 and inner.awaited() != inner.to_move()
     assert not race.is_simultaneous_node()
     assert race.current_player() in inner.to_move()
+
+
+def test_a_states_string_is_the_whole_state_hidden_parts_included() -> None:
+    """OpenSpiel's ToString shows everything, as its poker games show every card: two states
+    seat 0 cannot tell apart print apart (the envs' public board would print them alike)."""
+    game = _load("mole-park", 3)
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    told_apart = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+            continue
+        other = state.resample_from_infostate(0, sampler)
+        assert other.information_state_string(0) == state.information_state_string(0)
+        told_apart += str(other) != str(state)
+        if state.is_simultaneous_node():
+            state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(3)])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert told_apart > 0
