@@ -26,6 +26,7 @@ def test_the_scores_panel_waits_for_the_start_in_every_game(
         create_table(page, server, game)
         scores = page.locator("#scores")
         expect(page.locator("#board [data-board]")).to_have_count(1)
+        expect(page.locator("#length-note")).to_be_hidden()  # every default game ends sooner
         if game == "mole-majority":
             expect(scores.locator("xpath=ancestor::*[contains(@class,'panel')]")).to_be_hidden()
             continue
@@ -39,6 +40,26 @@ def test_the_scores_panel_waits_for_the_start_in_every_game(
     expect(page.locator("#scores tr")).to_have_count(3)
     expect(page.locator("#scores")).not_to_contain_text("Scores appear")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_options_that_allow_a_longer_game_than_the_server_plays_are_said_before_the_start(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Mole Majority's turn limit may go to 10,000 turns, far past the 30,000 actions this
+    server plays (a game that reaches them ends abandoned): the open table says so to everyone
+    choosing to sit, and no more once the game is under way."""
+    page = open_page(browser, f"{server.url}/")
+    create_table(page, server, "mole-majority", options={"turn_limit": "10000"})
+    note = page.locator("#length-note")
+    expect(note).to_have_text(
+        "These options allow a game longer than this server plays: one still going after"
+        " 30,000 actions ends there, abandoned, with no winner."
+    )
+    visitor = open_page(browser, page.url)
+    expect(visitor.locator("#length-note")).to_be_visible()
+    fill_bots_and_start(page)
+    expect(note).to_be_hidden()
+    assert page.errors == [] and visitor.errors == []  # type: ignore[attr-defined]
 
 
 def test_mole_parks_empty_seat_reads_as_free(browser: Browser, server: LiveServer) -> None:

@@ -39,3 +39,18 @@ def test_every_game_with_its_default_options_ends_before_the_cap(slug: str) -> N
     longest is shorter (Die Maulwurf Company's MC-25 at 25,029 actions)."""
     most = molehaven.make(slug).info.max_players
     assert molehaven.make(slug, most).max_length() < Settings(database_url="").max_game_length
+
+
+def test_a_table_whose_options_allow_a_longer_game_says_the_cap(sqlite_url: str) -> None:
+    """Options are not refused for allowing a longer game (The Mole's clock-bounded rounds,
+    TM-20, have no bound at all), but the table says the cap, before and after a restart."""
+    with running_app(sqlite_url) as client:
+        usual, _ = new_table(client, "mole-majority")
+        long, _ = new_table(client, "mole-majority", turn_limit=10_000)
+        unbounded, _ = new_table(client, "the-mole", question_limit=0)
+        for table_id, cap in ((usual, None), (long, 30_000), (unbounded, 30_000)):
+            assert client.get(f"/api/tables/{table_id}").json()["length_cap"] == cap
+    assert molehaven.make("mole-majority").max_length() > 9_000
+    with running_app(sqlite_url, max_game_length=9_000) as client:  # loaded from the database
+        assert client.get(f"/api/tables/{usual}").json()["length_cap"] == 9_000
+        assert client.get(f"/api/tables/{long}").json()["length_cap"] == 9_000

@@ -143,6 +143,11 @@ class TablePublic(BaseModel):
         description="the seat the host sits at (who may fill seats and start), if they sit:"
         " the seat they took sending the host token, until they leave it",
     )
+    length_cap: int | None = Field(
+        None,
+        description="the most actions this server plays, when the options allow a longer game"
+        " (one that reaches it ends abandoned); null when every game ends sooner",
+    )
 
 
 class TableCreated(BaseModel):

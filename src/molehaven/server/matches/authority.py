@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from molehaven.agents import AgentFactory
-from molehaven.core import CHANCE, CLOCK, Action, Seat, State
+from molehaven.core import CHANCE, CLOCK, Action, Game, Seat, State
 from molehaven.core.errors import MolehavenError
 from molehaven.core.game import JSONValue
 from molehaven.core.play import sample_outcome
@@ -127,6 +127,13 @@ class Authority(Replication, Lifecycle, Talk):
                 await self._resume(table)
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_forever())
 
+    def _length_cap(self, game: Game[object]) -> int | None:
+        """The most actions this server plays, if ``game``'s options allow more: a game that
+        reaches it ends abandoned (``_commit``). Options are not refused for it, since a
+        clock-bounded variant (The Mole's TM-20) has no bound at all."""
+        cap = self.settings.max_game_length
+        return cap if game.max_length() > cap else None
+
     def _build(
         self, row: TableRow, events: Sequence[EventRow], chat: Sequence[ChatLine] = ()
     ) -> LiveTable:
@@ -147,6 +154,7 @@ class Authority(Replication, Lifecycle, Talk):
             final=dict(row.result) if row.result is not None else None,
             rematch=row.rematch,
             host_seat=row.host_seat,
+            length_cap=self._length_cap(game),
             chat=list(chat),
         )
         for event in events:
@@ -266,6 +274,7 @@ class Authority(Replication, Lifecycle, Talk):
             touched_at=time.time(),
             host_address=host_address,
             host_seat=host_seat,
+            length_cap=self._length_cap(the_game),
         )
         async with self.db.write() as session:
             await lobby_store.insert_table(

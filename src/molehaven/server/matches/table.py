@@ -178,6 +178,9 @@ class LiveTable:
     # The seat the host token's holder took (``Authority.join``), while they keep it: the page
     # names the host. Only where they sit is known: the token itself stays with them.
     host_seat: Seat | None = None
+    # The server's ``max_game_length`` when the game's options allow a longer game (the page
+    # says so at the open table), else None.
+    length_cap: int | None = None
     entries: list[LogEntry] = field(default_factory=list)  # the move log, described
     chat: list[ChatLine] = field(default_factory=list)  # the last lines said (matches.chat)
     chat_pace: dict[Seat, TokenBucket] = field(default_factory=dict)  # each seat's chat rate

@@ -56,6 +56,7 @@ def table_public(
         "rematch": table.rematch,
         # Who fills seats and starts: everyone at the table may know it, as they see it done.
         "host_seat": table.host_seat,
+        "length_cap": table.length_cap,
         "seats": [
             {
                 "seat": seat,

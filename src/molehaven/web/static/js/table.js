@@ -617,6 +617,12 @@ function renderSeats() {
   $("full").hidden = !(watching && !free);
   if (table.status !== "open") seatError(""); // seats no longer change: nothing there to fix
   $("host").hidden = !(host && table.status === "open");
+  const cap = table.status === "open" ? table.length_cap : null;
+  $("length-note").hidden = !cap;
+  if (cap) {
+    const words = `These options allow a game longer than this server plays: one still going after ${cap.toLocaleString("en")} actions ends there, abandoned, with no winner.`;
+    if ($("length-note").textContent !== words) $("length-note").textContent = words;
+  }
   $("start").disabled = table.seats.some((s) => s.kind === "empty");
   $("share").value = `${window.location.origin}/tables/${table.id}`;
   $("resign-box").hidden = !(table.status === "running" && view.you !== null);
