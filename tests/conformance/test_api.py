@@ -29,18 +29,21 @@ from molehaven.core.conformance import (
 from tests.conformance.cases import CASES, GOLDEN_SEED, dump_golden, golden_path
 
 PLAYOUT_SEEDS = range(8)
-# The seeds in two halves, each a test of its own: the slowest case (Mole Majority at 4
-# players) took 40-80 s alone at the end of a run while the other test processes had finished.
-PLAYOUT_HALVES = {"seeds-0-3": PLAYOUT_SEEDS[:4], "seeds-4-7": PLAYOUT_SEEDS[4:]}
+# The seeds in groups of two, each a test of its own: the slowest case (Mole Majority at 4
+# players) took 40-80 s alone at the end of a run while the other test processes had
+# finished, and in halves one half still took 54 s in a whole run (2026-11-28).
+PLAYOUT_GROUPS = {
+    f"seeds-{first}-{first + 1}": PLAYOUT_SEEDS[first : first + 2] for first in PLAYOUT_SEEDS[::2]
+}
 
 
-@pytest.mark.parametrize("half", PLAYOUT_HALVES)
+@pytest.mark.parametrize("group", PLAYOUT_GROUPS)
 @pytest.mark.parametrize(("slug", "players"), CASES)
-def test_random_playouts_keep_every_contract(slug: str, players: int, half: str) -> None:
+def test_random_playouts_keep_every_contract(slug: str, players: int, group: str) -> None:
     """Seeded random playouts (chance sampled): structure, notation, clones, illegal actions,
     replay and no-leak checked along the way; every game ends within its length bound."""
     game = molehaven.make(slug, players=players)
-    seeds = PLAYOUT_HALVES[half]
+    seeds = PLAYOUT_GROUPS[group]
     counts = check_playouts(game, seeds=seeds)
     assert counts["games"] == len(seeds)
     assert counts["terminal"] == len(seeds)
