@@ -160,9 +160,9 @@ class Snapshot:
     """Everything observable about a state, frozen, to compare before and after.
 
     Each viewer's observation is kept as ``marshal`` bytes (format 2, which shares no object,
-    so equal values give equal bytes when their dicts were filled in the same order): about
-    seven times cheaper than canonical JSON, which was about a quarter of a Mole Majority
-    playout's checks. Bytes that differ are read back and compared as canonical JSON, so only
+    so equal values give equal bytes when their dicts were filled in the same order): much
+    cheaper than canonical JSON, which was about a quarter of a Mole Majority playout's
+    checks. Bytes that differ are read back and compared as canonical JSON, so only
     a real difference fails a check, never a different key order.
     """
 

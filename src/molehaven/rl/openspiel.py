@@ -309,9 +309,8 @@ class MolehavenSpielState(pyspiel.State):
     def __str__(self) -> str:
         # OpenSpiel's ``ToString`` is the whole state, hidden parts included (as its poker
         # games show every card), so two states a seat cannot tell apart still print apart.
-        # The engine's own text is that, and about 200 times cheaper than the public board
-        # the envs' ``render()`` draws with Rich (Mole Park at 8: 0.09 against 22 ms), which
-        # ``random_sim_test`` asked for at every step.
+        # The engine's own text is that, and far cheaper than the public board the envs'
+        # ``render()`` lays out with Rich, which ``random_sim_test`` asked for at every step.
         return str(self.inner)
 
 
