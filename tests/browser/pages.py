@@ -70,7 +70,13 @@ def fill_bots_and_start(page: Page, agent: str = "random") -> None:
     ``hard`` first) and start."""
     page.select_option("#bot-agent", agent)
     page.click("#fill-bots")
-    expect(page.locator("#start")).to_be_enabled()
+    try:
+        expect(page.locator("#start")).to_be_enabled()
+    except AssertionError as error:
+        # Once in a whole run (2026-11-28) the seats stayed empty: say what the page showed.
+        seats = page.locator("#seats").inner_text()
+        said = page.locator("#seat-error").inner_text()
+        raise AssertionError(f"{error}\nseats: {seats!r}; seat error: {said!r}") from error
     page.click("#start")
     expect(page.locator("#table")).not_to_have_attribute("data-status", "open")
 
