@@ -71,7 +71,7 @@ AT_THE_TOP = f"""() => {{
 DOCK_MEASURED = f"""() => {{
     const table = document.querySelector("{BOARD}");
     const bar = table.querySelector(".mm-play-box").getBoundingClientRect().height;
-    const dock = table.style.getPropertyValue("--mm-dock");
+    const dock = table.querySelector(".mm-meadow-window").style.getPropertyValue("--mm-dock");
     return dock === "" || dock === `${{Math.ceil(bar)}}px`;
 }}"""
 SMALL_PHONE = {"width": 375, "height": 667}

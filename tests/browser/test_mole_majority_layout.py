@@ -121,9 +121,9 @@ MEADOW_ROOM = f"""() => {{
     const meadow = table.querySelector("svg.mm-meadow");
     const play = table.querySelector(".mm-play-box");
     return [
-        table.style.getPropertyValue("--mm-top"),
+        meadow.style.getPropertyValue("--mm-top"),
         `${{Math.round(meadow.getBoundingClientRect().top + window.scrollY)}}px`,
-        table.style.getPropertyValue("--mm-below"),
+        meadow.style.getPropertyValue("--mm-below"),
         `${{Math.ceil(play.getBoundingClientRect().height)}}px`,
     ];
 }}"""

@@ -510,7 +510,7 @@ MEADOW_TOP = f"""() => {{
     const meadow = table && table.querySelector("svg.mm-meadow");
     if (!meadow) return {{marked: "no meadow", now: null}};
     const top = Math.round(meadow.getBoundingClientRect().top + window.scrollY);
-    return {{marked: table.style.getPropertyValue("--mm-top"), now: `${{top}}px`}};
+    return {{marked: meadow.style.getPropertyValue("--mm-top"), now: `${{top}}px`}};
 }}"""
 
 

@@ -545,18 +545,33 @@ function markMeadowTop() {
   const table = lastContainer && lastContainer.querySelector(".mm-table");
   const meadow = table && table.querySelector("svg.mm-meadow");
   if (!meadow) return;
-  const top = `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`;
-  if (table.style.getPropertyValue("--mm-top") !== top) table.style.setProperty("--mm-top", top);
+  // Every size is read before any is written: a write between two reads laid the page out again.
+  const sizes = [["--mm-top", `${Math.round(meadow.getBoundingClientRect().top + window.scrollY)}px`]];
   const play = table.querySelector(".mm-play-box");
   const preview = play && play.querySelector(".mm-preview");
-  if (!play || !preview || (lastContext && lastContext.pending)) return;
-  // Docked at the screen's foot (a phone), the meadow's window leaves the bar its height, so
-  // that the window and the bar fit on one screen together.
-  const dock = `${Math.ceil(play.getBoundingClientRect().height)}px`;
-  if (table.style.getPropertyValue("--mm-dock") !== dock) table.style.setProperty("--mm-dock", dock);
-  const longer = preview.getBoundingClientRect().height - parseFloat(getComputedStyle(preview).minHeight);
-  const below = `${Math.ceil(play.getBoundingClientRect().height - Math.max(0, longer))}px`;
-  if (table.style.getPropertyValue("--mm-below") !== below) table.style.setProperty("--mm-below", below);
+  if (play && preview && !(lastContext && lastContext.pending)) {
+    // Docked at the screen's foot (a phone), the meadow's window leaves the bar its height, so
+    // that the window and the bar fit on one screen together.
+    const height = play.getBoundingClientRect().height;
+    const longer = preview.getBoundingClientRect().height - parseFloat(getComputedStyle(preview).minHeight);
+    sizes.push(["--mm-dock", `${Math.ceil(height)}px`], ["--mm-below", `${Math.ceil(height - Math.max(0, longer))}px`]);
+  }
+  for (const [name, value] of sizes) setMeasured(table, name, value);
+}
+
+// The sizes measured last, which the next drawing starts with: drawn without them, a new board
+// was laid out with the CSS's defaults, measured, and laid out again with the sizes set (twice
+// the work at every update), and while a move was on its way (which measures nothing) the
+// meadow took the defaults' size for a moment. Each is set on the element whose CSS uses it,
+// where the CSS registers it as not inherited: the hand's height changes at nearly every
+// update, and a new value on the table restyled every element of the board.
+const measured = new Map();
+const MEASURED_ON = { "--mm-top": "svg.mm-meadow", "--mm-below": "svg.mm-meadow", "--mm-dock": ".mm-meadow-window" };
+
+function setMeasured(table, name, value) {
+  measured.set(name, value);
+  const node = table.querySelector(MEASURED_ON[name]);
+  if (node && node.style.getPropertyValue(name) !== value) node.style.setProperty(name, value);
 }
 
 // The meadow's window scrolls sideways on a phone, upright or on its side narrower than 800
@@ -653,6 +668,7 @@ export function render(container, context) {
         el("div", { class: "mm-zoom-bar" }, zoomButton()),
         el("div", { class: "mm-meadow-frame" }, view)),
       panel, info));
+  for (const [name, value] of measured) root.querySelector(MEASURED_ON[name])?.style.setProperty(name, value);
   keepFocus(container, () => container.replaceChildren(root), () => focusAfter(root));
   markMeadowTop();
   placeWindow(view, scrolled);
