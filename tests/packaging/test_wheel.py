@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import sysconfig
@@ -34,6 +35,16 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site-packages through a path file (no network, and never this checkout's ``src``)."""
     base = tmp_path_factory.mktemp("wheel")
     wheels = base / "dist"
+    # Built from a copy of what the build reads: setuptools builds in the tree's own ``build/``,
+    # and two test processes building this checkout at once collided there (run 49,
+    # 2026-11-28: "File exists: build/bdist.linux-x86_64/wheel/molehaven-0.1.0.dist-info").
+    source = base / "source"
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy2(ROOT / name, source / name)
+    shutil.copytree(
+        ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info")
+    )
     subprocess.run(
         [
             sys.executable,
@@ -45,7 +56,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "--no-build-isolation",
             "--wheel-dir",
             str(wheels),
-            str(ROOT),
+            str(source),
         ],
         check=True,
         cwd=base,
