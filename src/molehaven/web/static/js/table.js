@@ -1333,22 +1333,8 @@ function renderLog(atBottom, upTo) {
   } else {
     // A replay just closed leaves none of its marks.
     for (const entry of list.querySelectorAll(".future, .current")) entry.classList.remove("future", "current");
-    if (atBottom) followLogEnd(list);
+    if (atBottom) list.scrollTop = list.scrollHeight;
   }
-}
-
-// A log at its end follows its newest line in the next frame, laid out by then: scrolled at
-// once, the height read here laid the whole page out a second time at every update (the board
-// drawn anew above it included), while the browser lays it out for the frame anyway.
-let logEndQueued = false;
-
-function followLogEnd(list) {
-  if (logEndQueued) return;
-  logEndQueued = true;
-  requestAnimationFrame(() => {
-    logEndQueued = false;
-    if (!replay.active) list.scrollTop = list.scrollHeight;
-  });
 }
 
 // A board module may export ``highlightMove(entry, {log, reveal})``: it marks on its table
