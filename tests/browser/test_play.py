@@ -269,9 +269,16 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
     browser: Browser, server: LiveServer, slug: str
 ) -> None:
     page = open_page(browser, f"{server.url}/")
-    table_id = create_table(page, server, slug, options=SHORTER.get(slug))
-    fill_bots_and_start(page)
-    played = play_random_targets_until_over(page, random.Random(slug))
+    rng = random.Random(slug)
+    # In The Mole a random bot may call a vote or guess the location whenever its seat may act
+    # (TM-26), and a game to 3 points could end before the page's first click: on a loaded
+    # machine 2 of 5 runs of the browser tests alone, 2026-11-28. Such a game is played again.
+    for _ in range(3 if slug == "the-mole" else 1):
+        table_id = create_table(page, server, slug, options=SHORTER.get(slug))
+        fill_bots_and_start(page)
+        played = play_random_targets_until_over(page, rng)
+        if played:
+            break
     result = page.request.get(f"{server.url}/api/tables/{table_id}").json()["result"]
     if played == 0:  # what the game was, to tell a game without this seat from a page's fault
         record = page.request.get(f"{server.url}/api/tables/{table_id}/record").json()
