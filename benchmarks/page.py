@@ -1,0 +1,180 @@
+"""What a table page costs the browser: Chrome's own counters over a game against bots.
+
+    .venv/bin/python benchmarks/page.py [--game SLUG] [--players N] [--games G]
+                                        [--width 1280] [--height 900] [--chromium PATH]
+
+Starts ``molehaven serve`` of this checkout on a fresh SQLite database (bots without delay),
+and for each of ``--games`` games creates a table where Ann sits at seat 0 and random bots
+fill the others, opens its page in Chromium's headless shell at the given size, and clicks a
+random one of the moves the page offers whenever it offers some, to the end. Chrome's
+``Performance.getMetrics`` (CDP) before and after give the renderer's busy time (``task``),
+script, style recalculation and layout time, and how many style recalculations and layouts
+it ran, each divided by the updates the page received (the table's version at the end). The
+server's bots are not seeded, so every game differs: each line is one game, and the last the
+median over games.
+
+To compare two commits, run the script of each (``git worktree add /tmp/before <commit>``,
+then that tree's ``benchmarks/page.py`` with this tree's ``.venv``), one after the other on a
+quiet machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+from playwright.sync_api import Page, sync_playwright
+
+CHECKOUT = Path(__file__).resolve().parents[1]
+ANNOUNCED = re.compile(r"Molehaven: open http://localhost:(\d+)/")
+COUNTERS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+COUNTS = ("RecalcStyleCount", "LayoutCount")
+# The moves the page offers: on its drawn board, else as buttons (as the browser tests read them).
+BUTTONS = "#action-buttons > .action-group button[data-action]:not([disabled])"
+OFFERED = f"""() => {{
+    const board = document.querySelectorAll('[data-board] [data-action]');
+    const shown = board.length ? board : document.querySelectorAll('{BUTTONS}');
+    return [...shown].map(element => element.dataset.action);
+}}"""
+NEXT_TURN = f"""async before => {{
+    const table = document.querySelector("#table");
+    const offered = {OFFERED};
+    const deadline = performance.now() + 30000;
+    while (performance.now() < deadline) {{
+        const moved = before === null || table.dataset.version !== before;
+        if (moved && (table.dataset.status === "over" || offered().length)) {{
+            const {{status, version}} = table.dataset;
+            return {{status, version, offered: offered()}};
+        }}
+        await new Promise(resolve => setTimeout(resolve, 5));
+    }}
+    return null;
+}}"""
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(CHECKOUT / "src"),
+        "MOLEHAVEN_BOT_DELAY": "0",
+        "MOLEHAVEN_RATE_PER_SECOND": "1000",
+    }
+    command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", "0"]
+    command += ["--database", f"sqlite:///{folder / 'molehaven.db'}"]
+    server = subprocess.Popen(
+        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
+    assert server.stdout is not None
+    for line in server.stdout:
+        if announced := ANNOUNCED.search(line):
+            return server, f"http://127.0.0.1:{announced[1]}"
+    raise RuntimeError("the server ended before it announced its address")
+
+
+def new_table(url: str, game: str, players: int | None) -> tuple[str, str]:
+    """A running table: Ann at seat 0, random bots at the others; its id and Ann's token."""
+    body: dict[str, object] = {"game": game, "sit": {"name": "Ann"}}
+    if players is not None:
+        body["players"] = players
+    created = httpx.post(f"{url}/api/tables", json=body).raise_for_status().json()
+    table_id, host = created["table"]["id"], {"X-Host-Token": created["host_token"]}
+    httpx.post(
+        f"{url}/api/tables/{table_id}/bots", json={"agent": "random"}, headers=host
+    ).raise_for_status()
+    httpx.post(f"{url}/api/tables/{table_id}/start", headers=host).raise_for_status()
+    return table_id, created["seat"]["token"]
+
+
+def play_to_the_end(page: Page, rng: random.Random) -> None:
+    before = None
+    while (seen := page.evaluate(NEXT_TURN, before)) is not None and seen["status"] != "over":
+        page.locator(f'[data-action="{rng.choice(seen["offered"])}"]').first.click(force=True)
+        before = seen["version"]
+    if seen is None:
+        raise RuntimeError("the page offered nothing for 30 s and the game did not end")
+
+
+def one_game(page: Page, url: str, args: argparse.Namespace, seed: int) -> dict[str, float]:
+    table_id, token = new_table(url, args.game, args.players)
+    seat = json.dumps({"seat": 0, "token": token, "since": 0})
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)", [f"molehaven.seat.{table_id}", seat]
+    )
+    page.goto(f"{url}/tables/{table_id}")
+    page.wait_for_selector("#table[data-you='0']")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Performance.enable")
+    before = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    started = time.perf_counter()
+    play_to_the_end(page, random.Random(seed))
+    wall = time.perf_counter() - started
+    after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+    updates = int(page.locator("#table").get_attribute("data-version") or 1)
+    figures = {name: (after[name] - before[name]) * 1000 / updates for name in COUNTERS}
+    figures |= {name: (after[name] - before[name]) / updates for name in COUNTS}
+    return {"updates": updates, "wall": wall, **figures}
+
+
+def describe(figures: dict[str, float]) -> str:
+    times = " ".join(
+        f"{name.removesuffix('Duration').lower()} {figures[name]:5.1f}" for name in COUNTERS
+    )
+    counts = " ".join(
+        f"{name.removesuffix('Count').lower()}s {figures[name]:4.1f}" for name in COUNTS
+    )
+    head = f"{figures['updates']:6.0f} updates {figures['wall']:6.1f} s"
+    return f"{head} | ms per update: {times} | per update: {counts}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--game", default="mole-majority")
+    parser.add_argument("--players", type=int, default=None, help="default: the game's least")
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--width", type=int, default=1280)
+    parser.add_argument("--height", type=int, default=900)
+    parser.add_argument("--chromium", default="/usr/bin/chromium-headless-shell")
+    args = parser.parse_args()
+    flags = [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+    ]
+    with tempfile.TemporaryDirectory() as folder:
+        server, url = start_server(Path(folder))
+        try:
+            with sync_playwright() as driver:
+                browser = driver.chromium.launch(executable_path=args.chromium, args=flags)
+                games = []
+                for seed in range(args.games):
+                    context = browser.new_context(
+                        viewport={"width": args.width, "height": args.height}
+                    )
+                    page = context.new_page()
+                    page.goto(url)
+                    games.append(one_game(page, url, args, seed))
+                    print(f"game {seed + 1}: {describe(games[-1])}", flush=True)
+                    context.close()
+                browser.close()
+        finally:
+            server.terminate()
+            server.wait(10)
+    median = {name: statistics.median(game[name] for game in games) for name in games[0]}
+    print(f"median: {describe(median)}")
+
+
+if __name__ == "__main__":
+    main()
