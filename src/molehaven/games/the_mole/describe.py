@@ -85,7 +85,9 @@ def _card(state: TheMoleState, question: int, viewer: Seat | None) -> str:
         receiver, verb = deal_seat(state), "is dealt"
     who = seat_ref(receiver)
     if viewer == receiver:
-        return f"chance: {who} {verb} q{question}: {_quoted(QUESTION_TEXTS[question])}"
+        # The words, not the card's id: a person reads the question (as Mole Majority's log
+        # names a dealt card); the id is notation, for whoever types moves.
+        return f"chance: {who} {verb} the question {_quoted(QUESTION_TEXTS[question])}"
     return f"chance: {who} {verb} a question card"
 
 
