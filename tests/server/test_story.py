@@ -6,6 +6,8 @@ import random
 
 import molehaven
 from molehaven.core import CHANCE, Action, State
+from molehaven.games.the_mole.content import QUESTIONS
+from molehaven.games.the_mole.notation import CardOutcome
 from molehaven.server.matches.story import describe, result_of
 
 
@@ -32,7 +34,11 @@ def test_a_card_dealt_in_secret_reads_as_its_receiver_read_it() -> None:
     entry = describe(state, CHANCE, card)
     receiver = entry.described.index(next(w for w in entry.described if "\u201c" in w)) - 1
     assert entry.after_the_end() == entry.for_viewer(receiver)
-    assert str(card).split()[1] in entry.after_the_end()  # "q36: “…”"
+    # The question's words, as on the card; its id ("q36") is notation, not for the log.
+    assert isinstance(card, CardOutcome)
+    question = QUESTIONS[card.question - 1].text
+    assert f"\u201c{question}\u201d" in entry.after_the_end()
+    assert str(card).split()[1] not in entry.after_the_end()
     assert entry.after_the_end() != entry.for_viewer(None)
 
 
