@@ -24,9 +24,7 @@ import argparse
 import json
 import os
 import random
-import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -35,17 +33,17 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
+# The browser tests' server, Chromium and reading of the offered moves, so the page measured
+# is driven exactly as the tests drive it; this checkout's code, in the servers too (they
+# inherit PYTHONPATH), when the virtual environment was installed from another checkout.
 CHECKOUT = Path(__file__).resolve().parents[1]
-ANNOUNCED = re.compile(r"Molehaven: open http://localhost:(\d+)/")
+sys.path[:0] = [str(CHECKOUT), str(CHECKOUT / "src")]
+os.environ["PYTHONPATH"] = str(CHECKOUT / "src")
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, OFFERED  # noqa: E402
+from tests.server.live_server import LiveServer  # noqa: E402
+
 COUNTERS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 COUNTS = ("RecalcStyleCount", "LayoutCount")
-# The moves the page offers: on its drawn board, else as buttons (as the browser tests read them).
-BUTTONS = "#action-buttons > .action-group button[data-action]:not([disabled])"
-OFFERED = f"""() => {{
-    const board = document.querySelectorAll('[data-board] [data-action]');
-    const shown = board.length ? board : document.querySelectorAll('{BUTTONS}');
-    return [...shown].map(element => element.dataset.action);
-}}"""
 NEXT_TURN = f"""async before => {{
     const table = document.querySelector("#table");
     const offered = {OFFERED};
@@ -60,25 +58,6 @@ NEXT_TURN = f"""async before => {{
     }}
     return null;
 }}"""
-
-
-def start_server(folder: Path) -> tuple[subprocess.Popen[str], str]:
-    env = {
-        **os.environ,
-        "PYTHONPATH": str(CHECKOUT / "src"),
-        "MOLEHAVEN_BOT_DELAY": "0",
-        "MOLEHAVEN_RATE_PER_SECOND": "1000",
-    }
-    command = [sys.executable, "-m", "molehaven.cli.main", "serve", "--port", "0"]
-    command += ["--database", f"sqlite:///{folder / 'molehaven.db'}"]
-    server = subprocess.Popen(
-        command, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
-    )
-    assert server.stdout is not None
-    for line in server.stdout:
-        if announced := ANNOUNCED.search(line):
-            return server, f"http://127.0.0.1:{announced[1]}"
-    raise RuntimeError("the server ended before it announced its address")
 
 
 def new_table(url: str, game: str, players: int | None) -> tuple[str, str]:
@@ -143,21 +122,15 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--width", type=int, default=1280)
     parser.add_argument("--height", type=int, default=900)
-    parser.add_argument("--chromium", default="/usr/bin/chromium-headless-shell")
+    parser.add_argument("--chromium", default=CHROMIUM)
     args = parser.parse_args()
-    flags = [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]
     with tempfile.TemporaryDirectory() as folder:
-        server, url = start_server(Path(folder))
+        server = LiveServer(f"sqlite:///{Path(folder) / 'molehaven.db'}", Path(folder) / "log")
+        server.start()
+        url = server.url
         try:
             with sync_playwright() as driver:
-                browser = driver.chromium.launch(executable_path=args.chromium, args=flags)
+                browser = driver.chromium.launch(executable_path=args.chromium, args=CHROMIUM_ARGS)
                 games = []
                 for seed in range(args.games):
                     context = browser.new_context(
@@ -170,8 +143,7 @@ def main() -> None:
                     context.close()
                 browser.close()
         finally:
-            server.terminate()
-            server.wait(10)
+            server.stop()
     median = {name: statistics.median(game[name] for game in games) for name in games[0]}
     print(f"median: {describe(median)}")
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Playwright, expect, sync_playwright
 
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS
 from tests.server.databases import database_url, postgres_url, sqlite_url
 from tests.server.live_server import LiveServer
 
@@ -19,22 +20,6 @@ __all__ = ["database_url", "postgres_url", "sqlite_url"]
 # on a loaded 2-core machine a page's answer to a click took longer than 5 s. A waiting
 # assertion still returns as soon as it holds, so only a failure takes longer.
 expect.set_options(timeout=15_000)
-
-# Debian's ``chromium-headless-shell``: the Chromium build without a window system, the one
-# Playwright itself runs headless. The whole browser drew the same pages for much more CPU
-# (tests/browser/test_play.py: 207 CPU seconds against 127, 2026-11-28), and Chromium took about
-# half the suite's CPU. ``MOLEHAVEN_TEST_CHROMIUM`` names another build, e.g. /usr/bin/chromium.
-CHROMIUM = os.environ.get("MOLEHAVEN_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # More flags, to measure one against the suite's CPU (none tried so far gained).
-    *os.environ.get("MOLEHAVEN_TEST_CHROMIUM_EXTRA", "").split(),
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from typing import Any
@@ -12,6 +13,22 @@ from playwright.sync_api import Error as PlaywrightError
 
 from molehaven.core import JSONValue, State
 from tests.server.live_server import LiveServer
+
+# Debian's ``chromium-headless-shell``: the Chromium build without a window system, the one
+# Playwright itself runs headless. The whole browser drew the same pages for much more CPU
+# (tests/browser/test_play.py: 207 CPU seconds against 127, 2026-11-28), and Chromium took about
+# half the suite's CPU. ``MOLEHAVEN_TEST_CHROMIUM`` names another build, e.g. /usr/bin/chromium.
+CHROMIUM = os.environ.get("MOLEHAVEN_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    # More flags, to measure one against the suite's CPU (none tried so far gained).
+    *os.environ.get("MOLEHAVEN_TEST_CHROMIUM_EXTRA", "").split(),
+]
 
 LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}

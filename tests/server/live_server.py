@@ -183,8 +183,8 @@ class LiveServer:
                 except httpx.HTTPError:
                     pass
             time.sleep(0.05)
-        log = self.log_path.read_text()[-2000:]
-        raise RuntimeError(f"server did not start in {seconds:g} s: {log}")
+        said = self.log_path.read_text()[-2000:]
+        raise RuntimeError(f"server did not start in {seconds:g} s: {said}")
 
     def kill(self) -> None:
         """SIGKILL: no shutdown code runs, as in a crash."""
