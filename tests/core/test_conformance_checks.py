@@ -15,8 +15,10 @@ from molehaven.core.conformance import (
     check_no_leak,
     check_notation_round_trip,
     check_notation_strict,
+    check_playouts,
     check_state_invariants,
     check_viewers_refused,
+    play_seeded,
     snapshot,
 )
 from molehaven.games.mole_hill.game import MoleHillGame
@@ -151,6 +153,32 @@ def test_notation_check_catches_text_that_does_not_parse_back() -> None:
     state.game = BadGame()
     with pytest.raises(AssertionError, match="parsed to"):
         check_notation_round_trip(state, "bad notation")
+
+
+def test_notation_check_remembers_each_text_and_catches_two_actions_printed_alike() -> None:
+    """A text parsed once in a game is not parsed again (``checked``); an action printed like
+    another one is caught all the same, as parsing it would have been."""
+    state = started()
+    first, second = state.legal_actions(1)[:2]
+    checked: dict[str, Action] = {}
+    check_notation_round_trip(state, "first look", checked)
+    assert checked[str(first)] == first and checked[str(second)] == second
+    assert len(checked) == len(state.legal_actions(1))
+    checked[str(first)] = second  # as if ``second`` had printed ``first``'s text
+    with pytest.raises(AssertionError, match="both print"):
+        check_notation_round_trip(state, "printed alike", checked)
+
+
+def test_playouts_check_a_long_game_deeply_on_about_deep_per_game_states() -> None:
+    """Every 7th state and the last, unless that would be more than ``deep_per_game``."""
+    game = molehaven.make("mole-park", players=2)
+    length = play_seeded(game, 0).num_actions
+    assert length > 7 * 5
+    every_seventh = check_playouts(game, seeds=range(1), deep_per_game=10**6)
+    assert every_seventh["states"] == length + 1
+    assert every_seventh["deep"] == length // 7 + 1 + (length % 7 != 0)
+    spread = check_playouts(game, seeds=range(1), deep_per_game=5)
+    assert 5 <= spread["deep"] <= 5 + 2
 
 
 def test_description_check_catches_a_chance_secret_told_to_everyone(
