@@ -103,10 +103,16 @@ def check_views(states: list[State], seen: list[Message], seat: int | None) -> N
                 assert entry["describe"] == name_seats(address_seat(words, seat), names), entry
 
 
+# Random games of Die Maulwurf Company run to thousands of actions, and where seat 0 always
+# plays its first legal action a Mole Majority game ran to hundreds of turns now and then
+# (0.5-19 s alone, 46 s in a whole run): a turn limit keeps each to a second or two.
+SHORTER = {"mole-majority": {"turn_limit": 40}, "maulwurf-company": {"max_turns": 150}}
+
+
 @pytest.mark.parametrize("slug", [*HIDDEN_GAMES, "whisper"])
 def test_each_client_sees_exactly_its_seats_observation(sqlite_url: str, slug: str) -> None:
     with running_app(sqlite_url, registry=WITH_WHISPER, rate_burst=100_000) as client:
-        table_id, host = new_table(client, slug)
+        table_id, host = new_table(client, slug, **SHORTER.get(slug, {}))
         token = sit(client, table_id, 0, "Ann")
         fill_bots(client, table_id, host)
         with (
@@ -195,7 +201,7 @@ def test_bots_get_only_their_seat_view_and_finish_alone(sqlite_url: str, tmp_pat
     spy_file = tmp_path / "views.jsonl"
     agents = {"random": RandomAgent, "spy": partial(SpyAgent, spy_file=str(spy_file))}
     with running_app(sqlite_url, registry=WITH_WHISPER, agents=agents) as client:
-        table_id, host = new_table(client, slug)
+        table_id, host = new_table(client, slug, **SHORTER.get(slug, {}))
         fill_bots(client, table_id, host, agent="spy")
         with client.websocket_connect(f"/ws/tables/{table_id}") as watcher:
             hello(watcher, None)
