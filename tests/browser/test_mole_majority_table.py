@@ -25,6 +25,7 @@ from tests.browser.pages import (
     CHANGED,
     LAPTOP,
     PHONE,
+    UNTIL,
     create_table,
     draw_alone,
     fill_bots_and_start,
@@ -32,6 +33,7 @@ from tests.browser.pages import (
     show_a_fixed_position,
     status,
     version,
+    wait_changed,
     wait_for,
 )
 from tests.games.mole_majority.helpers import (
@@ -70,18 +72,16 @@ OFFERED = f"""() => {{
         picked: all('.picked').map(node => node.dataset.pick),
     }};
 }}"""
-MY_TURN = f"""async ([before, seconds]) => {{
+MY_TURN = f"""([before, seconds]) => {{
     const table = document.querySelector("#table");
     const moved = () => before === null || ({CHANGED})(before);
-    const deadline = performance.now() + seconds * 1000;
-    while (performance.now() < deadline) {{
+    return ({UNTIL})(() => {{
         const offered = ({OFFERED})();
         if (moved() && (table.dataset.status === "over" || (offered && offered.actions.length))) {{
             return {{status: table.dataset.status, version: table.dataset.version}};
         }}
-        await new Promise(resolve => setTimeout(resolve, 5));
-    }}
-    return null;
+        return null;
+    }}, seconds);
 }}"""
 
 
@@ -164,7 +164,7 @@ def click_pick(page: Page, part: str) -> None:
 def click_action(page: Page, action: str) -> None:
     before = version(page)
     page.locator(f'{BOARD} [data-action="{action}"]').first.click(force=True, no_wait_after=True)
-    page.wait_for_function(CHANGED, arg=before, polling=10)
+    wait_changed(page, before)
 
 
 def choose(rng: random.Random, legal: list[str]) -> str:
@@ -491,7 +491,7 @@ def play_a_number_card(page: Page) -> None:
         before = version(page)
         if card.count():
             card.first.click()
-            page.wait_for_function(CHANGED, arg=before, polling=10)
+            wait_changed(page, before)
             return
         offered = page.evaluate(OFFERED)["actions"]
         click_action(page, "discard" if "discard" in offered else "pass")
@@ -549,7 +549,7 @@ def test_a_tap_on_a_card_and_on_a_space_plays_on_a_tablet(
     before = version(page)
     target.click()
     if action is not None:
-        page.wait_for_function(CHANGED, arg=before, polling=10)
+        wait_changed(page, before)
     else:
         expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
     assert page.locator("#error").inner_text() == ""

@@ -17,6 +17,7 @@ from molehaven.core import State
 from tests.browser.pages import (
     NEXT_TURN,
     PHONE,
+    UNTIL,
     click_only,
     create_table,
     describe,
@@ -222,26 +223,24 @@ def test_a_person_plays_mole_park_at_the_drawn_table(browser: Browser, server: L
 # The next moment the table changes and this seat is asked to decide (its prompt offers actions)
 # or is told that its decision follows the reveal (``stop_at_hold``), with the reveal's lines
 # that are not on screen yet at that moment; ``{"status": "over"}`` at the end.
-PROMPT_AND_REVEAL = """async ([before, stopAtHold, seconds]) => {
+PROMPT_AND_REVEAL = f"""([before, stopAtHold, seconds]) => {{
     const table = document.querySelector("#table");
-    const deadline = performance.now() + seconds * 1000;
-    while (performance.now() < deadline) {
+    return ({UNTIL})(() => {{
         const moved = before === null || table.dataset.version !== before;
-        if (moved && table.dataset.status === "over") return {status: "over"};
+        if (moved && table.dataset.status === "over") return {{status: "over"}};
         const offered = [...document.querySelectorAll("[data-board] [data-action]")]
             .map(node => node.dataset.action);
         const holding = document.querySelector("[data-board] .mp-holding") !== null;
-        if (moved && (offered.length || (holding && stopAtHold))) {
+        if (moved && (offered.length || (holding && stopAtHold))) {{
             const unseen = [...document.querySelectorAll("[data-board] .mp-reveal .mp-event")]
                 .filter(line => Number(getComputedStyle(line).opacity) < 0.5)
                 .map(line => line.textContent);
-            return {status: table.dataset.status, version: table.dataset.version, offered,
-                    holding, unseen};
-        }
-        await new Promise(resolve => setTimeout(resolve, 5));
-    }
-    return null;
-}"""
+            return {{status: table.dataset.status, version: table.dataset.version, offered,
+                    holding, unseen}};
+        }}
+        return null;
+    }}, seconds);
+}}"""
 
 # A click on the reveal's skip, in the same moment as it is seen: how many lines the reveal had.
 SKIP_THE_REVEAL = """() => {

@@ -22,6 +22,7 @@ from tests.browser.pages import (
     OFFERED,
     PHONE,
     SCROLL_TO_THE_END,
+    UNTIL,
     click_only,
     describe,
     draw_alone,
@@ -101,20 +102,18 @@ REQUIRED = {"ask", "answer", "nominate", "vote", "point"}
 
 # Like ``pages.NEXT_TURN``, but a vote that may be called counts as something to do while
 # ``accuse`` is true: calling one is never required, so nothing else would wait for it.
-NEXT_CHANCE = f"""async ([before, seconds, accuse]) => {{
+NEXT_CHANCE = f"""([before, seconds, accuse]) => {{
     const table = document.querySelector("#table");
     const moved = () => before === null || ({CHANGED})(before);
     const offered = {OFFERED};
     const canAccuse = () => accuse && document.querySelector(
         "[data-board] [data-open='accuse'], [data-board] .tm-accuse") !== null;
-    const deadline = performance.now() + seconds * 1000;
-    while (performance.now() < deadline) {{
+    return ({UNTIL})(() => {{
         if (moved() && (table.dataset.status === "over" || offered().length || canAccuse())) {{
             return {{status: table.dataset.status, version: table.dataset.version}};
         }}
-        await new Promise(resolve => setTimeout(resolve, 5));
-    }}
-    return null;
+        return null;
+    }}, seconds);
 }}"""
 
 
