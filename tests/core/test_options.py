@@ -47,6 +47,19 @@ def test_bad_options_name_the_valid_choices(given: dict[str, object], message: s
         build_options(Sample, given)
 
 
+def test_a_long_name_or_value_is_quoted_shortened() -> None:
+    """An error repeats at most about 40 characters of what was given (the server sends it
+    back to whoever sent a request of up to 64 KiB)."""
+    for given in ({"x" * 5000: 1}, {"mode": "y" * 5000}, {"limit": ["z" * 5000] * 50}):
+        with pytest.raises(OptionsError) as refused:
+            build_options(Sample, given)
+        message = str(refused.value)
+        assert len(message) < 160, message
+        assert "..." in message
+    with pytest.raises(OptionsError, match=r"got 'half'$"):
+        build_options(Sample, {"mode": "half"})
+
+
 def test_specs_and_dict_keep_declaration_order() -> None:
     assert [spec.name for spec in option_specs(Sample)] == [
         "rounds",
