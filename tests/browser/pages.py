@@ -169,6 +169,25 @@ NEXT_TURN = f"""([before, seconds]) => {{
 }}"""
 
 
+# Conditions for ``until``, each a function of one argument.
+VERSION_IS = "n => document.querySelector('#table').dataset.version === String(n)"
+VERSION_ABOVE = "n => Number(document.querySelector('#table').dataset.version) > n"
+# The page shows version ``n`` and offers this seat a move.
+MOVE_OFFERED_AT = f"n => ({VERSION_IS})(n) && ({OFFERED})().length > 0"
+
+
+def until(page: Page, condition: str, arg: object = None, seconds: float = 15.0) -> None:
+    """Until the page's ``condition(arg)`` (JavaScript) holds, looked at in the page as it
+    changes: a test that polls over Playwright's pipe pays two processes' work for each look.
+    """
+    script = f"([arg, seconds]) => ({UNTIL})(() => Boolean(({condition})(arg)) || null, seconds)"
+    if not page.evaluate(script, [arg, seconds]):
+        shown = describe(page)
+        raise AssertionError(
+            f"the page never met {condition} for {arg!r} in {seconds:g} s: {shown}"
+        )
+
+
 def wait_changed(page: Page, before: int | str, seconds: float = 15.0) -> None:
     """Until the page shows a version other than ``before``, or a refusal."""
     if not page.evaluate(WAIT_CHANGED, [before, seconds]):

@@ -20,14 +20,16 @@ from playwright.sync_api import Browser, Page, expect
 import molehaven
 from molehaven.core import State
 from tests.browser.pages import (
+    MOVE_OFFERED_AT,
     NEXT_TURN,
     PHONE,
+    VERSION_ABOVE,
     click_only,
     create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
-    targets,
+    until,
     version,
     wait_for,
 )
@@ -310,7 +312,7 @@ def next_decision(players: list[Player], table_id: str) -> tuple[Player, molehav
     assert not state.is_terminal(), "the game ended too soon"
     player = players[state.to_move()[0]]
     now = state.num_actions
-    wait_for(lambda: version(player.page) == now and bool(targets(player.page)))
+    until(player.page, MOVE_OFFERED_AT, now)
     return player, state
 
 
@@ -347,7 +349,8 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
             path = tmp_path / "maulwurf-company-lifting-1280.png"
             player.page.screenshot(path=str(path))
             player.shots.append(path)
-        wait_for(lambda n=now: version(ann_page) > n and version(bob_page) > n)
+        until(ann_page, VERSION_ABOVE, now)
+        until(bob_page, VERSION_ABOVE, now)
     for player in players:
         page = player.page
         expect(page.locator(f"{BOARD}")).to_have_attribute("data-layer", "red")
@@ -369,7 +372,8 @@ def test_two_people_see_the_green_layer_lifted_as_a_sequence(
             break
         player, state = next_decision(players, table_id)
         player.play_turn(state)  # takes the bonus when it is offered
-        wait_for(lambda n=state.num_actions: version(ann_page) > n and version(bob_page) > n)
+        until(ann_page, VERSION_ABOVE, state.num_actions)
+        until(bob_page, VERSION_ABOVE, state.num_actions)
     assert any("bonus" in player.verbs for player in players)
     print("screenshots:", *players[0].shots, *players[1].shots, sep="\n  ")
 
@@ -746,7 +750,7 @@ def test_on_a_phone_every_target_and_mole_is_a_finger_wide_and_a_tap_plays_it(
             page.screenshot(path=str(shots[-1]))
             now = version(page)
             tap_off_centre(page, action)
-            wait_for(lambda n=now: version(page) > n)
+            until(page, VERSION_ABOVE, now)
             after = record_state(page, table_id).observation(0)["moles"]
             # The bot may have answered by then, landing a mole of its own where Ann's left.
             assert isinstance(after, dict) and after.get(to) == 0 and after.get(mole) != 0, action

@@ -13,7 +13,9 @@ import molehaven
 from tests.browser.pages import (
     BOARD_TARGETS,
     BUTTONS,
+    MOVE_OFFERED_AT,
     PHONE,
+    VERSION_IS,
     click_action,
     click_only,
     create_table,
@@ -23,6 +25,7 @@ from tests.browser.pages import (
     sit,
     status,
     targets,
+    until,
     version,
     wait_for,
 )
@@ -115,7 +118,7 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
         mover = state.to_move()[0]
         page, other = pages[mover], pages[1 - mover]
         now = state.num_actions
-        wait_for(lambda p=page, n=now: version(p) == n and bool(targets(p)))
+        until(page, MOVE_OFFERED_AT, now)
         legal = sorted(str(a) for a in state.legal_actions(mover))
         assert sorted(targets(page)) == legal  # exactly the legal targets are highlighted
         assert other.locator(BOARD_TARGETS).count() == 0
@@ -127,7 +130,7 @@ def test_two_browsers_play_a_whole_mole_hill_match_by_clicking_the_board(
             board_tops[seat].add(board_top(shown))
         action = rng.choice(legal)
         click_action(page, action)
-        wait_for(lambda o=other, n=now: version(o) == n + 1)
+        until(other, VERSION_IS, now + 1)
         moved = action.split(" ", 1)[1]
         if action.startswith("rod"):  # the last move is marked on the other's board
             expect(other.locator(".mh-rod.last")).to_have_attribute("data-rod", moved)
