@@ -39,7 +39,7 @@ from molehaven.server.matches.lifecycle import EXPIRED, Lifecycle
 from molehaven.server.matches.models import EventRow
 from molehaven.server.matches.refusals import Publisher, Rejected
 from molehaven.server.matches.replication import Replication
-from molehaven.server.matches.service import NewEvent
+from molehaven.server.matches.service import NewEvent, VersionMoved
 from molehaven.server.matches.story import LogEntry, describe, result_of
 from molehaven.server.matches.table import (
     BOT,
@@ -628,16 +628,24 @@ class Authority(Replication, Lifecycle, Talk):
                 deadline = time.time() + round_seconds(table.game, trial)
             else:
                 deadline = table.clock_deadline
-        await self.writer.append(
-            event_store.Append(
-                table_id=table.id,
-                first_number=table.version,
-                events=events,
-                status=status,
-                clock_deadline=deadline,
-                result=result,
-            )
+        change = event_store.Append(
+            table_id=table.id,
+            first_number=table.version,
+            events=events,
+            status=status,
+            clock_deadline=deadline,
+            result=result,
         )
+        try:
+            await self.writer.append(change)
+        except VersionMoved:
+            # Another process stored actions of this table meanwhile: a lease that changed
+            # hands while this process still acted. What it holds is behind, and was never
+            # caught up: its bots failed at the same version over and over, the game stuck
+            # (a cluster test, 2026-11-28). It reads the table again once the caller lets go
+            # of its lock; this action is refused as stale, to be asked again from there.
+            self._spawn(table, self._catch_up(table.id), "catch-up")
+            raise Rejected("stale", "the game moved on meanwhile; look again") from None
         first = table.version
         table.state = trial
         table.entries.extend(entries)
@@ -670,6 +678,14 @@ class Authority(Replication, Lifecycle, Talk):
             events = table.state.legal_actions(CLOCK)
             if events:
                 await self._apply(table, CLOCK, events[0], source="clock")
+
+    async def _catch_up(self, table_id: str) -> None:
+        """Read again a table whose stored log moved on without this process, then go on
+        with its clock and bots from there if it is still this process's to run."""
+        table = await self.refresh(table_id)
+        if table is not None and table.is_running and self._owns(table_id):
+            self._arm_clock(table)
+            self._wake_bots(table)
 
     def _spawn(self, table: LiveTable, work: object, name: str) -> None:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(work, name=name)  # type: ignore[arg-type]
@@ -788,6 +804,8 @@ class Authority(Replication, Lifecycle, Talk):
                 action = table.game.parse_action(text)
                 await self._apply(table, seat, action, source="bot")
             except (Rejected, MolehavenError) as error:  # an agent's mistake must not stall
+                if isinstance(error, Rejected) and error.code == "stale":
+                    return True  # stored elsewhere meanwhile (``_commit``): look again
                 log.warning("bot at table %s seat %s: %s", table.id, seat, error)
                 await self._apply(table, seat, self._rng.choice(legal), source="bot")
         return True

@@ -16,6 +16,12 @@ from molehaven.server.lobby.models import TableRow
 from molehaven.server.matches.models import EventRow
 
 
+class VersionMoved(RuntimeError):
+    """The table's stored version is not the change's ``first_number``: another process
+    stored actions of it meanwhile (in a cluster, a lease that changed hands while this
+    process still acted), so what this process holds of the table is behind."""
+
+
 @dataclass(frozen=True, slots=True)
 class NewEvent:
     seat: int
@@ -100,7 +106,7 @@ class EventWriter:
         """Store one table's change.
 
         Raises:
-            RuntimeError: the table's stored version is not ``change.first_number``.
+            VersionMoved: the table's stored version is not ``change.first_number``.
             Exception: whatever the database raised (the change is not stored).
         """
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -125,7 +131,7 @@ class EventWriter:
                     continue
                 if change.table_id in refused:
                     future.set_exception(
-                        RuntimeError(
+                        VersionMoved(
                             f"table {change.table_id} is not at version"
                             f" {change.first_number}; refusing"
                         )
