@@ -39,25 +39,11 @@ from playwright.sync_api import Page, sync_playwright
 CHECKOUT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(CHECKOUT), str(CHECKOUT / "src")]
 os.environ["PYTHONPATH"] = str(CHECKOUT / "src")
-from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, OFFERED  # noqa: E402
+from tests.browser.pages import CHROMIUM, CHROMIUM_ARGS, NEXT_TURN  # noqa: E402
 from tests.server.live_server import LiveServer  # noqa: E402
 
 COUNTERS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
 COUNTS = ("RecalcStyleCount", "LayoutCount")
-NEXT_TURN = f"""async before => {{
-    const table = document.querySelector("#table");
-    const offered = {OFFERED};
-    const deadline = performance.now() + 30000;
-    while (performance.now() < deadline) {{
-        const moved = before === null || table.dataset.version !== before;
-        if (moved && (table.dataset.status === "over" || offered().length)) {{
-            const {{status, version}} = table.dataset;
-            return {{status, version, offered: offered()}};
-        }}
-        await new Promise(resolve => setTimeout(resolve, 5));
-    }}
-    return null;
-}}"""
 
 
 def new_table(url: str, game: str, players: int | None) -> tuple[str, str]:
@@ -76,7 +62,7 @@ def new_table(url: str, game: str, players: int | None) -> tuple[str, str]:
 
 def play_to_the_end(page: Page, rng: random.Random) -> None:
     before = None
-    while (seen := page.evaluate(NEXT_TURN, before)) is not None and seen["status"] != "over":
+    while (seen := page.evaluate(NEXT_TURN, [before, 30])) is not None and seen["status"] != "over":
         page.locator(f'[data-action="{rng.choice(seen["offered"])}"]').first.click(force=True)
         before = seen["version"]
     if seen is None:

@@ -153,9 +153,6 @@ UNTIL = """(look, seconds) => new Promise(resolve => {
 })"""
 CHANGED = """before => document.querySelector("#table").dataset.version !== String(before)
     || document.querySelector("#error").innerText !== ''"""
-# Until the table's version differs from ``before`` or a refusal shows; false after ``seconds``.
-WAIT_CHANGED = f"""([before, seconds]) => ({UNTIL})(() => ({CHANGED})(before) || null, seconds)
-    .then(changed => changed === true)"""
 NEXT_TURN = f"""([before, seconds]) => {{
     const table = document.querySelector("#table");
     const moved = () => before === null || ({CHANGED})(before);
@@ -188,19 +185,13 @@ def until(page: Page, condition: str, arg: object = None, seconds: float = 15.0)
         )
 
 
-def wait_changed(page: Page, before: int | str, seconds: float = 15.0) -> None:
-    """Until the page shows a version other than ``before``, or a refusal."""
-    if not page.evaluate(WAIT_CHANGED, [before, seconds]):
-        raise AssertionError(f"the page did not change from version {before}: {describe(page)}")
-
-
 def click_action(page: Page, action: str) -> bool:
     """Click the action's board target or button and wait for the page to take it in;
     False when the action was no longer offered."""
     before = version(page)
     if not click_only(page, action):
         return False
-    wait_changed(page, before)
+    until(page, CHANGED, before)  # a new version, or a refusal
     return True
 
 

@@ -32,8 +32,8 @@ from tests.browser.pages import (
     open_page,
     show_a_fixed_position,
     status,
+    until,
     version,
-    wait_changed,
     wait_for,
 )
 from tests.games.mole_majority.helpers import (
@@ -164,7 +164,7 @@ def click_pick(page: Page, part: str) -> None:
 def click_action(page: Page, action: str) -> None:
     before = version(page)
     page.locator(f'{BOARD} [data-action="{action}"]').first.click(force=True, no_wait_after=True)
-    wait_changed(page, before)
+    until(page, CHANGED, before)
 
 
 def choose(rng: random.Random, legal: list[str]) -> str:
@@ -491,7 +491,7 @@ def play_a_number_card(page: Page) -> None:
         before = version(page)
         if card.count():
             card.first.click()
-            wait_changed(page, before)
+            until(page, CHANGED, before)
             return
         offered = page.evaluate(OFFERED)["actions"]
         click_action(page, "discard" if "discard" in offered else "pass")
@@ -549,7 +549,7 @@ def test_a_tap_on_a_card_and_on_a_space_plays_on_a_tablet(
     before = version(page)
     target.click()
     if action is not None:
-        wait_changed(page, before)
+        until(page, CHANGED, before)
     else:
         expect(page.locator(f'{BOARD} .picked[data-pick="{part}"]')).to_have_count(1)
     assert page.locator("#error").inner_text() == ""

@@ -26,6 +26,7 @@ from tests.server.helpers import (
     sit,
     start,
 )
+from tests.server.test_persistence import stored_events
 
 
 async def store_elsewhere(
@@ -36,16 +37,6 @@ async def store_elsewhere(
     try:
         change = Append(table_id, number, [NewEvent(seat, text, "seat")], "running", None, None)
         await event_store.EventWriter(db).append(change)
-    finally:
-        await db.dispose()
-
-
-async def stored(database_url: str, table_id: str) -> list[tuple[int, int, str]]:
-    db = Database(database_url)
-    try:
-        async with db.read() as session:
-            events = await event_store.load_events(session, table_id)
-            return [(event.number, event.seat, event.action) for event in events]
     finally:
         await db.dispose()
 
@@ -86,7 +77,10 @@ def test_a_move_stored_by_another_process_is_caught_up_and_play_goes_on(sqlite_u
             bob_ws.send_json({"type": "act", "version": 1, "data": {"action": bobs[0]}})
             moved = receive_until(ann_ws, lambda m: running(m) and m["version"] == 2)
             assert moved["data"]["table"]["status"] == "running"
-    assert run_apart(stored(sqlite_url, table_id)) == [(0, 0, first_moves[0]), (1, 1, bobs[0])]
+    assert stored_events(sqlite_url, table_id) == [
+        (0, 0, first_moves[0], "seat"),
+        (1, 1, bobs[0], "seat"),
+    ]
 
 
 @pytest.mark.timeout(60)
@@ -114,4 +108,4 @@ def test_a_bot_whose_move_was_stored_elsewhere_lets_the_game_go_on(sqlite_url: s
             mine = receive_until(ann_ws, lambda m: running(m) and m["version"] == 2)
             assert mine["data"]["log"][-1]["text"] == elsewhere
             assert mine["data"]["legal"], mine
-    assert [event[2] for event in run_apart(stored(sqlite_url, table_id))][1:] == [elsewhere]
+    assert [event[2] for event in stored_events(sqlite_url, table_id)][1:] == [elsewhere]
