@@ -130,8 +130,8 @@ def targets(page: Page) -> list[str]:
 # against bots takes hundreds of clicks, and each round trip costs milliseconds. ``UNTIL``
 # looks again whenever the page changes (and ten times a second besides, for what changes
 # without a DOM mutation), until ``look()`` gives something other than null, or ``seconds``
-# have gone (null). Looking every 5 ms instead kept a waiting page's renderer at about 9 %
-# of a core (5 % every 10 ms), for nothing while bots thought.
+# have gone (null). Looking every 5 ms instead kept a waiting page's renderer busy for
+# nothing while bots thought.
 UNTIL = """(look, seconds) => new Promise(resolve => {
     let done = false, observer = null, poll = 0, timer = 0;
     const finish = value => {

@@ -153,7 +153,7 @@ def check_notation_round_trip(
     to: parsing is the same at every state, so a text seen again needs only its action to be
     equal to the one it parsed to (two actions printed alike fail here as they would on
     parsing). In a long random game most legal actions come back at state after state, and
-    parsing them all again was about a fifth of a Mole Majority playout's checks (profiled).
+    parsing them all again was a large part of a Mole Majority playout's checks.
     """
     game = state.game
     if checked is None:
