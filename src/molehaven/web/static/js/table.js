@@ -575,10 +575,37 @@ $("turn-bar-go").addEventListener("click", () => {
   if (!view || !turnBar.wanted) return;
   const place = turnPlace();
   const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-  place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", block: place.block || "start", inline: "nearest" });
+  const where = { block: place.block || "start", inline: "nearest" };
+  place.scrollTo.scrollIntoView({ behavior: still ? "auto" : "smooth", ...where });
   // The focus follows without a scroll of its own (which would cut the smooth one short).
   (place.control || focusPlace(place.scrollTo)).focus({ preventScroll: true });
+  if (!still) finishTheWay(place.scrollTo, where);
 });
+
+// A scroll of the page's own under a smooth one cuts it short: The Mole's prompt head keeps
+// its choices in place as its line of facts comes or goes by scrolling the page as far, and
+// twice in whole test runs the page stopped halfway, the move off the screen and the bar
+// standing. Once the page stops, the rest of the way is gone at once, unless the person
+// scrolled, pressed or typed meanwhile (they took over) or a few seconds passed.
+const FINISH_THE_WAY_MS = 3000;
+function finishTheWay(target, where) {
+  const done = new AbortController();
+  const options = { signal: done.signal, passive: true };
+  const arrived = () => {
+    const box = target.getBoundingClientRect();
+    const seen = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
+    return seen >= Math.min(box.height, window.innerHeight) / 2;
+  };
+  const finish = () => {
+    if (done.signal.aborted) return;
+    done.abort();
+    if (target.isConnected && turnBar.wanted && !arrived()) target.scrollIntoView({ behavior: "auto", ...where });
+  };
+  for (const type of ["wheel", "touchstart", "pointerdown", "keydown"]) window.addEventListener(type, () => done.abort(), options);
+  // Browsers without ``scrollend`` look once the smooth scroll has surely ended.
+  if ("onscrollend" in window) window.addEventListener("scrollend", finish, options);
+  setTimeout(() => ("onscrollend" in window ? done.abort() : finish()), FINISH_THE_WAY_MS);
+}
 
 // Someone typing (in the chat, the notation box) is not interrupted by a bar over the box;
 // the turn line, the title and the tab's icon still tell them. A field inside the watched
