@@ -88,14 +88,32 @@ def fill_bots_and_start(page: Page, agent: str = "random") -> None:
     """Fill the empty seats with ``agent`` bots (tests use quick ones; the page offers
     ``hard`` first) and start."""
     page.select_option("#bot-agent", agent)
+    # Twice in about ten whole runs (2026-11-28) the seats stayed empty, with no seat error:
+    # what the page asked and was answered, and what the server holds, tell where it stopped.
+    asked: list[str] = []
+    page.on(
+        "request", lambda r: asked.append(f"asked {r.method} {r.url}") if "/bots" in r.url else None
+    )
+    page.on(
+        "response",
+        lambda r: asked.append(f"answered {r.status}") if "/bots" in r.url else None,
+    )
+    page.on(
+        "requestfailed",
+        lambda r: asked.append(f"failed: {r.failure}") if "/bots" in r.url else None,
+    )
     page.click("#fill-bots")
     try:
         expect(page.locator("#start")).to_be_enabled()
     except AssertionError as error:
-        # Once in a whole run (2026-11-28) the seats stayed empty: say what the page showed.
         seats = page.locator("#seats").inner_text()
         said = page.locator("#seat-error").inner_text()
-        raise AssertionError(f"{error}\nseats: {seats!r}; seat error: {said!r}") from error
+        table = page.url.rsplit("/", 1)[-1]
+        held = page.request.get(page.url.split("/tables/")[0] + f"/api/tables/{table}").text()
+        raise AssertionError(
+            f"{error}\nseats: {seats!r}; seat error: {said!r}\n"
+            f"requests: {asked}\nthe server's table: {held[:2000]}"
+        ) from error
     page.click("#start")
     expect(page.locator("#table")).not_to_have_attribute("data-status", "open")
 
