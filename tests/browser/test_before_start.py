@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, expect
 
-from tests.browser.pages import PHONE, create_table, fill_bots_and_start, open_page, sit
+from tests.browser.pages import PHONE, create_table, fill_bots_and_start, open_page, open_table, sit
 from tests.server.live_server import LiveServer
 
 GAMES = ["mole-hill", "maulwurf-company", "mole-park", "mole-majority", "the-mole"]
@@ -48,8 +48,7 @@ def test_options_that_allow_a_longer_game_than_the_server_plays_are_said_before_
     """Mole Majority's turn limit may go to 10,000 turns, far past the 30,000 actions this
     server plays (a game that reaches them ends abandoned): the open table says so to everyone
     choosing to sit, and no more once the game is under way."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "mole-majority", options={"turn_limit": "10000"})
+    page = open_table(browser, server, "mole-majority", options={"turn_limit": 10000})
     note = page.locator("#length-note")
     expect(note).to_have_text(
         "These options allow a game longer than this server plays: one still going after"
@@ -66,8 +65,7 @@ def test_mole_parks_empty_seat_reads_as_free(browser: Browser, server: LiveServe
     """Among Mole Park's players a seat nobody had taken read "seat 1", like a player of
     that name. It now reads "Seat 2 · free" (the Seats list's number), until someone sits
     there."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "mole-park", players=3)
+    page = open_table(browser, server, "mole-park", players=3)
     cards = page.locator("[data-board] .mp-player .mp-player-name")
     expect(cards).to_have_text(["Ann (you)", "Seat 2 · free", "Seat 3 · free"])
     expect(page.locator("[data-board] .mp-player.free")).to_have_count(2)
@@ -87,8 +85,7 @@ def test_mole_majoritys_players_boards_before_the_start(
     seat now reads "Seat 2 · free", and each board says what its seat starts with (the
     supplies the options set) without points or counts of play; the prompt, "Waiting…",
     says the game has not started and how long it may last. Once started, as before."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "mole-majority", players=3)
+    page = open_table(browser, server, "mole-majority", players=3)
     board = page.locator("[data-board]")
     names = board.locator(".mm-seats .mm-seat-name")
     expect(names).to_have_text(["Ann (you)", "Seat 2 · free", "Seat 3 · free"])
@@ -115,8 +112,7 @@ def test_the_moles_players_before_the_start(browser: Browser, server: LiveServer
     asked yet this round": a round under way. Before the start each player's chip names who
     sits there ("Seat 2 · free" if nobody), with no points, cards or marks; the line above
     says the game has not started, its length and its rounds' (the table's options)."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "the-mole", players=3)
+    page = open_table(browser, server, "the-mole", players=3)
     board = page.locator("[data-board]")
     expect(board.locator(".tm-status")).to_have_text(
         "Not started yet · game to 5 pointsRounds of up to 10 minutes or 20 answers"
@@ -140,8 +136,7 @@ def test_mole_hills_line_before_the_start(browser: Browser, server: LiveServer) 
     1: 0": a round under way, against a player called "seat 1". Before the start it says the
     game has not started, its rounds, and who is the mole and who the gardener in the first
     round, a free seat as free and a seated player's own part with "(you)"."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     info = ann.locator("#board .board-info")
     expected = ["Not started yet · 2 rounds", "Mole in round 1: Ann (you)"]
     expect(info.locator("> span")).to_have_text([*expected, "Gardener in round 1: Seat 2 · free"])
@@ -165,8 +160,7 @@ def test_die_maulwurf_companys_players_before_the_start(
     had taken, beside "Placing the moles": a game under way, against a player called "seat 1".
     Before the start a free seat reads "Seat 2 · free", and each says how many moles it
     places; the line over the layer names the layer only."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "maulwurf-company")
+    page = open_table(browser, server, "maulwurf-company")
     board = page.locator("[data-board]")
     expect(board.locator(".mc-seat-name")).to_have_text(["Ann (you)", "Seat 2 · free"])
     expect(board.locator(".mc-seat.free")).to_have_count(1)

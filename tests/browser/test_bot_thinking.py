@@ -11,7 +11,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import CHANCE, State
-from tests.browser.pages import PHONE, create_table, fill_bots_and_start, open_page
+from tests.browser.pages import PHONE, fill_bots_and_start, open_table
 from tests.browser.pages import show_a_fixed_position as show
 from tests.games.mole_majority.helpers import s3
 from tests.server.live_server import LiveServer
@@ -58,8 +58,7 @@ def open_a_bots_turn(
     browser: Browser, server: LiveServer, viewport: dict[str, int], **shown: object
 ) -> Page:
     """Ann's page at a Mole Majority table of bots, showing seat 1's turn, under a fake clock."""
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, "mole-majority", players=3)
+    page = open_table(browser, server, "mole-majority", players=3, viewport=viewport)
     fill_bots_and_start(page)
     page.clock.install()
     show(page, bea_to_move().observation(0), [], **shown)  # type: ignore[arg-type]

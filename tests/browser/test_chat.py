@@ -12,8 +12,8 @@ from tests.browser.pages import (
     PHONE,
     SCROLL_TO_THE_END,
     click_action,
-    create_table,
     open_page,
+    open_table,
     targets,
 )
 from tests.server.live_server import LiveServer
@@ -35,8 +35,7 @@ def sit_as_bob(page: Page) -> None:
 
 
 def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) -> None:
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bob = open_page(browser, ann.url, viewport=PHONE)
     sit_as_bob(bob)
     watcher = open_page(browser, ann.url)
@@ -82,8 +81,7 @@ def test_players_talk_and_a_watcher_reads(browser: Browser, server: LiveServer) 
 def test_say_keeps_the_cursor_and_a_refused_line_comes_back(
     browser: Browser, server: LiveServer
 ) -> None:
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     # A click on "Say" leaves the cursor in the box, ready for the next line.
     ann.fill("#chat-text", "hello")
     ann.click("#chat-form button")
@@ -113,8 +111,7 @@ def test_a_reconnection_leaves_the_lines_shown_as_they_were(
 ) -> None:
     """When a watcher sits, the page reconnects and the whole chat comes again: the lines
     already shown stay (a screen reader would read each one out again)."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     for n in range(3):
         ann.fill("#chat-text", f"line {n}")
         ann.press("#chat-text", "Enter")
@@ -150,8 +147,7 @@ def test_a_line_said_while_the_turn_bar_shows_stands_above_it(
     """On a phone both the chat's toast and the turn bar sit at the bottom of the screen: a
     line said while the bar shows rises above it, whole, instead of covering the bar's
     "Go to your move" (or hiding under it)."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bob = open_page(browser, ann.url, viewport=SMALL_PHONE)
     sit_as_bob(bob)
     ann.click("#start")
@@ -198,8 +194,7 @@ def test_the_chat_box_shows_its_whole_placeholder(
     """Beside Mole Majority's wide board at 1280x800 the side column is narrow, and the chat
     box read "Say something to the": its placeholder was cut off. It is short enough to be
     read whole beside every game's board, on a laptop and on a phone."""
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
-    create_table(page, server, game)
+    page = open_table(browser, server, game, viewport=LAPTOP_800)
     expect(page.locator("#chat-form")).to_be_visible()
     for viewport in (LAPTOP_800, PHONE):
         page.set_viewport_size(viewport)  # type: ignore[arg-type]

@@ -16,10 +16,10 @@ from molehaven.core import CHANCE, JSONValue, State
 from molehaven.server.matches.story import result_of
 from tests.browser.pages import (
     BOARD_TARGETS,
-    create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
+    open_table,
     show_a_fixed_position,
     status,
 )
@@ -106,8 +106,7 @@ def test_a_finished_position_shows_as_a_finished_table(
     while not state.is_terminal():
         seat = state.to_move()[0]
         state.apply(seat, rng.choice(state.legal_actions(seat)))
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill")
     fill_bots_and_start(page)
     expect(page.locator("#status")).to_have_text("running")
     result: dict[str, JSONValue] = result_of(state, ["Ann", "random bot"])

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
-from tests.browser.pages import create_table, draw_alone, evaluated, open_page, sit
+from tests.browser.pages import draw_alone, evaluated, open_page, open_table, sit
 from tests.browser.test_mole_park_table import julian_picks_the_last_die, legal_for
 from tests.games.mole_hill.helpers import new_game, play
 from tests.server.live_server import LiveServer
@@ -205,8 +205,7 @@ def test_the_table_keeps_the_keyboards_focus_after_start_and_on_its_summary(
     fell to the page's top; so did the focus on "Everything this seat sees" whenever the other
     player moved. Now Start leaves the focus on the turn line (the next Tab reaches the board), and
     the summary keeps it. (Two people, no bots.)"""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bob = open_page(browser, ann.locator("#share").input_value())
     sit(bob, 1, "Bob")
     ann.focus("#fill-bots")

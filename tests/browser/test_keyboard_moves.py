@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import create_table, open_page, sit
+from tests.browser.pages import open_page, open_table, sit
 from tests.browser.test_keyboard import focused
 from tests.server.live_server import LiveServer
 
@@ -18,8 +18,7 @@ BOBS_RODS = ["rod a1 a2", "rod b1 b2"]
 
 def two_at_mole_hill(browser: Browser, server: LiveServer) -> tuple[Page, Page]:
     """Ann (seat 0, the mole) and Bob (seat 1) at a started one-round Mole Hill table."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill", options={"rounds": "1"})
+    ann = open_table(browser, server, "mole-hill", options={"rounds": 1})
     bob = open_page(browser, ann.locator("#share").input_value())
     sit(bob, 1, "Bob")
     ann.click("#start")

@@ -15,9 +15,8 @@ import molehaven
 from molehaven.core import CHANCE, JSONValue, State, name_seats
 from tests.browser.pages import (
     PHONE,
-    create_table,
     fill_bots_and_start,
-    open_page,
+    open_table,
     show_a_fixed_position,
     wait_for,
 )
@@ -65,8 +64,7 @@ def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     it stands in the strip above the layer. The strip's line marks its move on the layer
     while hovered, as the Moves panel's lines do."""
     state, log = logged_game()
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
-    create_table(page, server, "maulwurf-company", players=2)
+    page = open_table(browser, server, "maulwurf-company", players=2, viewport=LAPTOP_800)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal, log=log)
@@ -110,8 +108,7 @@ def test_mole_hill_shows_the_gardeners_last_rod_and_then_ones_own_move_dimmed(
     names = ["Ann", "Bea"]  # the log's own names (the page capitalizes a line's first word)
     state = molehaven.make("mole-hill", 2).initial_state()
     log = logged(state, names, 7, 9)
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
-    create_table(page, server, "mole-hill", players=2)
+    page = open_table(browser, server, "mole-hill", players=2, viewport=LAPTOP_800)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal, log=log)
@@ -153,8 +150,7 @@ def test_boards_that_tell_what_just_happened_get_no_strip(
     state, seat = first_decision(slug, players)
     legal = sorted(str(action) for action in state.legal_actions(0)) if seat == 0 else []
     log: list[JSONValue] = [{"n": 0, "seat": 1, "text": "x", "describe": "Bea did something"}]
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP_800)
-    create_table(page, server, slug, players=players)
+    page = open_table(browser, server, slug, players=players, viewport=LAPTOP_800)
     fill_bots_and_start(page)
     show_a_fixed_position(page, state.observation(0), legal, log=log)
     expect(page.locator(f"[data-board={slug}]").first).to_be_visible()

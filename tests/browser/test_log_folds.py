@@ -14,9 +14,8 @@ import molehaven
 from molehaven.core import CHANCE, JSONValue
 from tests.browser.pages import (
     click_only,
-    create_table,
     fill_bots_and_start,
-    open_page,
+    open_table,
     show_a_fixed_position,
 )
 from tests.server.live_server import LiveServer
@@ -52,8 +51,7 @@ def test_a_run_of_chance_events_folds_and_opens_and_a_drawing_leaves_the_lines_a
     state = molehaven.make("mole-hill", 2).initial_state()
     log = [move(0, 0), move(1, 1), *map(chance, range(2, 7)), move(7, 0)]
     log += [chance(n) for n in range(8, 11)]  # three: too few to fold
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, "mole-hill", players=2)
+    page = open_table(browser, server, "mole-hill", players=2)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal, log=log)

@@ -13,7 +13,13 @@ import pytest
 from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from molehaven.core import State
-from tests.browser.pages import PHONE, create_table, draw_alone, fill_bots_and_start, open_page
+from tests.browser.pages import (
+    PHONE,
+    draw_alone,
+    fill_bots_and_start,
+    open_page,
+    open_table,
+)
 from tests.browser.test_maulwurf_company_forced import last_resort
 from tests.browser.test_maulwurf_company_table import (
     BOARD,
@@ -246,8 +252,7 @@ def test_a_game_that_ends_as_a_layer_is_lifted_shows_the_lift_then_the_result(
     before = example_6_state()
     after = apply_all(example_6_state(), "0 move -2-1 e")
     assert after.is_terminal()
-    page = open_page(browser, f"{server.url}/", viewport=DESKTOP)
-    create_table(page, server, SLUG)
+    page = open_table(browser, server, SLUG, viewport=DESKTOP)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in before.legal_actions(0))
     result = {"summary": "Ann won: the last player with moles.", "returns": [1, 0],
@@ -472,8 +477,7 @@ def test_before_the_start_the_prompt_agrees_with_the_seats(
     every seat was taken too, under the table's own line "Every seat is taken: press Start
     when you are ready.". That line, which follows the seats, says who is awaited; the prompt
     now says what the start brings, true with a seat free or none."""
-    page = open_page(browser, f"{server.url}/")
-    create_table(page, server, SLUG)
+    page = open_table(browser, server, SLUG)
     prompt = page.locator(f"{BOARD} .mc-prompt")
     start = (
         "Not started yet. At the start a first player is drawn, then everyone places their"

@@ -25,10 +25,10 @@ from tests.browser.pages import (
     PHONE,
     VERSION_ABOVE,
     click_only,
-    create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
+    open_table,
     until,
     version,
     wait_for,
@@ -985,8 +985,7 @@ def test_before_the_start_a_phone_shows_the_whole_layer(
     to scroll ("Show the whole layer"), though nothing can be tapped until the game starts. A
     table still gathering its players now shows the whole layer (the button offers to zoom
     in); once started it opens near, for placing the moles, as before. A live table."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "maulwurf-company")
+    page = open_table(browser, server, "maulwurf-company", viewport=PHONE)
     expect(page.locator(f"{BOARD} svg.mc-layer")).to_be_visible()
     seen = page.evaluate(LAYER_WINDOW)
     assert seen["whole"] and not seen["scrolls"], seen

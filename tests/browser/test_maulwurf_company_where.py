@@ -15,9 +15,9 @@ from playwright.sync_api import Browser, Page, expect
 from molehaven.core import CHANCE, JSONValue, State, name_seats
 from tests.browser.pages import (
     PHONE,
-    create_table,
     fill_bots_and_start,
     open_page,
+    open_table,
     show_a_fixed_position,
 )
 from tests.browser.test_maulwurf_company_reading import red_lifted_to_brown
@@ -87,8 +87,7 @@ def open_logged_table(
     """A live table of Ann and a bot whose page shows Ann ``logged_game()``'s position and
     log (the bot plays on unseen)."""
     state, log = logged_game()
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, SLUG)
+    page = open_table(browser, server, SLUG, viewport=viewport)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal, log=log)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import CHANCE, State
-from tests.browser.pages import PHONE, create_table, draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page, open_table
 from tests.browser.test_mole_majority_table import (
     BOARD,
     DESK,
@@ -122,8 +122,7 @@ def test_before_the_start_a_phone_shows_the_whole_meadow(
     """Before the start a phone opened the empty meadow near, a few of its 19 free places in
     a window to scroll, though there is nothing to tap until the game starts. A table still
     gathering its players now shows the whole meadow (the button offers to zoom in)."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "mole-majority", players=3)
+    page = open_table(browser, server, "mole-majority", players=3, viewport=PHONE)
     expect(page.locator(f"{BOARD} .mm-slot")).to_have_count(19)
     seen = page.evaluate(WINDOW)
     assert seen["whole"] and not seen["scrolls"], seen

@@ -26,10 +26,10 @@ from tests.browser.pages import (
     LAPTOP,
     PHONE,
     UNTIL,
-    create_table,
     draw_alone,
     fill_bots_and_start,
     open_page,
+    open_table,
     show_a_fixed_position,
     status,
     until,
@@ -708,8 +708,7 @@ def open_a_fixed_table(
 ) -> Page:
     """A live table of ``players`` (Ann and random bots) whose page shows Ann (seat 0) the
     fixed position ``state``, offering her its legal actions (the bots play on unseen)."""
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, "mole-majority", players=players)
+    page = open_table(browser, server, "mole-majority", players=players, viewport=viewport)
     fill_bots_and_start(page)
     legal = sorted(str(action) for action in state.legal_actions(0))
     show_a_fixed_position(page, state.observation(0), legal)

@@ -19,11 +19,11 @@ from tests.browser.pages import (
     PHONE,
     UNTIL,
     click_only,
-    create_table,
     describe,
     draw_alone,
     fill_bots_and_start,
     open_page,
+    open_table,
 )
 from tests.games.mole_park.helpers import (
     apply_all,
@@ -878,8 +878,7 @@ def test_before_the_start_the_board_reads_as_a_table_being_set_up(
     if the game were on and she behind: before the start it says how a hand fills. Every hole
     said "0 moles" and every player's card "0 moles in hand · 0★ from prizes": the holes say
     "empty", the cards only who sits there."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-park", players=3)
+    ann = open_table(browser, server, "mole-park", players=3)
     bea = open_page(browser, ann.url, viewport=PHONE)  # watching
     for page in (ann, bea):
         status = page.locator("[data-board] .mp-status")

@@ -20,9 +20,8 @@ from tests.browser.pages import (
     SCROLL_TO_THE_END,
     ToldSocket,
     click_only,
-    create_table,
     fill_bots_and_start,
-    open_page,
+    open_table,
     set_position,
     targets,
 )
@@ -142,8 +141,7 @@ def test_a_mole_answer_overtaken_by_the_game_s_end_is_said_once_and_quietly(
     first, the end or the refusal (or a refusal as stale, the move to be sent again, then the
     end), it is now said once, in a player's words, in plain colour under the board, with
     the Game over box above it."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "the-mole", players=4)
+    page = open_table(browser, server, "the-mole", players=4, viewport=PHONE)
     fill_bots_and_start(page)
     observation, legal = seat_view(bystander_asked_to_answer(), 0)
     wire = EndingSocket(page, observation, legal)
@@ -179,8 +177,7 @@ def test_any_game_s_move_refused_as_the_game_is_over_is_said_quietly(
     the page not yet told of its end, was told over the board in the server's words ("the
     game is not running") in the note at the screen's foot. It is said in a player's words,
     quietly, under the board, and the board offers its moves again."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=PHONE)
     fill_bots_and_start(page)
     wire = EndingSocket(page)
     expect(page.locator("#turn")).to_have_text("Your move")

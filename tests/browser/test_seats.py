@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import LAPTOP, PHONE, create_table, open_page, sit
+from tests.browser.pages import LAPTOP, PHONE, open_page, open_table, sit, table_of
 from tests.server.live_server import LiveServer
 
 
@@ -13,8 +13,7 @@ def test_a_removed_player_who_sits_again_is_no_longer_told_they_are_watching(
 ) -> None:
     """Bea is removed by the host and sits again: the page said "you are watching" above her
     own seat until a reload. Her own "Leave" is no news to her: no notice says she left."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     ann.locator('#seats li[data-seat="1"] button', has_text="Remove").click()
@@ -41,8 +40,7 @@ def test_a_seat_not_taken_is_said_beside_the_seats_on_a_phone(
     """Cal, on a phone, presses "Sit here" before typing his name, then at a seat Bea took a
     moment before: each time he is told why beside the seats, on his screen. Before, the
     words went under the board, a screen and a half below (and said "seat 1 is taken")."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-park", players=3)
+    ann = open_table(browser, server, "mole-park", players=3)
     cal = open_page(browser, ann.url, viewport=PHONE)
     name = cal.locator("#join-name")
     sit_here = cal.locator('[data-sit="1"]')
@@ -76,8 +74,7 @@ def test_before_the_start_each_is_told_who_the_table_waits_for(
     that they wait for the host, and everyone who is away. Before, the host, who alone can
     start, read "the host can start" as if it were someone else, and a seated friend who had
     closed the tab (or not yet come over to a rematch) went unnamed."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-park", players=4)
+    ann = open_table(browser, server, "mole-park", players=4)
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     cal = open_page(browser, ann.url)
@@ -124,8 +121,7 @@ def test_everyone_sees_who_the_host_is_and_where_they_sit(
     her by name. Ann moves to another seat: the mark goes with her (her page sits her as the
     host), and while she sits nowhere no seat is marked. Away, she is still the one waited
     for."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     expect(bea.locator('#seats li[data-seat="0"] [data-host]')).to_have_text("host")
@@ -162,8 +158,8 @@ def test_the_lobby_names_the_host_a_full_table_waits_for(
     """The lobby said "all seated, waiting for the host to start" at Ann's full table, when
     Ann made it and sits at it: Cy, looking for a game, could not tell whose table it was.
     A table whose host sits nowhere still says "the host"."""
-    ann = open_page(browser, f"{server.url}/")
-    ann_table = create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
+    ann_table = table_of(ann)
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     created = ann.request.post(f"{server.url}/api/tables", data={"game": "mole-hill"}).json()
@@ -192,8 +188,7 @@ def test_the_others_are_told_when_the_player_they_wait_for_is_away(
     """Ann, the mole, is to move first and closes her tab: Bea, waiting for her, is told she
     is away and when a bot takes her seat over. Before, Bea read only "Waiting for Ann (the
     mole)" for the three minutes, the grey dot in the seats a screen below on her phone."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     ann.click("#start")
@@ -213,8 +208,7 @@ def test_a_visitor_to_a_full_table_is_told_they_watch_not_asked_for_a_name(
     """Every seat is taken before the start: a visitor was still shown "Your name" and "press
     Sit here at a free seat", with no seat to take. They are told the table is full and that
     they watch; when a seat comes free, the name is asked for again."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
     bea = open_page(browser, ann.url, viewport=PHONE)
     sit(bea, 1, "Bea")
     cal = open_page(browser, ann.url, viewport=PHONE)
@@ -238,8 +232,7 @@ def test_a_visitor_to_an_unstarted_mole_table_is_not_promised_a_card(
     """The Mole before the start: a visitor read "Your card: Dealt when the game starts",
     though nobody deals a spectator a card. They read that they watch, and, while a seat is
     free, how to get one; a seated player is still told when theirs comes."""
-    ann = open_page(browser, f"{server.url}/")
-    create_table(ann, server, "the-mole")
+    ann = open_table(browser, server, "the-mole")
     cal = open_page(browser, ann.url, viewport=PHONE)
     card = cal.locator(".tm-card")
     expect(card).to_have_text("WatchingSpectators see no card: sit at a free seat to be dealt one.")

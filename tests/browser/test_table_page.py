@@ -15,6 +15,7 @@ from tests.browser.pages import (
     create_table,
     fill_bots_and_start,
     open_page,
+    open_table,
     targets,
     version,
     wait_for,
@@ -36,8 +37,7 @@ def test_a_phone_on_its_side_begins_the_board_in_the_top_third(
     """On a phone on its side the header, title and turn line took 171 px of 375 before the
     board began (reviewers of two games measured it): they shrink to short single lines there,
     and the turn line still says whose move it is on the first screen."""
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=viewport)
     fill_bots_and_start(page)
     expect(page.locator("#turn")).to_have_text("Your move")
     head = page.evaluate(HEAD)
@@ -52,8 +52,7 @@ def test_a_phone_on_its_side_begins_the_board_in_the_top_third(
 def test_laptops_and_upright_phones_keep_the_full_header(
     browser: Browser, server: LiveServer, viewport: dict[str, int]
 ) -> None:
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=viewport)
     head = page.evaluate(HEAD)
     assert head["tagline"], head
     page.context.close()
@@ -102,8 +101,7 @@ class HeldUpdates:
 
 def two_at_mole_park(browser: Browser, server: LiveServer) -> tuple[Page, Page]:
     """Ann (seat 0) and Bea (seat 1) at a live Mole Park table, both to pick a die."""
-    ann = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(ann, server, "mole-park")
+    ann = open_table(browser, server, "mole-park", viewport=PHONE)
     bea = open_page(browser, ann.url)
     bea.fill("#join-name", "Bea")
     bea.click('[data-sit="1"]')
@@ -181,8 +179,7 @@ def test_an_illegal_typed_move_is_refused_in_a_players_words(
     number a player never sees). The page says it in a player's words, and still shows the
     engine's own words where they speak to the player (tested elsewhere: The Mole's empty
     answer)."""
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=LAPTOP)
     fill_bots_and_start(page)
     expect(page.locator("#turn")).to_have_text("Your move")
     page.locator("#actions summary, details:has(#actions) > summary").first.click()
@@ -269,8 +266,7 @@ def test_a_page_that_lost_its_connection_does_not_seem_live(
     reconnection without a word. Now the seats claim nothing of who is here, the line above
     the board says her moves cannot be sent, a click says it was not sent, and once the
     connection is back the same click makes the move."""
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=LAPTOP)
     fill_bots_and_start(page)  # Ann, the mole, moves first: the bot waits for her
     wire = DroppableSocket(page)
     expect(page.locator("#turn")).to_have_text("Your move")
@@ -316,8 +312,7 @@ REPLAY_PLACES = """() => {
 def a_finished_game(browser: Browser, server: LiveServer) -> Page:
     """Ann's page at a Mole Hill table whose game is over: she resigns, and the bots play the
     game to its end at once."""
-    page = open_page(browser, f"{server.url}/", viewport=LAPTOP)
-    create_table(page, server, "mole-hill")
+    page = open_table(browser, server, "mole-hill", viewport=LAPTOP)
     fill_bots_and_start(page)
     page.click("#resign")
     page.click("#resign-confirm")

@@ -14,9 +14,8 @@ from molehaven.core import State
 from tests.browser.pages import (
     PHONE,
     SCROLL_TO_THE_END,
-    create_table,
     fill_bots_and_start,
-    open_page,
+    open_table,
     show_a_fixed_position,
 )
 from tests.browser.test_table_page import DroppableSocket
@@ -98,8 +97,7 @@ SCROLLED_ON_THE_WAY = """() => addEventListener(
 def live_table_showing(
     browser: Browser, server: LiveServer, viewport: dict[str, int], state: State, seat: int
 ) -> Page:
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, "the-mole", players=state.game.players)
+    page = open_table(browser, server, "the-mole", players=state.game.players, viewport=viewport)
     fill_bots_and_start(page)
     show_a_fixed_position(page, *seat_view(state, seat))
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
@@ -334,8 +332,7 @@ def test_on_a_phone_no_blank_band_waits_for_what_is_asked(
     words, and while the connection is down the line says what that means. (Fails on the old
     page: the band was 48 px high.)"""
     waiting = asked_in_turn(p4(question_limit=20), (1, 2), (2, 3))
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "the-mole", players=4)
+    page = open_table(browser, server, "the-mole", players=4, viewport=PHONE)
     # Easy bots, not random ones: a random Mole guesses the place whenever it may, and once
     # the game had ended before the third tab below opened on it (a whole run, 2026-11-28).
     fill_bots_and_start(page, "easy")

@@ -9,10 +9,11 @@ import random
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import (
-    create_table,
     fill_bots_and_start,
     open_page,
+    open_table,
     play_random_targets_until_over,
+    table_of,
 )
 from tests.server.live_server import LiveServer
 
@@ -20,8 +21,8 @@ from tests.server.live_server import LiveServer
 def test_a_removed_players_tab_is_demoted_and_never_shows_the_new_players_seat(
     browser: Browser, server: LiveServer
 ) -> None:
-    ann = open_page(browser, f"{server.url}/")
-    table_id = create_table(ann, server, "mole-hill")
+    ann = open_table(browser, server, "mole-hill")
+    table_id = table_of(ann)
     bob = open_page(browser, f"{server.url}/tables/{table_id}")
     bob.fill("#join-name", "Bob")
     bob.click('[data-sit="1"]')
@@ -77,8 +78,8 @@ def finish_after_resigning(page: Page) -> None:
 def test_a_resigned_seat_is_played_to_the_end_and_the_end_explains_itself(
     browser: Browser, server: LiveServer
 ) -> None:
-    page = open_page(browser, f"{server.url}/")
-    table_id = create_table(page, server, "mole-hill", options={"rounds": "1"})
+    page = open_table(browser, server, "mole-hill", options={"rounds": 1})
+    table_id = table_of(page)
     fill_bots_and_start(page)
     # Another tab of this browser at the same table is told the seat was taken too; it must
     # not forget the token (review: it did, and then nobody could play again).
@@ -139,8 +140,8 @@ def test_an_away_seat_is_played_by_the_tables_bot_and_the_game_finishes(
 
 
 def test_the_replays_panels_follow_the_step(browser: Browser, server: LiveServer) -> None:
-    page = open_page(browser, f"{server.url}/")
-    table_id = create_table(page, server, "mole-hill", options={"rounds": "1"})
+    page = open_table(browser, server, "mole-hill", options={"rounds": 1})
+    table_id = table_of(page)
     fill_bots_and_start(page)
     finish_after_resigning(page)
     final_scores = page.locator("#scores").inner_text()

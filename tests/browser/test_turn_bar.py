@@ -12,9 +12,9 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.pages import (
     PHONE,
     SCROLL_TO_THE_END,
-    create_table,
     fill_bots_and_start,
     open_page,
+    open_table,
     play_random_targets_until_over,
     show_a_fixed_position,
 )
@@ -62,8 +62,7 @@ def test_the_turn_bar_leads_from_the_chat_to_the_board(
     change: a bar now says so, and its button brings the board into view and focuses its
     first move. With the board in view there is no bar; a spectator never sees one, nor does
     the player once the game is over."""
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "mole-hill", options={"rounds": "1"})
+    page = open_table(browser, server, "mole-hill", options={"rounds": 1}, viewport=PHONE)
     fill_bots_and_start(page)
     watcher = open_page(browser, page.url, viewport=PHONE)
     page.evaluate(SCROLL_TO_THE_END)
@@ -168,8 +167,7 @@ def test_the_turn_bar_follows_the_offered_controls_on_a_tall_board(
     offered, options = BOARD_GAMES[game]
     board = f"[data-board='{game}']"
     viewport = PHONE if width == 390 else {"width": 1280, "height": 800}
-    page = open_page(browser, f"{server.url}/", viewport=viewport)
-    create_table(page, server, game, options=options)
+    page = open_table(browser, server, game, options=options, viewport=viewport)
     fill_bots_and_start(page)
     page.wait_for_function(
         f"""() => document.querySelector("#table").dataset.myTurn === "true"
@@ -237,8 +235,7 @@ def test_the_turn_bar_follows_mole_majoritys_hand_and_end_turn_on_a_phone(
     legal = sorted(str(action) for action in state.legal_actions(0))
     assert legal == ["end", "stack twoplus"]
     offered, _ = BOARD_GAMES["mole-majority"]
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "mole-majority", players=3)
+    page = open_table(browser, server, "mole-majority", players=3, viewport=PHONE)
     fill_bots_and_start(page)
     show_a_fixed_position(page, state.observation(0), legal)
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
@@ -284,8 +281,7 @@ def test_the_turn_bar_goes_when_a_board_redrawn_by_itself_brings_its_controls_in
     legal = sorted(str(action) for action in state.legal_actions(0))
     offered, _ = BOARD_GAMES["maulwurf-company"]
     board = "[data-board='maulwurf-company']"
-    page = open_page(browser, f"{server.url}/", viewport=PHONE)
-    create_table(page, server, "maulwurf-company")
+    page = open_table(browser, server, "maulwurf-company", viewport=PHONE)
     fill_bots_and_start(page)
     show_a_fixed_position(page, state.observation(0), legal)
     expect(page.locator("#table")).to_have_attribute("data-my-turn", "true")
