@@ -8,7 +8,7 @@ import random
 import time
 from typing import Any
 
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from molehaven.core import JSONValue, State
@@ -37,13 +37,18 @@ SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHei
 
 
 def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP) -> Page:
-    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = watched_page(browser.new_context(viewport=viewport))  # type: ignore[arg-type]
+    page.goto(url)
+    return page
+
+
+def watched_page(context: BrowserContext) -> Page:
+    """A new page of ``context`` whose script errors are kept in ``page.errors``."""
     page = context.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.errors = errors  # type: ignore[attr-defined]
-    page.goto(url)
     return page
 
 
@@ -81,7 +86,7 @@ def create_table(
     page.click("#create-form button[type=submit]")
     page.wait_for_url("**/tables/*")
     expect(page.locator("#table")).to_have_attribute("data-you", "0")
-    return page.url.rsplit("/", 1)[-1]
+    return table_of(page)
 
 
 def open_table(
@@ -127,11 +132,7 @@ def open_table(
             localStorage.setItem("test.stored", "yes");
         }}"""
     )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
+    page = watched_page(context)
     page.goto(f"{server.url}/tables/{table}")
     expect(page.locator("#table")).to_have_attribute("data-you", "0")
     return page
@@ -166,8 +167,7 @@ def fill_bots_and_start(page: Page, agent: str = "random") -> None:
     except AssertionError as error:
         seats = page.locator("#seats").inner_text()
         said = page.locator("#seat-error").inner_text()
-        table = page.url.rsplit("/", 1)[-1]
-        held = page.request.get(page.url.split("/tables/")[0] + f"/api/tables/{table}").text()
+        held = page.request.get(page.url.replace("/tables/", "/api/tables/")).text()
         raise AssertionError(
             f"{error}\nseats: {seats!r}; seat error: {said!r}\n"
             f"requests: {asked}\nthe server's table: {held[:2000]}"
