@@ -6,6 +6,7 @@ import json
 import os
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute, expect
@@ -34,6 +35,19 @@ LAPTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 # Scrolls to the page's end (the chat, the moves): the board out of view.
 SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHeight)"
+
+
+# A resized page answers in its own time: media query listeners (Die Maulwurf Company's Moves
+# panel goes beside the layer from 1200 px) run at the next frame, before its animation frame
+# callbacks, and resize observers after that frame's layout. Two frames on, both have run; a
+# test that read the page at once met the old layout now and then (once in about 70 runs).
+NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def resize(page: Page, size: Mapping[str, int]) -> None:
+    """Give ``page`` the screen ``size`` (``width``, ``height``) and let it answer the change."""
+    page.set_viewport_size({"width": size["width"], "height": size["height"]})
+    page.evaluate(NEXT_FRAMES)
 
 
 def open_page(browser: Browser, url: str, viewport: dict[str, int] = LAPTOP) -> Page:

@@ -14,6 +14,7 @@ from tests.browser.pages import (
     click_action,
     open_page,
     open_table,
+    resize,
     targets,
 )
 from tests.server.live_server import LiveServer
@@ -197,7 +198,7 @@ def test_the_chat_box_shows_its_whole_placeholder(
     page = open_table(browser, server, game, viewport=LAPTOP_800)
     expect(page.locator("#chat-form")).to_be_visible()
     for viewport in (LAPTOP_800, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         shown = page.evaluate(PLACEHOLDER)
         assert shown["width"] <= shown["room"], (viewport, shown)
     assert page.errors == []  # type: ignore[attr-defined]

@@ -17,6 +17,7 @@ from tests.browser.pages import (
     PHONE,
     fill_bots_and_start,
     open_table,
+    resize,
     show_a_fixed_position,
     wait_for,
 )
@@ -84,7 +85,7 @@ def test_maulwurfs_last_move_of_the_other_shows_above_the_layer(
     assert in_first_screen(page, beas_line, 800)
     layer = page.locator("[data-board='maulwurf-company'] svg.mc-layer").bounding_box()
     assert layer is not None and layer["y"] + layer["height"] <= 800, layer
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     # Two players: one line, the other's move since Ann's own, in full ink.
     expect(page.locator(LINES)).to_have_count(1)
     expect(page.locator(LINES)).to_have_text(words)
@@ -120,7 +121,7 @@ def test_mole_hill_shows_the_gardeners_last_rod_and_then_ones_own_move_dimmed(
     assert not in_first_screen(page, "#log li:last-child", 800)
     box = page.locator(STRIP).bounding_box()
     assert box is not None
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     assert in_first_screen(page, STRIP, PHONE["height"])
 
     # Ann moves: her move is the newest, dimmed, in the same room.

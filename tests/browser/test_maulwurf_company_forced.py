@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import State
-from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page, resize
 from tests.browser.test_maulwurf_company_table import (
     BOARD,
     DESKTOP,
@@ -50,7 +50,7 @@ def test_a_mole_that_must_leave_its_hole_is_explained(
     state = last_resort()
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
     for viewport in (DESKTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         draw(page, state, 0)
         prompt = page.locator(f"{BOARD} .mc-prompt")
         expect(prompt).to_contain_text("No mole of yours outside a hole can go 4 steps")

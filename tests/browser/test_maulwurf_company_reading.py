@@ -19,6 +19,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    resize,
 )
 from tests.browser.test_maulwurf_company_forced import last_resort
 from tests.browser.test_maulwurf_company_table import (
@@ -60,7 +61,7 @@ def test_on_a_layer_just_reached_a_ring_means_only_that_a_mole_may_move(
     legal = sorted(str(action) for action in after.legal_actions(0))
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=DESKTOP)
     for viewport in (DESKTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         draw(page, before, 0)
         draw(page, after, 0)
         expect(page.locator(f"{BOARD}[data-lifting='red']")).to_have_count(1)

@@ -29,6 +29,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    resize,
     until,
     version,
     wait_for,
@@ -154,7 +155,7 @@ def shoot(page: Page, folder: Path, name: str) -> list[Path]:
     """Screenshots at 1280 x 800 and at a 390 px phone, back to the desktop size after."""
     shots = []
     for label, size in (("1280", DESKTOP), ("390", PHONE)):
-        page.set_viewport_size(size)  # type: ignore[arg-type]
+        resize(page, size)
         page.wait_for_timeout(150)
         path = folder / f"maulwurf-company-{name}-{label}.png"
         page.screenshot(path=str(path), full_page=label == "390")
@@ -170,7 +171,7 @@ def shoot(page: Page, folder: Path, name: str) -> list[Path]:
             )
             assert smallest >= TOUCH_PX, f"{path.name}: a target is {smallest:.0f} px at 390 px"
         shots.append(path)
-    page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+    resize(page, DESKTOP)
     return shots
 
 
@@ -476,7 +477,7 @@ def test_the_selected_mole_and_its_targets_stand_out_whatever_the_seat_colour(
             for seat, seat_colour in paint["seats"].items():
                 assert distance(target, seat_colour) >= 100, (target, seat, seat_colour)
         page.screenshot(path=str(tmp_path / f"maulwurf-company-targets-seat{mover}-1280.png"))
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     path = tmp_path / "maulwurf-company-targets-seat3-390.png"
     page.screenshot(path=str(path), full_page=True)
     assert page.errors == []  # type: ignore[attr-defined]
@@ -561,7 +562,7 @@ def test_on_a_tablet_the_layer_is_large_and_in_view_with_the_prompt(
     page.click("#start")
     expect(page.locator(f"{BOARD} .mc-target").first).to_be_visible()
     for viewport in (TABLET_UPRIGHT, TABLET_SIDEWAYS, DESKTOP):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         seen = page.evaluate(AT_A_GLANCE)
         width, screen = viewport["width"], seen["screen"]
         assert seen["target"] >= 38, f"a target is {seen['target']:.0f} px at {width} px"
@@ -571,7 +572,7 @@ def test_on_a_tablet_the_layer_is_large_and_in_view_with_the_prompt(
             assert box["top"] >= 0 and box["bottom"] <= screen["height"], (width, name, seen)
             assert box["left"] >= 0 and box["right"] <= screen["width"], (width, name, seen)
         page.screenshot(path=str(tmp_path / f"maulwurf-company-tablet-{width}.png"))
-    page.set_viewport_size(TABLET_SIDEWAYS)  # type: ignore[arg-type]
+    resize(page, TABLET_SIDEWAYS)
     target = page.locator(f"{BOARD} .mc-target").first
     point = str(target.get_attribute("data-action")).split(" ")[1]
     before = version(page)
@@ -602,7 +603,7 @@ def test_the_prompts_buttons_and_the_legend_are_a_finger_high(
     assert sorted(str(action) for action in state.legal_actions(1)) == ["bonus", "decline"]
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
     for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         draw(page, state, 1)
         heights = page.evaluate(
             f"""() => [...document.querySelectorAll("{BOARD} .mc-prompt button, {BOARD} summary")]
@@ -938,7 +939,7 @@ def test_the_zoom_button_shows_only_where_it_changes_the_layer(
         return Math.min(box.width / units.width, box.height / units.height);
     }}"""
     for (width, height), offered in ZOOMS.items():
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, {"width": width, "height": height})
         size = f"{layer_name} at {width}x{height}"
         if not offered[layer_name]:
             expect(show, size).to_be_hidden()

@@ -20,6 +20,7 @@ from tests.browser.pages import (
     draw_alone,
     fill_bots_and_start,
     open_page,
+    resize,
     seen_by,
     show_a_fixed_position,
 )
@@ -299,14 +300,14 @@ def test_on_a_laptop_the_keyboard_goes_from_the_layer_to_the_moves_beside_it(
     stops = tab_stops(page)
     assert in_order(stops, "board", "Moves", "Seats", "Chat"), stops
 
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     panels = page.evaluate(SIDE_PANELS)
     assert [name for name, _ in panels][-1] == "Moves", panels
     assert [top for _, top in panels] == sorted(top for _, top in panels), panels
     stops = tab_stops(page)
     assert in_order(stops, "board", "Seats", "Chat", "Moves"), stops
 
-    page.set_viewport_size({"width": 1280, "height": 800})
+    resize(page, {"width": 1280, "height": 800})
     assert in_order(tab_stops(page), "board", "Moves", "Seats", "Chat")
     # The log, moved about the page, still shows its newest line beside the layer.
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -327,10 +328,10 @@ def test_the_last_moves_strip_gives_way_to_the_moves_beside_the_layer(
     assert on_screen(page, f'#log li[data-n="{newest_move(log)}"]')
     layer = box(page, f"{BOARD} svg.mc-layer")
     assert on_screen(page, f"{BOARD} svg.mc-layer"), layer
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, {"width": 1024, "height": 768})
     expect(strip).to_be_visible()
     expect(strip.locator("li")).to_have_count(1)
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     expect(strip).to_be_visible()
     assert page.errors == []  # type: ignore[attr-defined]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.pages import PHONE, draw_alone, open_page, seen_by
+from tests.browser.pages import PHONE, draw_alone, open_page, resize, seen_by
 from tests.browser.test_mole_majority_table import (
     BOARD,
     BOX,
@@ -18,7 +18,7 @@ from tests.browser.test_mole_majority_table import (
     laid_wide,
     on_the_screen,
     open_a_fixed_table,
-    resize,
+    resize_meadow,
     snap,
 )
 from tests.games.mole_majority.helpers import apply_all, s2, s3_to_the_turn_limit
@@ -109,7 +109,7 @@ def test_on_a_phone_a_turn_is_played_with_the_meadow_in_view(
     page.locator(f"{BOARD} svg [data-pick^='mole:']").first.click(force=True)
     expect(page.locator(f"{BOARD} svg .picked")).to_have_count(1)
     for screen in (PHONE, SMALL_PHONE):
-        page.set_viewport_size(screen)  # type: ignore[arg-type]
+        resize(page, screen)
         page.wait_for_function(DOCK_MEASURED)
         top = page.evaluate(AT_THE_TOP)
         assert abs(top["bar"]["bottom"] - screen["height"]) <= 1, (screen, top)
@@ -133,7 +133,7 @@ def test_on_a_phone_a_turn_is_played_with_the_meadow_in_view(
     clicked = page.evaluate("() => window.clicked")
     assert len(clicked) == 1 and clicked[0].startswith("move "), clicked
     # Bea's turn, seen by Ann, and the end: the bar is in its place under the meadow's window.
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     bea = apply_all(s2(), "0: play four, 0: end, C: card three")
     assert bea.to_move() == [1]
     over = s3_to_the_turn_limit()
@@ -176,7 +176,7 @@ def test_beside_a_meadow_laid_wide_the_columns_buttons_keep_to_one_line(
     page = open_a_fixed_table(browser, server, DESK, played, players=2)
     expect(page.locator(f"{BOARD} [data-action='end']")).to_have_count(1)
     for screen in (DESK, {"width": 1366, "height": 768}, TABLET_SIDEWAYS):
-        resize(page, screen)
+        resize_meadow(page, screen)
         seen = page.evaluate(COLUMN)
         width = screen["width"]
         assert len(seen["buttons"]) >= 3, seen

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from molehaven.core import CHANCE, State
-from tests.browser.pages import PHONE, draw_alone, open_page, open_table
+from tests.browser.pages import PHONE, draw_alone, open_page, open_table, resize
 from tests.browser.test_mole_majority_table import (
     BOARD,
     DESK,
@@ -253,7 +253,7 @@ def test_home_tokens_keep_a_players_board_to_three_lines(
     Fixed position on a live 4-player table: Ann's second Cave-In made, End turn offered."""
     page = open_a_fixed_table(browser, server, DESK, ann_holds_home_tokens(), players=4)
     for screen in (DESK, LAPTOP_SHORT):
-        page.set_viewport_size(screen)  # type: ignore[arg-type]
+        resize(page, screen)
         seen = page.evaluate(BOARD_LINES)
         assert len(seen["lines"]) == 4, seen
         assert all(round(lines) <= 3 for lines in seen["lines"]), (screen, seen)

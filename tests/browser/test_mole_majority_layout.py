@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.pages import PHONE, draw_alone, open_page, show_a_fixed_position
+from tests.browser.pages import PHONE, draw_alone, open_page, resize, show_a_fixed_position
 from tests.browser.test_mole_majority_table import (
     BOARD,
     BOX,
@@ -50,7 +50,7 @@ def test_on_a_laptop_the_tile_pile_and_legend_are_on_the_first_screen(
     state = apply_all(four_players_dealt(), "0: play two")
     page = open_a_fixed_table(browser, server, DESK, state, players=4)
     for screen in (DESK, {"width": 1366, "height": 768}):
-        page.set_viewport_size(screen)  # type: ignore[arg-type]
+        resize(page, screen)
         seen = page.evaluate(PILE_IN_VIEW)
         assert len(seen["cards"]) == 4, seen
         for what in (seen["pile"], seen["legend"], *seen["cards"], seen["meadow"]):
@@ -97,7 +97,7 @@ def test_on_a_phone_on_its_side_the_players_boards_are_in_the_pages_scroll(
     state = apply_all(four_players_dealt(), "0: play two")
     page = open_a_fixed_table(browser, server, {"width": 844, "height": 390}, state, players=4)
     for screen in ({"width": 844, "height": 390}, {"width": 667, "height": 375}):
-        page.set_viewport_size(screen)  # type: ignore[arg-type]
+        resize(page, screen)
         seen = page.evaluate(BOARDS_SIDEWAYS)
         assert seen["inner"] is None, seen
         assert len(seen["boards"]) == 4, seen
@@ -113,7 +113,7 @@ TABLETS_UPRIGHT = (
     {"width": 820, "height": 1180},
     {"width": 800, "height": 1280},
 )
-# The page has laid itself out for the screen (as ``resize`` waits for, with the room it
+# The page has laid itself out for the screen (as ``resize_meadow`` waits for, with the room it
 # leaves under the meadow too): where the meadow's top and the panel's height are now, and
 # what the page last measured of them for the CSS (a page that measures no panel: an empty string).
 MEADOW_ROOM = f"""() => {{
@@ -168,7 +168,7 @@ def test_on_a_tablet_upright_the_whole_hand_is_in_view(
             show_a_fixed_position(page, state.observation(0), legal)
             expect(page.locator(f"{BOARD} [data-action='end']")).to_have_count(1)
         for screen in TABLETS_UPRIGHT:
-            page.set_viewport_size(screen)  # type: ignore[arg-type]
+            resize(page, screen)
             page.wait_for_function(
                 f"() => (([a, b, c, d]) => a === b && [d, ''].includes(c))(({MEADOW_ROOM})())"
             )

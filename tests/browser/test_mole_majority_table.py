@@ -30,6 +30,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    resize,
     show_a_fixed_position,
     status,
     until,
@@ -216,10 +217,10 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
                 expect(page.locator(f"{BOARD} .mm-preview")).to_contain_text(f"{action}:")
                 snap(page, "desk-picked")
                 board_fits(page, DESK)
-                page.set_viewport_size(PHONE)
+                resize(page, PHONE)
                 snap(page, "phone-picked")
                 board_fits(page, PHONE)
-                page.set_viewport_size(DESK)
+                resize(page, DESK)
             multi_part.append(action)
         click_action(page, action)
         played.append(action)
@@ -231,7 +232,7 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
     expect(page.locator(f"{BOARD} .mm-end-hands li")).to_have_count(2)  # every hand is shown
     snap(page, "desk-over")
     board_fits(page, DESK)
-    page.set_viewport_size(PHONE)
+    resize(page, PHONE)
     snap(page, "phone-over")
     board_fits(page, PHONE)
     # Every click landed as the very action it carried, in order, and the game was finished.
@@ -357,7 +358,7 @@ def test_on_a_phone_the_meadow_spaces_are_big_enough_to_read_and_tap(
     page.get_by_role("button", name="Zoom in on the meadow").click()
     assert page.evaluate(SIZES)["smallest"] >= 22
     # On a laptop nothing changes: the whole meadow, no zoom button.
-    page.set_viewport_size(DESK)  # type: ignore[arg-type]
+    resize(page, DESK)
     page.evaluate(TURN, arguments)
     page.locator(f"{BOARD} svg.mm-meadow").evaluate("meadow => meadow.scrollIntoView()")
     board_fits(page, DESK)
@@ -514,9 +515,10 @@ MEADOW_TOP = f"""() => {{
 }}"""
 
 
-def resize(page: Page, viewport: dict[str, int]) -> None:
-    """The screen turns to ``viewport``, and the page has laid itself out for it."""
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+def resize_meadow(page: Page, viewport: dict[str, int]) -> None:
+    """The screen turns to ``viewport``, and the page has laid itself out for it, the meadow
+    sized for the room below its top."""
+    resize(page, viewport)
     try:
         page.wait_for_function(f"() => (top => top.marked === top.now)(({MEADOW_TOP})())")
     except PlaywrightTimeoutError:
@@ -581,12 +583,12 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
     # The players' points are in view on a tablet on its side from the start: beside the
     # meadow, at the top of the panel (they were under the meadow, below the first screen).
     expect(page.locator(f"{BOARD} .mm-seats [data-seat-row]")).to_have_count(2)
-    resize(page, TABLET_SIDEWAYS)
+    resize_meadow(page, TABLET_SIDEWAYS)
     scores_in_view(page)
     show_ann(page, s2())
     expect(page.locator(f"{BOARD} .mm-card-title")).to_have_count(5)
     for viewport in (TABLET_UPRIGHT, TABLET_SIDEWAYS, DESK):
-        resize(page, viewport)
+        resize_meadow(page, viewport)
         seen = page.evaluate(IN_VIEW)
         width = viewport["width"]
         # 25 px, or down to 22 where the screen is too short to show the meadow whole below
@@ -601,12 +603,12 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
         snap(page, f"tablet-{width}-hand")
     # A laptop keeps the seats and chat beside the board; a tablet on its side has them below.
     assert seen["side_left"] >= meadow["right"]
-    resize(page, TABLET_SIDEWAYS)
+    resize_meadow(page, TABLET_SIDEWAYS)
     seen = page.evaluate(IN_VIEW)
     assert seen["side_left"] < seen["meadow"]["right"], seen
     show_ann(page, apply_all(s2(), "0: play four"))
     expect(page.locator(f"{BOARD} [data-action='end']")).to_have_count(1)
-    resize(page, TABLET_SIDEWAYS)
+    resize_meadow(page, TABLET_SIDEWAYS)
     seen = page.evaluate(IN_VIEW)
     assert seen["rings"] and min(seen["rings"]) >= 36, seen["rings"]
     scores_in_view(page)
@@ -614,7 +616,7 @@ def test_on_a_tablet_and_a_laptop_the_meadow_is_large_and_the_hand_in_view(
     # A phone on its side has the panel beside the meadow too, but cannot show the meadow
     # whole: with the page scrolled to the meadow's foot, what is asked and End turn are
     # still in view (they scrolled away with the meadow's top).
-    resize(page, PHONE_SIDEWAYS)
+    resize_meadow(page, PHONE_SIDEWAYS)
     seen = page.evaluate(IN_VIEW)
     assert seen["space"] >= 22, f"a space is {seen['space']:.1f} px wide at 844 x 390"
     assert seen["rings"] and min(seen["rings"]) >= 36, seen["rings"]
@@ -681,7 +683,7 @@ def test_no_mole_hides_a_tiles_letter_or_marks(browser: Browser, server: LiveSer
     assert {len(spaces(state, label)) for label in board if counts[label]} == {3, 4, 5, 6}
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
     for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS, DESK):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.evaluate(TURN, [observation, legal, 0, ["Ann", "Bea", "Cy"]])
         tiles = page.evaluate(MARKS_AND_MOLES)
         assert {tile["hex"]: len(tile["moles"]) for tile in tiles} == counts
@@ -766,7 +768,7 @@ def test_a_phone_on_its_side_keeps_the_panel_beside_the_meadow(
     apply_all(state, "0: play two")
     page = open_a_fixed_table(browser, server, PHONE_SIDEWAYS, state, players=3)
     for viewport in PHONES_SIDEWAYS:
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         width, height = viewport["width"], viewport["height"]
         for where in ("top", "foot"):
             seen = page.evaluate(SIDEWAYS, where)
@@ -903,7 +905,7 @@ def test_with_four_players_a_laptop_shows_the_whole_hand(
             show_a_fixed_position(page, state.observation(0), legal)
             expect(page.locator(f"{BOARD} [data-action='end']")).to_have_count(1)
         for screen in (DESK, {"width": 1366, "height": 768}):
-            page.set_viewport_size(screen)  # type: ignore[arg-type]
+            resize(page, screen)
             seen = page.evaluate(FIRST_SCREEN)
             width = screen["width"]
             assert len(seen["cards"]) == (5 if state is None else 4), seen
@@ -962,7 +964,7 @@ def test_a_meadow_laid_wide_leaves_the_whole_hand_in_view(
     page = open_a_fixed_table(browser, server, DESK, laid_wide(), players=2)
     expect(page.locator(f"{BOARD} .mm-card")).to_have_count(5)
     for screen in (DESK, {"width": 1366, "height": 768}, TABLET_SIDEWAYS):
-        resize(page, screen)
+        resize_meadow(page, screen)
         seen = page.evaluate(FIRST_SCREEN)
         width = screen["width"]
         assert len(seen["points"]) == 2, seen

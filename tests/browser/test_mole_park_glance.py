@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
-from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page, resize
 from tests.browser.test_mole_park_endings import lone_crown
 from tests.browser.test_mole_park_table import LAPTOP_800, jasper_over_the_limit, legal_for, shoot
 from tests.games.mole_park.helpers import apply_all
@@ -54,7 +54,7 @@ def test_mole_parks_reached_by_dice_read_apart_from_the_dice_that_landed(
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP_800)
     page.emulate_media(reduced_motion="reduce")  # the reveal at rest
     for viewport in (LAPTOP_800, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         shown = page.evaluate(
             HOLE_ONE, [state.observation(seat), legal_for(state, seat), seat, names]
         )

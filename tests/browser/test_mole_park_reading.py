@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from molehaven.core import State
-from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page, resize
 from tests.browser.test_mole_park_endings import lone_crown
 from tests.browser.test_mole_park_table import LAPTOP_800, legal_for, shoot
 from tests.games.mole_park.helpers import apply_all, choose, deal, new_game, play_round, roll
@@ -110,7 +110,7 @@ def test_mole_parks_crowded_holes_stay_compact_on_a_phone(
     assert all(die["inside"] and die["name"] is None for hole in holes for die in hole["dice"])
     assert max(hole["height"] for hole in holes) <= 180, shown  # was 298
 
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
     shown = draw(page, state, 0, BOTS)
     holes = shown["holes"]
     assert isinstance(holes, list)

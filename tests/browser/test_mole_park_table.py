@@ -24,6 +24,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    resize,
 )
 from tests.games.mole_park.helpers import (
     apply_all,
@@ -87,13 +88,13 @@ def shoot(page: Page, name: str) -> None:
     """Screenshots at 1280 px and at 390 px of the same moment, each checked for fit."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for viewport in (LAPTOP_800, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         path = ARTIFACTS / f"{name}-{viewport['width']}.png"
         page.screenshot(path=path, full_page=True, animations="disabled")
         assert_fits(page, viewport["width"])
         if viewport is PHONE:  # what a phone shows first, at full resolution
             page.screenshot(path=ARTIFACTS / f"{name}-390-screen.png", animations="disabled")
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
 
 
 def pick(offered: list[str], rng: random.Random, hand_size: int) -> str:
@@ -424,7 +425,7 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     # between words ("easy bot / 2"), not one letter a line.
     state, seat = jasper_over_the_limit()
     legal = sorted(str(action) for action in state.legal_actions(seat))
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     bots = ["easy bot 1", "easy bot 2", "easy bot 3"]
     page.evaluate(DRAW_ALONE, [state.observation(seat), legal, seat, bots])
     expect(page.locator("[data-board] .mp-landed-name")).to_have_count(2)
@@ -432,7 +433,7 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
 
     # MP-13 offers the Crown on what everyone sees; Lee's own {1, 1} cannot reach 40 even
     # with a 6, and the Crown's button says so (only then).
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
     for hole_one, note in ((1, "Even a 6 gives 38★; the Crown needs 40★."), (5, None)):
         state = lee_and_sam(hole_one=hole_one)
         legal = sorted(str(action) for action in state.legal_actions(0))
@@ -443,7 +444,7 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
             shoot(page, "prompt-declare-out-of-reach")
         else:
             expect(declare.locator(".mp-note")).to_have_count(0)
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
 
     # Sam wins the Crown: his place at the table says so, the Crown's 40 stars with it (the
     # page above the board says who won and why); it fits a phone.
@@ -464,7 +465,7 @@ def test_every_mole_park_prompt_offers_exactly_the_engines_legal_actions(
     reworded = {**final, "events": [str(text).replace("wins", "takes") for text in events]}
     page.evaluate(DRAW_ALONE, [reworded, [], 0, bots[:2]])
     expect(won).to_have_text("won King Mole's Crown (+40★)")
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
     assert page.errors == []  # type: ignore[attr-defined]
 
 

@@ -22,6 +22,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     play_random_targets_until_over,
+    resize,
     sit,
     status,
     targets,
@@ -69,7 +70,7 @@ def test_the_side_column_holds_the_bots_list_and_the_invite_link(
     page.wait_for_selector("#bot-agent option", state="attached")
     panel = page.locator(".side .panel").first
     for width in (860, 1024, 1280):
-        page.set_viewport_size({"width": width, "height": 800})
+        resize(page, {"width": width, "height": 800})
         sticks_out = panel.evaluate("panel => panel.scrollWidth - panel.clientWidth")
         assert sticks_out <= 0, f"the seats panel sticks out {sticks_out} px at {width} px"
     assert page.errors == []  # type: ignore[attr-defined]
@@ -314,7 +315,7 @@ def test_one_person_finishes_a_game_against_bots_and_reads_how_it_ended_once(
         for seat in result["winners"]:
             expect(page.locator("#scores tr").nth(seat)).to_have_class(re.compile(r"\bwon\b"))
     # On a phone too, the outcome comes before the board.
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     outcome_box = outcome.bounding_box()
     board_box = page.locator("#board").bounding_box()
     assert outcome_box is not None and board_box is not None
@@ -365,7 +366,7 @@ def test_the_lobby_leads_back_to_the_tables_this_browser_sits_at(
     expect(mine.locator("a")).to_have_text("Return")
     assert page.evaluate("() => localStorage.getItem('molehaven.seat.gone4ever')") is None
     # Above the form, at a phone's width too (one column): no scrolling past it to return.
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, {"width": 390, "height": 844})
     mine_box, form_box = (
         page.locator("#mine").bounding_box(),
         page.locator("#create-form").bounding_box(),

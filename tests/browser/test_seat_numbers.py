@@ -17,6 +17,7 @@ from tests.browser.pages import (
     create_table,
     fill_bots_and_start,
     open_page,
+    resize,
     show_a_fixed_position,
 )
 from tests.browser.test_maulwurf_company_table import draw
@@ -100,7 +101,7 @@ def test_seats_bots_and_moles_are_numbered_from_1(
     page.locator("details.raw > summary").click()
     expect(page.locator("details.raw .raw-note")).to_contain_text("seats count from 0 here")
     for viewport in (LAPTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.screenshot(path=str(tmp_path / f"seats-maulwurf-{viewport['width']}.png"))
     assert page.errors == []  # type: ignore[attr-defined]
     print("screenshots in", tmp_path)
@@ -122,7 +123,7 @@ def test_where_a_seat_is_typed_the_box_says_the_notation_counts_from_0(
         " 2 = random bot 3, 3 = random bot 4."
     )
     for viewport in (LAPTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.locator("#notation-form").scroll_into_view_if_needed()
         page.screenshot(path=str(tmp_path / f"seats-the-mole-{viewport['width']}.png"))
     assert page.errors == []  # type: ignore[attr-defined]

@@ -16,6 +16,7 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    resize,
     targets,
     version,
     wait_for,
@@ -329,7 +330,7 @@ def test_the_replay_controls_stay_in_reach_while_stepping(
     scrolled to its end; the arrow keys step too."""
     page = a_finished_game(browser, server)
     for viewport in (LAPTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.click("#replay-first")
         expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
         page.evaluate("() => window.scrollTo(0, 0)")  # the turn line, the board's top
@@ -374,7 +375,7 @@ def test_a_replay_can_be_closed_back_to_the_games_end(browser: Browser, server: 
     assert not at_the_end["stuck"] and not at_the_end["turnShown"], at_the_end
     total = int(at_the_end["counter"].split(" / ")[1])
     for viewport, how in ((LAPTOP, "click"), (PHONE, "Escape")):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.click("#replay-first")
         page.keyboard.press("ArrowRight")
         expect(table).to_have_attribute("data-replay-step", "1")
@@ -418,7 +419,7 @@ def test_the_arrow_keys_step_only_a_replay_that_has_started(
     player had not asked for it, and the page did not scroll. They step only once the replay
     has started; before, the browser has them."""
     page = a_finished_game(browser, server)
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     total = page.evaluate("() => document.querySelector('#replay-step').textContent")
     for key in ("ArrowLeft", "ArrowRight", "ArrowLeft"):
         assert press_unstepped(page, key) == total
@@ -442,7 +443,7 @@ def test_replay_the_game_starts_the_replay(browser: Browser, server: LiveServer)
     page = a_finished_game(browser, server)
     table = page.locator("#table")
     for viewport in (LAPTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.evaluate("() => window.scrollTo(0, 0)")
         page.click("#outcome-replay")
         expect(table).to_have_attribute("data-replay-step", "0")
@@ -477,7 +478,7 @@ def test_a_first_step_that_cannot_be_loaded_leaves_nothing_to_close(
     assert total.split(" / ")[0] == total.split(" / ")[1], total  # the end, as the board shows
     assert press_unstepped(page, "ArrowLeft") == total
     # Asked for from the outcome box, a phone's screen above the controls: the error is seen.
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     page.click("#outcome-replay")
     expect(page.locator("#replay-error")).to_be_in_viewport(ratio=1)
@@ -507,7 +508,7 @@ def test_a_phones_replay_bar_is_one_row_of_finger_high_controls(
     buttons 32 px high. It is one row of controls 40 px high (the step's words under it), every
     control still there, and the record's link is in the outcome box."""
     page = a_finished_game(browser, server)
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     page.click("#replay-first")
     page.keyboard.press("ArrowRight")
     expect(page.locator("#table")).to_have_attribute("data-replay-step", "1")
@@ -537,7 +538,7 @@ def test_a_rematch_that_fails_is_told_beside_its_button(
     """Why "Play again" failed was told only on the error line under the board, a screen away
     on a phone. It is told beside the button, and the button may be pressed again."""
     page = a_finished_game(browser, server)
-    page.set_viewport_size(PHONE)  # type: ignore[arg-type]
+    resize(page, PHONE)
     page.evaluate("() => window.scrollTo(0, 0)")
     page.route(
         "**/api/tables/*/rematch",
@@ -577,7 +578,7 @@ def test_a_refusal_at_the_screens_foot_stands_above_the_replays_controls(
         "data": {"code": "rate-limited", "message": "too many messages; slow down"},
     }
     for viewport in (LAPTOP, PHONE):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.click("#replay-first")
         expect(page.locator("#table")).to_have_attribute("data-replay-step", "0")
         page.evaluate("() => window.scrollTo(0, 0)")
@@ -611,7 +612,7 @@ def test_a_replay_step_that_cannot_be_loaded_is_told_beside_the_controls(
     table = page.locator("#table")
     said = page.locator("#replay-error")
     for viewport, fail in ((LAPTOP, "refused"), (PHONE, "unreached")):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         # Only step 2 fails, and from before the stepping starts: a route added after step 1
         # was shown once let step 2 through to the server (1 full run in 3; not caught).
         step_two = "**/api/tables/*/replay/2"

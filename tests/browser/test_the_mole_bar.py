@@ -16,6 +16,7 @@ from tests.browser.pages import (
     SCROLL_TO_THE_END,
     fill_bots_and_start,
     open_table,
+    resize,
     show_a_fixed_position,
 )
 from tests.browser.test_table_page import DroppableSocket
@@ -205,7 +206,7 @@ def draw_at(browser: Browser, server: LiveServer, width: int, move: str) -> Page
     position, seat = POSITIONS[move]
     page = draw_on_a_phone(browser, server, position(), seat)
     if width != 390:
-        page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+        resize(page, LAPTOP_800)
         page.evaluate(FRAMES)
     page.evaluate("() => window.scrollTo(0, 0)")
     page.evaluate(FRAMES)

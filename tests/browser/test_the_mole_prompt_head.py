@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
-from tests.browser.pages import PHONE, draw_alone, open_page
+from tests.browser.pages import PHONE, draw_alone, open_page, resize
 from tests.browser.test_the_mole_moves import NAMES, seat_view
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
@@ -109,7 +109,7 @@ def test_a_question_put_to_a_phone_player_stays_in_view_with_the_answers(
     assert page.evaluate("() => window.clicked") == [last.get_attribute("data-action")]
 
     # At 1280 x 800 the answers and the box go below the first screen too.
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
     page.evaluate(FRAMES)  # the board fits its columns to the new size
     page.evaluate(SCROLL_TO, ["[data-own-answer]", 1])
     seen = page.evaluate(SEEN, [*head, "[data-own-answer]"])

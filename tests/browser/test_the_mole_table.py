@@ -28,6 +28,7 @@ from tests.browser.pages import (
     draw_alone,
     fill_bots_and_start,
     open_page,
+    resize,
 )
 from tests.games.the_mole.helpers import apply_all, deal_round, legal, new_game, p4
 from tests.server.live_server import LiveServer
@@ -62,7 +63,7 @@ def shoot(page: Page, name: str) -> None:
     """Screenshots at 1280 and 390 px; neither width may scroll sideways or cut a table."""
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, viewport in ((1280, LAPTOP_800), (390, PHONE)):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.evaluate("() => new Promise(resolve => requestAnimationFrame(resolve))")
         assert page.evaluate(PAGE_WIDTH) <= width, f"{name} scrolls sideways at {width} px"
         cut = page.evaluate(
@@ -71,7 +72,7 @@ def shoot(page: Page, name: str) -> None:
         )
         assert cut == 0, f"a table is cut off at {width} px on {name}"
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}.png"), full_page=True)
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
 
 
 # One look at the board, taken in a single frame so that the bots cannot change it midway.
@@ -260,7 +261,7 @@ def check_history(page: Page) -> None:
     for points in cells:
         scores = re.findall(r"\+\d+", points)
         assert len(scores) == len(set(scores)), points
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, {"width": 390, "height": 844})
     try:
         fits = page.evaluate(
             """() => [...document.querySelectorAll('.tm-history-table td')].every((cell) =>
@@ -269,7 +270,7 @@ def check_history(page: Page) -> None:
         )
         assert fits, "a round played overflows a phone's width"
     finally:
-        page.set_viewport_size(LAPTOP_800)
+        resize(page, LAPTOP_800)
 
 
 def check_notepad(page: Page) -> None:
@@ -363,7 +364,7 @@ def test_every_control_of_the_table_is_a_finger_high(
     names = ["Ann", "Bea", "Cy", "Dan"]
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=PHONE)
     for viewport in (PHONE, TABLET_UPRIGHT, TABLET_SIDEWAYS):
-        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        resize(page, viewport)
         page.evaluate(draw_alone("the-mole", "null"), [seen, offered, seat, names])
         toggle = page.locator("[data-board] [data-open='guess']")
         if toggle.count():  # the Mole's choices stay open through the redraws that follow
@@ -582,7 +583,7 @@ def test_a_turn_bar_brings_a_phone_player_to_their_move(
 
     # At 1280 px the prompt shows under the turn line: no bar. Reading the rules (the page
     # grows by the guide's height) when the move comes, the bar shows there too.
-    page.set_viewport_size(LAPTOP_800)  # type: ignore[arg-type]
+    resize(page, LAPTOP_800)
     page.evaluate("() => window.scrollTo(0, 0)")
     check_no_bar_over_the_controls(page)
     page.locator("#how-to-play summary").click()
@@ -982,7 +983,7 @@ def test_places_played_in_earlier_rounds_stand_apart_from_the_mole_s_possible_gu
     seen = state.observation(3)
     assert seen["locations_used"] == ["bakery", "hospital"] and seen["round"] == 3
     page = draw_four_seat_position(browser, server, state, seat=3)
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    resize(page, viewport)
     page.get_by_role("button", name="Guess the place…").click()
     # On a phone the places come up under the pointer left where it clicked: a Guess button
     # would be drawn hovered (no phone's finger hovers).
@@ -1128,7 +1129,7 @@ def test_the_mole_s_guess_buttons_stay_under_its_finger_while_the_table_plays_on
     where it was, and a tap there still guesses the Farm."""
     state = p4(question_limit=20)  # seat 1 asks; the Mole, seat 3, may guess
     page = draw_four_seat_position(browser, server, state, seat=3)
-    page.set_viewport_size(viewport)  # type: ignore[arg-type]
+    resize(page, viewport)
     page.get_by_role("button", name="Guess the place…").click()
     page.locator("[data-board] .tm-guess[data-action='guess farm']").evaluate(
         "guess => guess.scrollIntoView({block: 'center'})"
