@@ -6,11 +6,13 @@ page in place of its game's."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from molehaven.core import CHANCE, JSONValue, State, name_seats
 from tests.browser.pages import (
@@ -154,14 +156,20 @@ def test_on_a_phone_a_tapped_log_line_brings_its_move_into_view(
     line.scroll_into_view_if_needed()
     line.click()
     assert mark_of(page) is not None
-    page.wait_for_timeout(200)
-    seen = page.evaluate(f"""() => {{
+    seen_now = f"""() => {{
         const mark = document.querySelector("{MARK} .mc-pointed-to").getBoundingClientRect();
         const view = document.querySelector("{BOARD} .mc-window").getBoundingClientRect();
         return {{mark: [mark.left, mark.top, mark.right, mark.bottom],
                  view: [view.left, view.top, view.right, view.bottom],
                  screen: [innerWidth, innerHeight]}};
-    }}""")
+    }}"""
+    # The page and the layer's window may scroll smoothly: wait for the mark to arrive (a
+    # fixed 200 ms wait would fail on a busy machine), then say where it is if it did not.
+    in_view = f"""() => (seen => seen.mark[1] >= 0 && seen.mark[3] <= seen.screen[1]
+        && seen.view[0] - 1 <= seen.mark[0] && seen.mark[2] <= seen.view[2] + 1)(({seen_now})())"""
+    with contextlib.suppress(PlaywrightTimeoutError):  # the asserts say where it stayed
+        page.wait_for_function(in_view, timeout=5_000)
+    seen = page.evaluate(seen_now)
     left, top, right, bottom = seen["mark"]
     assert top >= 0 and bottom <= seen["screen"][1], seen
     assert seen["view"][0] - 1 <= left and right <= seen["view"][2] + 1, seen
