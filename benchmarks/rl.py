@@ -36,6 +36,11 @@ whole engine step; a policy reads the mask as an array and never scans it either
 The four loops take turns within each of ``--repeats`` rounds (so load from other work on the
 machine falls on all alike); each ratio is the median over rounds of the ratio measured within
 a round, and each rate the median over rounds. The engines are those of this checkout.
+
+The defaults (15 rounds of 5,000 actions, about four minutes for every game) are for figures to
+quote: with 5 rounds (of 20,000), two runs of the same code differed by up to 0.4 in a ratio; with
+15 of 5,000, by about 0.15-0.25 (2026-11-28, docs/research.md). ``--repeats 3 --steps 1000``
+gives a quick look.
 """
 
 from __future__ import annotations
@@ -151,8 +156,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=molehaven.list_games(), help="one game (default all)")
     parser.add_argument("--players", choices=("min", "max", "both"), default="both")
-    parser.add_argument("--steps", type=int, default=2000, help="seat actions per run")
-    parser.add_argument("--repeats", type=int, default=5, help="rounds per measurement")
+    parser.add_argument("--steps", type=int, default=5000, help="seat actions per run")
+    parser.add_argument("--repeats", type=int, default=15, help="rounds per measurement")
     args = parser.parse_args()
     slugs = [args.game] if args.game else molehaven.list_games()
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
