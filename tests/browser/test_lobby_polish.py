@@ -207,3 +207,28 @@ def test_on_a_phone_a_long_title_wraps_beside_its_rows_button(
         starts.add(round(title["x"]))
     assert len(starts) == 1, starts  # every title in one column
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+@pytest.mark.draws_only
+def test_an_empty_lobby_says_how_to_start_not_none(browser: Browser, server: LiveServer) -> None:
+    """On a new server every list is empty, and each said only "none": a newcomer read three
+    "none"s beside the form. Each empty list now says what it would hold, and the open one
+    how to start a game; a list with a table in it says nothing of the kind."""
+    page = open_page(browser, f"{server.url}/api/games", viewport=PHONE)
+    page.route(
+        "**/api/tables", lambda route: route.fulfill(json={"open": [], "running": [], "over": []})
+    )
+    page.goto(f"{server.url}/")
+    expect(page.locator("#open-tables li")).to_have_text(
+        "No open table. Create one, then send friends its link or let bots take the empty seats."
+    )
+    expect(page.locator("#running-tables li")).to_have_text("No game is being played now.")
+    expect(page.locator("#over-tables li")).to_have_text("No finished game to show yet.")
+    shown = "#open-tables li, #running-tables li, #over-tables li"
+    expect(page.locator(shown, has_text="none")).to_have_count(0)
+
+    full = lobby_page(browser, server, PHONE)
+    full.goto(f"{server.url}/")
+    expect(full.locator("#over-tables li[data-table]")).to_have_count(3)
+    expect(full.locator(shown).and_(full.locator(".empty"))).to_have_count(0)
+    assert page.errors == [] and full.errors == []  # type: ignore[attr-defined]

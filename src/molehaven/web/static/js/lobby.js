@@ -311,6 +311,14 @@ function tableItem(summary, mineList = false) {
 // (the server says which) are listed apart, folded: a newcomer who sat there would wait for
 // people who may not come back.
 const SHOWN = { open: Infinity, deserted: Infinity, running: 10, over: 6 };
+// An empty list says what it would hold and what to do, not just "none": on a new server all
+// three are empty, and a newcomer should see how to start.
+const EMPTY = {
+  open: "No open table. Create one, then send friends its link or let bots take the empty seats.",
+  deserted: "none",
+  running: "No game is being played now.",
+  over: "No finished game to show yet.",
+};
 const expanded = { open: false, deserted: false, running: false, over: false };
 const drawnLists = {}; // what each list shows now: redrawn only when that changes
 
@@ -333,7 +341,7 @@ function drawList(status, summaries) {
   }
   const list = document.getElementById(`${status}-tables`);
   const focused = focusedControl(list);
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "muted", text: "none" })]));
+  list.replaceChildren(...(items.length ? items : [el("li", { class: "muted empty", text: EMPTY[status] })]));
   // Opened after the comparison above: a fold someone opens does not make the list differ.
   for (const fold of list.querySelectorAll("li[data-table] details.ending")) {
     fold.open = openFolds.has(fold.closest("li").dataset.table);
