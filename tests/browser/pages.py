@@ -40,7 +40,7 @@ SCROLL_TO_THE_END = "() => window.scrollTo(0, document.documentElement.scrollHei
 # A resized page answers in its own time: media query listeners (Die Maulwurf Company's Moves
 # panel goes beside the layer from 1200 px) run at the next frame, before its animation frame
 # callbacks, and resize observers after that frame's layout. Two frames on, both have run; a
-# test that read the page at once met the old layout now and then (once in about 70 runs).
+# test that read the page at once sometimes met the old layout.
 NEXT_FRAMES = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 

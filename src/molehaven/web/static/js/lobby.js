@@ -341,7 +341,8 @@ function drawList(status, summaries) {
   }
   const list = document.getElementById(`${status}-tables`);
   const focused = focusedControl(list);
-  list.replaceChildren(...(items.length ? items : [el("li", { class: "muted empty", text: EMPTY[status] })]));
+  const shown = items.length ? items : [el("li", { class: "muted empty", text: EMPTY[status] })];
+  list.replaceChildren(...shown);
   // Opened after the comparison above: a fold someone opens does not make the list differ.
   for (const fold of list.querySelectorAll("li[data-table] details.ending")) {
     fold.open = openFolds.has(fold.closest("li").dataset.table);
