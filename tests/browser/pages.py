@@ -116,8 +116,8 @@ def open_table(
     """A new page on a new table, its creator at seat 0 and its host, as the lobby's form
     leaves them (``create_table``: the tests of the lobby and of a whole visit use the form).
     The table is made through the API, as the form makes it, and the page's storage given
-    what the form stores: loading the lobby and filling its form first cost ~0.6 of the
-    ~1.4 CPU s of a new table's first drawing (a throwaway measurement, 2026-11-28)."""
+    what the form stores: loading the lobby and filling its form first cost nearly as much
+    CPU as drawing the table itself, in every test that only needs the table."""
     context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
     body: dict[str, JSONValue] = {"game": game, "options": options or {}, "sit": {"name": name}}
     if players is not None:
