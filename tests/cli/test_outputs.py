@@ -59,3 +59,23 @@ def test_plots_may_go_into_a_folder_yet_to_be_made(tmp_path: Path) -> None:
     result = runner.invoke(app, ["lab", "mole-hill", "-n", "10", "-j", "1", "--plots", str(plots)])
     assert result.exit_code == 0, result.output
     assert (plots / "win-shares.png").exists()
+
+
+@pytest.mark.parametrize(
+    ("command", "option"),
+    [
+        (["simulate", "mole-hill", "-n", "1"], "--save"),
+        (["lab", "mole-hill", "-n", "1"], "--journal"),
+    ],
+)
+def test_a_name_the_system_refuses_is_told_in_words_not_as_pythons_errno(
+    tmp_path: Path, command: list[str], option: str
+) -> None:
+    """A path refused for a reason the checks above do not name (a file name over 255 bytes)
+    ends in one line with the reason in words, not "[Errno 36] File name too long: '…'"."""
+    target = tmp_path / ("x" * 300 + ".jsonl")
+    result = runner.invoke(app, [*command, option, str(target)])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        f"error: cannot write {option} {target}: file name too long"
+    ]

@@ -35,8 +35,11 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
         try:
             return command(*args, **kwargs)
-        except (CliError, MolehavenError, OSError) as error:
+        except (CliError, MolehavenError) as error:
             say_error(str(error))
+            raise typer.Exit(1) from None
+        except OSError as error:
+            say_error(os_error_text(error))
             raise typer.Exit(1) from None
         except KeyboardInterrupt as interruption:
             # A long run re-raises Ctrl-C with how far it got (see ``interrupted``).
@@ -51,6 +54,14 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
             raise typer.Exit(130) from None
 
     return wrapper
+
+
+def os_error_text(error: OSError) -> str:
+    """An operating system's refusal in words: ``/proc/x.jsonl: no such file or directory``,
+    not Python's ``[Errno 2] No such file or directory: '/proc/x.jsonl'``."""
+    reason = error.strerror or str(error) or type(error).__name__
+    reason = reason[:1].lower() + reason[1:]
+    return reason if error.filename is None else f"{error.filename}: {reason}"
 
 
 def interrupted(done: int, total: int, noun: str, kept: str = "") -> KeyboardInterrupt:

@@ -19,7 +19,13 @@ from rich.text import Text
 from molehaven.agents import AGENTS
 from molehaven.cli.arena import budget_text
 from molehaven.cli.console import PipeSafeConsole
-from molehaven.cli.errors import CliError, interrupted, interrupts_deferred, one_line_errors
+from molehaven.cli.errors import (
+    CliError,
+    interrupted,
+    interrupts_deferred,
+    one_line_errors,
+    os_error_text,
+)
 from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
@@ -216,8 +222,10 @@ def lab(
         setup = Setup(game, seats, variants, seat_agents, seed, budget)
         try:
             journal = Journal(journal_path, setup)
-        except (JournalError, OSError) as error:
+        except JournalError as error:
             raise CliError(f"--journal: {error}") from None
+        except OSError as error:
+            raise CliError(f"--journal: {os_error_text(error)}") from None
     if ray:
         quiet_ray_token_notice()
     try:

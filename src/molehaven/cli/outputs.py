@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from molehaven.cli.errors import CliError
+from molehaven.cli.errors import CliError, os_error_text
 
 
 def check_output_file(path: Path | None, option: str) -> None:
@@ -19,6 +19,13 @@ def check_output_file(path: Path | None, option: str) -> None:
     if path is None:
         return
     where = f"cannot write {option} {path}"
+    try:
+        _check_output_file(path, where)
+    except OSError as error:  # a name the system refuses to look at (over 255 bytes, say)
+        raise CliError(f"{where}: {os_error_text(error).removeprefix(f'{path}: ')}") from None
+
+
+def _check_output_file(path: Path, where: str) -> None:
     if path.is_dir():
         raise CliError(f"{where}: it is a folder; give a file name")
     folder = path.parent
