@@ -59,9 +59,14 @@ def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
 def os_error_text(error: OSError) -> str:
     """An operating system's refusal in words: ``/proc/x.jsonl: no such file or directory``,
     not Python's ``[Errno 2] No such file or directory: '/proc/x.jsonl'``."""
-    reason = error.strerror or str(error) or type(error).__name__
-    reason = reason[:1].lower() + reason[1:]
+    reason = os_reason(error)
     return reason if error.filename is None else f"{error.filename}: {reason}"
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in lower case: ``file name too long``."""
+    reason = error.strerror or str(error) or type(error).__name__
+    return reason[:1].lower() + reason[1:]
 
 
 def interrupted(done: int, total: int, noun: str, kept: str = "") -> KeyboardInterrupt:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from molehaven.cli.errors import CliError, os_error_text
+from molehaven.cli.errors import CliError, os_reason
 
 
 def check_output_file(path: Path | None, option: str) -> None:
@@ -22,7 +22,7 @@ def check_output_file(path: Path | None, option: str) -> None:
     try:
         _check_output_file(path, where)
     except OSError as error:  # a name the system refuses to look at (over 255 bytes, say)
-        raise CliError(f"{where}: {os_error_text(error).removeprefix(f'{path}: ')}") from None
+        raise CliError(f"{where}: {os_reason(error)}") from None
 
 
 def _check_output_file(path: Path, where: str) -> None:
