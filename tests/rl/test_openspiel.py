@@ -42,6 +42,26 @@ def test_openspiel_random_simulation_test_passes(slug: str, players: int) -> Non
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def test_a_whole_game_of_a_thousand_moves_serializes_and_comes_back() -> None:
+    """OpenSpiel's serialization pickles the state: a random Die Maulwurf Company game at its
+    default options (1,222 moves with this seed) hit Python's recursion limit on the record's
+    history before ``State`` pickled it flat. The random-simulation test above plays short
+    options only."""
+    game = pyspiel.load_game(spiel_name("maulwurf-company"), {"players": 2})
+    state, rng = game.new_initial_state(), random.Random(0)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert state.move_number() > 1000
+    _, back = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert back.history() == state.history()
+    assert str(back) == str(state)
+    assert back.returns() == state.returns()
+
+
 def test_chance_outcomes_have_probabilities_and_fixed_indices() -> None:
     game = _load("mole-park", 3)
     state = game.new_initial_state()

@@ -7,10 +7,12 @@ registered game and player count.
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import marshal
 import math
+import pickle
 import random
 import re
 from collections.abc import Iterable, Iterator
@@ -297,6 +299,23 @@ def check_replay(state: State, where: str) -> None:
             f"{where}: replayed observation({viewer}) differs"
         )
     assert replayed.record() == state.record(), f"{where}: the replayed record differs"
+
+
+def check_pickle_and_deepcopy(state: State, where: str) -> None:
+    """``pickle`` and ``copy.deepcopy`` give an equal state with the same record and
+    observations, however long its history (worker processes, Ray and OpenSpiel's
+    serialization pickle states; a history of about a thousand actions once hit Python's
+    recursion limit)."""
+    for how, copied in (
+        ("pickled", pickle.loads(pickle.dumps(state))),
+        ("deep-copied", copy.deepcopy(state)),
+    ):
+        assert copied == state, f"{where}: the {how} state differs from the original"
+        assert copied.record() == state.record(), f"{where}: the {how} state's record differs"
+        for viewer in viewers(state.game):
+            assert copied.observation(viewer) == state.observation(viewer), (
+                f"{where}: the {how} state's observation({viewer}) differs"
+            )
 
 
 def _registry_replay(state: State, record: dict[str, JSONValue]) -> State:
@@ -588,6 +607,7 @@ def check_playouts(
         counts["terminal"] += 1
         check_replay(last, f"{game!r} seed {seed} at the end")
         check_replay_errors(last, f"{game!r} seed {seed} at the end")
+        check_pickle_and_deepcopy(last, f"{game!r} seed {seed} at the end")
         counts["games"] += 1
     return counts
 
