@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import molehaven
+from molehaven.core.options import option_specs
 from molehaven.games import REGISTRY
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
@@ -23,6 +24,32 @@ def all_cases() -> list[tuple[str, int]]:
 
 
 CASES = [pytest.param(slug, n, id=f"{slug}-{n}p") for slug, n in all_cases()]
+
+
+def option_variants() -> list[tuple[str, int, dict[str, object]]]:
+    """Each game with one option away from its default (every other choice, both ends of a
+    number's range), at its least and most players: the cases above play defaults only."""
+    variants = []
+    for slug in molehaven.list_games():
+        game = molehaven.make(slug)
+        counts = sorted({game.info.min_players, game.info.max_players})
+        for spec in option_specs(type(game.options)):
+            if spec.choices is not None:
+                values: list[object] = [v for v in spec.choices if v != spec.default]
+            elif spec.type is bool:
+                values = [not spec.default]
+            else:
+                ends = (spec.minimum, spec.maximum)
+                values = sorted({v for v in ends if v is not None and v != spec.default})
+            variants.extend((slug, n, {spec.name: value}) for value in values for n in counts)
+    return variants
+
+
+OPTION_CASES = [
+    pytest.param(slug, n, options, id=f"{slug}-{n}p-{name}={value}")
+    for slug, n, options in option_variants()
+    for name, value in options.items()
+]
 
 
 def golden_path(slug: str, players: int) -> Path:

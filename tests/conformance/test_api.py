@@ -26,7 +26,7 @@ from molehaven.core.conformance import (
     play_seeded,
     playout_states,
 )
-from tests.conformance.cases import CASES, GOLDEN_SEED, dump_golden, golden_path
+from tests.conformance.cases import CASES, GOLDEN_SEED, OPTION_CASES, dump_golden, golden_path
 
 PLAYOUT_SEEDS = range(8)
 # The seeds in groups of two, each a test of its own: the slowest case (Mole Majority at 4
@@ -57,6 +57,25 @@ def test_random_playouts_keep_every_contract(slug: str, players: int, group: str
         # Their seats' actions reveal nothing (Mole Majority's Make A Home aside, MM-28):
         # the server previews them, so the claim is checked by resampling.
         assert counts["previewable"] > 0, "no action checked to reveal nothing"
+
+
+@pytest.mark.parametrize(("slug", "players", "options"), OPTION_CASES)
+def test_a_random_playout_keeps_every_contract_with_an_option_changed(
+    slug: str, players: int, options: dict[str, object]
+) -> None:
+    """One seeded playout for each option value away from the default (``OPTION_CASES``)."""
+    game = molehaven.make(slug, players=players, **options)
+    counts = check_playouts(game, seeds=range(1), deep_per_game=40)
+    assert counts["terminal"] == 1
+
+
+@pytest.mark.parametrize("seed", [2, 3, 4])
+def test_mm_45_playouts_never_preview_a_token_turned_face_up(seed: int) -> None:
+    """MM-45: with ``reveal_home_tokens`` a move that places a hex's first claim turns its
+    token face up, so ``action_reveals`` must say so (check_reveals resamples the tokens).
+    These seeds each met such a move that was said to reveal nothing, before 2026-11-29."""
+    game = molehaven.make("mole-majority", players=4, reveal_home_tokens=True)
+    assert check_playouts(game, seeds=range(seed, seed + 1))["previewable"] > 0
 
 
 @pytest.mark.parametrize(("slug", "players"), CASES)

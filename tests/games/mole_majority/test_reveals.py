@@ -1,5 +1,6 @@
 """MM-28: Make A Home takes a face-down Home Token, whose value its taker then sees, so it is
-the one seat action that reveals something (the server does not preview it)."""
+the one seat action that reveals something (the server does not preview it); with
+``reveal_home_tokens`` (MM-45) so does an action that places a hex's first claim."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from molehaven.core import CHANCE, State
 from molehaven.core.conformance import check_reveals
 from molehaven.games.mole_majority.notation import Home
 from molehaven.games.mole_majority.state import MoleMajorityState
+from tests.games.mole_majority.helpers import apply_all
+from tests.games.mole_majority.test_no_leak import TOKENS_A, s2_with_tokens
 
 
 def state_with_a_home_action() -> tuple[State, int]:
@@ -51,3 +54,19 @@ def test_the_check_catches_a_home_said_to_reveal_nothing(monkeypatch: pytest.Mon
 
     with pytest.raises(AssertionError, match="showed it something hidden"):
         check_many()
+
+
+@pytest.mark.parametrize("reveal_home_tokens", [True, False])
+def test_mm_45_a_move_that_claims_a_hex_first_reveals_its_token(reveal_home_tokens: bool) -> None:
+    """MM-45: the third mole onto a claims it, and with ``reveal_home_tokens`` its face-down
+    token turns face up: that move reveals (the server would have previewed it, showing the
+    token's value before the seat chose to move). The moves before it claim nothing; without
+    the option no move reveals anything."""
+    state = s2_with_tokens(TOKENS_A, reveal_home_tokens=reveal_home_tokens)
+    apply_all(state, "0: play three")
+    for move in ("move b1 a1", "move b2 a2"):
+        assert not state.action_reveals(0, state.game.parse_action(move))
+        state.apply(0, move)
+    claiming = state.game.parse_action("move b3 a3")
+    assert state.action_reveals(0, claiming) is reveal_home_tokens
+    assert check_reveals(state, random.Random(3), "MM-45", max_actions=99) > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, fields
 
-from molehaven.core import Action, Observation, Seat, State, winners_returns
+from molehaven.core import Action, MolehavenError, Observation, Seat, State, winners_returns
 from molehaven.games.mole_majority import ending, phases, sampler, setup, turn
 from molehaven.games.mole_majority.data import (
     CAVE_IN_TOKENS,
@@ -142,9 +142,20 @@ class MoleMajorityState(State):
         return sampler.resample_hidden(self, seat, rng)
 
     def action_reveals(self, seat: Seat, action: Action) -> bool:
-        """Only Make A Home does: the face-down token taken shows its value to its taker
-        (MM-28); every other seat action moves moles or cards the seat already knows."""
-        return isinstance(action, Home)
+        """Make A Home does: the face-down token taken shows its value to its taker (MM-28).
+        With ``reveal_home_tokens`` so does any action that places a hex's first claim, whose
+        token then turns face up for everyone (MM-45): the action is tried on a clone. Every
+        other seat action moves moles or cards the seat already knows."""
+        if isinstance(action, Home):
+            return True
+        if not self.reveal_home_tokens:
+            return False
+        trial = self.clone()
+        try:
+            trial.apply(seat, action)
+        except MolehavenError:
+            return False  # not legal now: applying it refuses it
+        return bool(trial.revealed & ~self.revealed)
 
     def _describe(self, seat: Seat, action: Action, viewer: Seat | None) -> str:
         return describe_action(self, seat, action, viewer)
