@@ -466,9 +466,9 @@ class State(ABC):
     def __getstate__(self) -> dict[str, object]:
         """What ``pickle`` and ``copy.deepcopy`` keep: every attribute, the history as a flat
         tuple. Kept as it is, a linked list one nested tuple deep per action, pickle went down
-        it one level per action and gave up with a RecursionError on a game of a few hundred
-        actions (OpenSpiel's serialization of a Die Maulwurf Company state, whose random
-        games run to about 1,400)."""
+        it one level per action and gave up with a RecursionError at about a thousand actions
+        (OpenSpiel's serialization of a Die Maulwurf Company state: 900 actions pickled, 1,222
+        did not)."""
         values: dict[str, object] = dict(getattr(self, "__dict__", {}))
         for cls in type(self).__mro__:
             slots = cls.__dict__.get("__slots__", ())
