@@ -26,7 +26,7 @@ def all_cases() -> list[tuple[str, int]]:
 CASES = [pytest.param(slug, n, id=f"{slug}-{n}p") for slug, n in all_cases()]
 
 
-def option_variants() -> list[tuple[str, int, dict[str, object]]]:
+def option_variants() -> list[tuple[str, int, str, object]]:
     """Each game with one option away from its default (every other choice, both ends of a
     number's range), at its least and most players: the cases above play defaults only."""
     variants = []
@@ -41,14 +41,13 @@ def option_variants() -> list[tuple[str, int, dict[str, object]]]:
             else:
                 ends = (spec.minimum, spec.maximum)
                 values = sorted({v for v in ends if v is not None and v != spec.default})
-            variants.extend((slug, n, {spec.name: value}) for value in values for n in counts)
+            variants.extend((slug, n, spec.name, value) for value in values for n in counts)
     return variants
 
 
 OPTION_CASES = [
-    pytest.param(slug, n, options, id=f"{slug}-{n}p-{name}={value}")
-    for slug, n, options in option_variants()
-    for name, value in options.items()
+    pytest.param(slug, n, {name: value}, id=f"{slug}-{n}p-{name}={value}")
+    for slug, n, name, value in option_variants()
 ]
 
 

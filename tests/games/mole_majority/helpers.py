@@ -127,3 +127,25 @@ def seat_view(state: State, seat: int, viewer: int | None = None) -> dict[str, J
 
 def hand(state: State, seat: int) -> JSONValue:
     return state.observation(seat)["hand"]
+
+
+def s2_with_tokens(values: tuple[int, ...], **options: object) -> State:
+    """Board S2 with the given face-down token values on a c e f i j k n o q s, dealt as in
+    11.0."""
+    state = new_game(2, **options)
+    apply_all(state, CORE_DRAWS)
+    apply_all(state, "1: base r, 0: base b, C: hex 3, 1: place s, C: hex 3, 0: place a")
+    apply_all(state, "C: hex 4, 1: place q, C: hex 6, 0: place c")
+    for value in values:
+        state.apply(CHANCE, f"token {value}")
+    return deal(
+        state,
+        [
+            ("four", "three", "two", "cavein", "convert"),
+            ("four", "three", "two", "twoplus", "keeper1"),
+        ],
+    )
+
+
+TOKENS_A = (1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2)
+TOKENS_B = (3, 3, 1, 2, 1, 2, 3, 1, 2, 3, 1)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import json
 import random
 
-from molehaven.core import CHANCE, State
+from molehaven.core import State
 from tests.games.mole_majority.helpers import (
-    CORE_DRAWS,
+    TOKENS_A,
+    TOKENS_B,
     apply_all,
-    deal,
     hex_view,
-    new_game,
     s2,
+    s2_with_tokens,
     seat_view,
 )
 
@@ -29,28 +29,6 @@ def seen(state: State) -> dict[int | None, str]:
 def differing_viewers(first: State, second: State) -> set[int | None]:
     a, b = seen(first), seen(second)
     return {viewer for viewer in a if a[viewer] != b[viewer]}
-
-
-def s2_with_tokens(values: tuple[int, ...], **options: object) -> State:
-    """Board S2 with the given face-down token values on a c e f i j k n o q s, dealt as in
-    11.0."""
-    state = new_game(2, **options)
-    apply_all(state, CORE_DRAWS)
-    apply_all(state, "1: base r, 0: base b, C: hex 3, 1: place s, C: hex 3, 0: place a")
-    apply_all(state, "C: hex 4, 1: place q, C: hex 6, 0: place c")
-    for value in values:
-        state.apply(CHANCE, f"token {value}")
-    return deal(
-        state,
-        [
-            ("four", "three", "two", "cavein", "convert"),
-            ("four", "three", "two", "twoplus", "keeper1"),
-        ],
-    )
-
-
-TOKENS_A = (1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2)
-TOKENS_B = (3, 3, 1, 2, 1, 2, 3, 1, 2, 3, 1)
 
 
 def test_another_seats_hand_is_seen_by_its_owner_only() -> None:

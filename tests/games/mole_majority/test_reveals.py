@@ -13,8 +13,7 @@ from molehaven.core import CHANCE, State
 from molehaven.core.conformance import check_reveals
 from molehaven.games.mole_majority.notation import Home
 from molehaven.games.mole_majority.state import MoleMajorityState
-from tests.games.mole_majority.helpers import apply_all
-from tests.games.mole_majority.test_no_leak import TOKENS_A, s2_with_tokens
+from tests.games.mole_majority.helpers import TOKENS_A, apply_all, s2_with_tokens
 
 
 def state_with_a_home_action() -> tuple[State, int]:
