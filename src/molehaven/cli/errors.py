@@ -65,7 +65,7 @@ def os_error_text(error: OSError) -> str:
 
 def os_reason(error: OSError) -> str:
     """Why the system refused, in lower case: ``file name too long``."""
-    reason = error.strerror or type(error).__name__
+    reason = error.strerror or str(error) or type(error).__name__
     return reason[:1].lower() + reason[1:]
 
 
