@@ -87,3 +87,20 @@ def test_a_step_that_is_not_an_integer_is_refused() -> None:
         env.step(0.0)
     observation, *_ = env.step(np.int64(0))  # place a1
     assert observation["action_mask"].any()
+
+
+def test_a_game_over_before_the_learning_seat_acts_is_skipped_not_returned() -> None:
+    """The Mole at ``target_score=1``: the mole (seat 0, a random bot here) may guess the
+    location first and end the game before seat 6 is asked; reset deals the next game, so
+    the episode starts with a legal action, and a seeded reset still replays."""
+    options = {"target_score": 1, "question_limit": 20}
+    env = SingleSeatEnv("the-mole", 7, seat=6, opponents="random", **options)
+    observation, _ = env.reset(seed=4)
+    assert env.skipped >= 1  # seed 4's first game ended at the mole's guess
+    assert observation["action_mask"].any()
+    assert not env.table.state.is_terminal()
+    first = env.table.state.history()
+    env.reset(seed=4)
+    assert env.table.state.history() == first
+    observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert env.observation_space.contains(observation)

@@ -20,7 +20,10 @@ agents) is asked ``interjection(view)`` and waits on ``None``; an agent without 
 ``mcts``) acts when asked, as it does in the simulator when it is picked. The reward is the
 learning seat's return at the end: ``1/k`` if it is one of ``k`` winners, else 0. A learning
 step may be a wait, so the default ``max_steps`` is the game's ``max_length()`` times the
-player count for a game with the wait action.
+player count for a game with the wait action. A game the other seats end before the learning
+seat is first asked (The Mole at ``target_score=1``, where the mole may guess at once) is not
+an episode: ``reset`` deals the next game instead (``env.skipped`` counts them), so every
+episode holds at least one decision.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ from molehaven.rl.table import (
 )
 
 Opponents = str | Agent | Sequence[str | Agent]
+
+# Games in a row that may end before the learning seat acts, before ``reset`` gives up.
+MAX_SKIPPED = 1000
 
 
 class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
@@ -85,6 +91,8 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         self._set_opponents(self._build_opponents(None))
         self._last_seat: Seat = -1
         self._steps = 0
+        # Games the last ``reset`` dealt and skipped: they ended before this seat was asked.
+        self.skipped = 0
         # Gymnasium's contract: reset() before the first step and after the end.
         self._running = False
 
@@ -136,7 +144,11 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         ``seed`` (a non-negative int; NumPy ints pass) reseeds chance and rebuilds the
         opponents named in ``opponents`` with seeds derived from it, so a seeded episode
         replays exactly. Opponents passed as agent objects are used as they are, never
-        reseeded: their own randomness is theirs to seed. ``options`` is ignored.
+        reseeded: their own randomness is theirs to seed. ``options`` is ignored. Games that
+        end before the learning seat is asked are skipped (``skipped``, module docstring).
+
+        Raises:
+            RuntimeError: ``MAX_SKIPPED`` games in a row ended before the seat was asked.
         """
         # Gymnasium takes Python ints only: a NumPy integer (a seed drawn with NumPy) is made one.
         seed = as_seed(seed)
@@ -144,10 +156,25 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         self.table.reset(seed)
         if seed is not None:
             self._set_opponents(self._build_opponents(seed))
-        self._last_seat = -1
-        self._steps = 0
-        self._play_opponents()
-        self._running = not self.table.state.is_terminal()
+        self.skipped = 0
+        while True:
+            self._last_seat = -1
+            self._steps = 0
+            self._play_opponents()
+            if not self.table.state.is_terminal():
+                break
+            # The others ended the game before this seat was asked anything (The Mole at
+            # ``target_score=1``: the mole may guess the location first): Gymnasium's reset
+            # cannot say an episode is over, and such a game holds no decision to learn from,
+            # so the next one is dealt from the same generators (a seeded reset still replays).
+            self.skipped += 1
+            if self.skipped >= MAX_SKIPPED:
+                raise RuntimeError(
+                    f"{self.table.game.slug}: {MAX_SKIPPED} games in a row ended before seat"
+                    f" {self.seat} was asked to act; these options leave it no decision"
+                )
+            self.table.reset(None)
+        self._running = True
         return self.table.observe(self.seat), {}
 
     def _play_opponents(self) -> None:
