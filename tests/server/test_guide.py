@@ -31,6 +31,8 @@ def test_every_game_ships_its_rules_page(client: TestClient) -> None:
         assert guide["rules_html"].startswith("<h1>")
         assert isinstance(guide["data"], dict)
         assert (guide["how_to_play_html"] == "") == (how_to_play(entry["slug"]) == "")
+        # A table page names the options its table changes, in the lobby's words.
+        assert guide["options"] == entry["options"]
 
 
 def test_unknown_game_guide_is_404(client: TestClient) -> None:

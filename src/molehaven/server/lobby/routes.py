@@ -87,25 +87,7 @@ def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
     """Every registered game with its player counts and options (defaults explained)."""
     entries = []
     for slug in registry.list_games():
-        game_class = registry.game_class(slug)
-        info = game_class.info
-        options = [
-            OptionPublic(
-                name=spec.name,
-                label=option_label(spec.name),
-                summary=option_label(DECISION_IDS_IN_PARENS.sub("", spec.help)),
-                decisions=DECISION_ID.findall(spec.help),
-                rules_url=f"/rules/{slug}",
-                type=spec.type.__name__,
-                default=spec.default,
-                help=spec.help,
-                choices=list(spec.choices) if spec.choices is not None else None,
-                minimum=spec.minimum,
-                maximum=spec.maximum,
-                allowed=spec.allowed_text(),
-            )
-            for spec in game_class.option_specs()
-        ]
+        info = registry.game_class(slug).info
         entries.append(
             GamePublic(
                 slug=info.slug,
@@ -117,10 +99,31 @@ def games(registry: RegistryDep, authority: AuthorityDep) -> Catalogue:
                 has_clock=info.has_clock,
                 simultaneous=info.simultaneous,
                 perfect_information=info.perfect_information,
-                options=options,
+                options=options_public(registry, slug),
             )
         )
     return Catalogue(games=entries, agents=list(authority.agents))
+
+
+def options_public(registry: RegistryDep, slug: str) -> list[OptionPublic]:
+    """A game's options as the lobby's form and a table's page explain them."""
+    return [
+        OptionPublic(
+            name=spec.name,
+            label=option_label(spec.name),
+            summary=option_label(DECISION_IDS_IN_PARENS.sub("", spec.help)),
+            decisions=DECISION_ID.findall(spec.help),
+            rules_url=f"/rules/{slug}",
+            type=spec.type.__name__,
+            default=spec.default,
+            help=spec.help,
+            choices=list(spec.choices) if spec.choices is not None else None,
+            minimum=spec.minimum,
+            maximum=spec.maximum,
+            allowed=spec.allowed_text(),
+        )
+        for spec in registry.game_class(slug).option_specs()
+    ]
 
 
 @router.get("/games/{slug}/guide", response_model=GameGuide, responses=ERRORS)
@@ -136,6 +139,7 @@ def game_guide(slug: Annotated[str, Path(max_length=40)], registry: RegistryDep)
         how_to_play_html=markdown_html(section(page, HOW_TO_PLAY)),
         rules_html=markdown_html(page),
         data=dict(game_class.public_data()),
+        options=options_public(registry, slug),
     )
 
 

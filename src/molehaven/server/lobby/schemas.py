@@ -53,6 +53,9 @@ class GameGuide(BaseModel):
     how_to_play_html: str = Field(description="the rules page's 'How to play' section as HTML")
     rules_html: str = Field(description="the whole rules page as HTML")
     data: dict[str, Any] = Field(description="the game's public content (Game.public_data())")
+    options: list[OptionPublic] = Field(
+        description="the game's options, as in the catalogue: a table names those it changes"
+    )
 
 
 class Catalogue(BaseModel):

@@ -1,6 +1,6 @@
 // The lobby: create a table (game, players, options with their defaults explained) and list
 // open, running and finished tables.
-import { api, el, store } from "./util.js";
+import { api, changedOptions, el, formatValue, store } from "./util.js";
 
 const gameSelect = document.getElementById("game");
 const playersSelect = document.getElementById("players");
@@ -61,12 +61,6 @@ function optionInput(option) {
 
 // Values as people read them: a checkbox is on or off, and a named choice ("last_resort")
 // has spaces (the form still sends the value itself).
-function formatValue(value) {
-  if (value === true) return "on";
-  if (value === false) return "off";
-  return typeof value === "string" ? value.replaceAll("_", " ") : String(value);
-}
-
 function rangeText(option) {
   const whole = option.type === "int" ? "a whole number" : "a number";
   const [low, high] = [option.minimum, option.maximum].map((bound) => (bound === null || bound === undefined ? null : Number(bound).toLocaleString("en")));
@@ -174,12 +168,10 @@ function nobodyHere(summary) {
 
 // The options a table plays with that are not its game's defaults ("Rounds: 1"), as the
 // create form names them: a player choosing a table reads what kind of game it is.
-function changedOptions(summary) {
+function changedOptionsText(summary) {
   const game = catalogue.games.find((g) => g.slug === summary.game);
-  if (!game || !summary.options) return "";
-  return game.options
-    .filter((option) => option.name in summary.options && summary.options[option.name] !== option.default)
-    .map((option) => `${option.label}: ${formatValue(summary.options[option.name])}`)
+  return changedOptions(game?.options, summary.options)
+    .map(({ option, value }) => `${option.label}: ${formatValue(value)}`)
     .join(", ");
 }
 
@@ -247,7 +239,7 @@ function resultFold(summary, short) {
   if (!short) return whole ? el("span", { class: "ending", text: whole }) : null;
   const why = Array.isArray(result.lines) ? result.lines.slice(1).join(" ") : whole;
   // What kind of game it was: on the row, beside who won, it made the row two lines.
-  const facts = [changedOptions(summary), summary.version === 1 ? "1 move" : `${summary.version} moves`];
+  const facts = [changedOptionsText(summary), summary.version === 1 ? "1 move" : `${summary.version} moves`];
   const fold = el("details", { class: "ending" },
     el("summary", { text: short, title: whole || undefined }),
     why ? el("p", { text: why }) : null,
@@ -282,7 +274,7 @@ function tableItem(summary, mineList = false) {
     const hostSeated = summary.host_seat !== null && summary.host_seat !== undefined;
     if (summary.host_here && !hostSeated) detail += " · the host is here";
   }
-  const changed = changedOptions(summary);
+  const changed = changedOptionsText(summary);
   if (changed) detail += ` · ${changed}`;
   const nobody = isLive(summary) ? nobodyHere(summary) : null;
   if (nobody) detail += ` · ${nobody}`;

@@ -1,6 +1,6 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
-import { andList, api, capitalize, el, humanize, seatLabel, seatNumber, store } from "./util.js";
+import { andList, api, capitalize, changedOptions, el, formatValue, humanize, seatLabel, seatNumber, store } from "./util.js";
 import { focusPlace, keepFocus, keyOf } from "./focus.js";
 import { renderObservation } from "./observation.js";
 
@@ -372,6 +372,7 @@ function render() {
   root.dataset.live = live ? "true" : "false";
   settleSeated();
   renderSeats();
+  renderTableRules();
   renderTurn();
   renderOutcome(earlier);
   renderRematch();
@@ -1069,6 +1070,33 @@ function renderGuide() {
   // The guide's HTML is rendered on the server from our own rules page with raw HTML escaped.
   $("how-to-play-body").innerHTML = guide.how_to_play_html;
   panel.hidden = false;
+  tableRulesDrawn = null;
+  if (view) renderTableRules();
+}
+
+// The options this table changes from the standard game, named as the lobby's form names
+// them with what each does, the standard value and its rules: "How to play" tells the
+// standard game, so a player at a table with a house rule reads it here (and is sent here from
+// there). Drawn again only when the options or the guide change.
+let tableRulesDrawn = null;
+function renderTableRules() {
+  const changed = guide ? changedOptions(guide.options, view.table.options) : [];
+  const drawn = JSON.stringify(changed.map(({ option, value }) => [option.name, value]));
+  if (drawn === tableRulesDrawn) return;
+  tableRulesDrawn = drawn;
+  $("table-rules").hidden = !changed.length;
+  $("table-rules-list").replaceChildren(...changed.map(({ option, value }) => {
+    const rules = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
+    return el("li", { "data-option": option.name },
+      el("strong", { text: `${option.label}: ${formatValue(value)}.` }),
+      ` ${option.summary.replace(/\.?$/, ".")} Standard: ${formatValue(option.default)}.`,
+      rules.length ? el("span", { class: "decisions" }, " Rules:", ...rules) : null);
+  }));
+  const note = $("how-to-play-note");
+  note.hidden = !changed.length;
+  note.textContent = changed.length === 1
+    ? "This table changes one rule (see “This table's rules” above); the steps below are the standard game."
+    : `This table changes ${changed.length} rules (see “This table's rules” above); the steps below are the standard game.`;
 }
 
 // The board waits for a pressed pointer's release too (see ``pressHold``); a long press holds

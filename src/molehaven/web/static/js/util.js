@@ -150,6 +150,22 @@ export function andList(names) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");
 }
 
+// An option's value as people read it: "on", "off", "last resort", "20".
+export function formatValue(value) {
+  if (value === true) return "on";
+  if (value === false) return "off";
+  return typeof value === "string" ? value.replaceAll("_", " ") : String(value);
+}
+
+// The options of ``game`` (a catalogue or guide entry) that ``chosen`` sets away from their
+// defaults, in the game's order, each with its value: what makes a table's game its own.
+export function changedOptions(options, chosen) {
+  if (!options || !chosen) return [];
+  return options
+    .filter((option) => option.name in chosen && chosen[option.name] !== option.default)
+    .map((option) => ({ option, value: chosen[option.name] }));
+}
+
 export function humanize(key) {
   return String(key).replace(/_/g, " ");
 }
