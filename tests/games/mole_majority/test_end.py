@@ -71,6 +71,9 @@ def test_mm_36_every_random_game_ends_for_a_reason_the_position_shows(players: i
         assert isinstance(seats, list)
         remaining = [s for s in range(players) if not seat_view(state, s)["eliminated"]]
         reason = end_reason(state)
+        if reason != "decisive victory: every other player is out":
+            # The end condition: how a tie on points was broken follows a colon (MM-42).
+            reason = reason.split(": ", 1)[0]
         if reason == "decisive victory: every other player is out":
             assert len(remaining) == 1 and state.returns()[remaining[0]] == 1.0
         elif reason == "a player has placed their last Claim Token":
@@ -84,7 +87,7 @@ def test_mm_36_every_random_game_ends_for_a_reason_the_position_shows(players: i
             assert isinstance(board, dict)
             assert all(hex_view(state, label)["claim"] is not None for label in board)
         else:
-            assert reason == "the turn limit is reached"
+            assert reason == "the turn limit was reached"
             assert observation["turn"] == 400
         assert not state.is_chance()
         assert all(int(str(seat_view(state, s)["hand_size"])) <= 5 for s in range(players))
@@ -109,7 +112,12 @@ def test_mm_38_an_eliminated_seat_leaves_the_board_and_the_turn_order() -> None:
     apply_all(state, "0: play four, 0: end, C: card three")
     assert state.to_move() == [1]
     apply_all(state, "1: play three, 1: end")
-    assert state.is_terminal() and end_reason(state) == "the turn limit is reached"
+    assert state.is_terminal()
+    # Seat 2 is out and counts in no tie-break: the two seats still in are (MM-42).
+    assert end_reason(state) == (
+        "the turn limit was reached: tied on 6 Domain Points; 6 moles on the board each;"
+        " the highest total of Number cards in hand broke the tie (9 against 7)"
+    )
     assert state.returns()[2] == 0.0
     assert state.scores()[2] == 0.0
 
@@ -128,7 +136,10 @@ def test_mm_39_when_every_remaining_seat_loses_its_last_claim_nobody_is_eliminat
     assert hex_view(state, "r")["claim"] is None and hex_view(state, "b")["claim"] is None
     state.apply(1, "end")
     assert state.is_terminal()
-    assert end_reason(state) == "every remaining player lost their last claim at once"
+    assert end_reason(state) == (
+        "every remaining player lost their last claim at once: tied on 0 Domain Points;"
+        " most moles on the board broke the tie (6 against 3)"
+    )
     assert [seat_view(state, s)["eliminated"] for s in (0, 1)] == [False, False]
     assert [seat_view(state, s)["moles_on_board"] for s in (0, 1)] == [3, 6]
     assert state.scores() == [0.0, 0.0]
@@ -189,3 +200,23 @@ def test_mm_44_only_number_cards_count_in_the_hand_sum() -> None:
         ["three", "two", "cavein", "convert"],
     ]
     assert state.returns() == [0.0, 1.0]  # 0 against 5
+
+
+def test_mm_42_the_reason_says_how_a_tie_on_points_was_broken() -> None:
+    """MM-42: a seeded 3-player game to a turn limit of 5 ends with all three on 6 Domain
+    Points; moles on the board leave two of them, and the hand's Number cards pick one. The
+    reason names each step with its numbers, as the final view shows them, so the result does
+    not read as a win on equal scores."""
+    game = molehaven.make("mole-majority", 3, turn_limit=5)
+    state = random_playout(game, random.Random(5))
+    assert end_reason(state) == (
+        "the turn limit was reached: tied on 6 Domain Points; most moles on the board left 2"
+        " of them (6 against 3); the highest total of Number cards in hand broke the tie"
+        " (13 against 7)"
+    )
+    assert state.scores() == [6.0, 6.0, 6.0]
+    moles = [seat_view(state, s)["moles_on_board"] for s in range(3)]
+    assert sorted(moles) == [3, 6, 6], moles
+    assert state.returns().count(1.0) == 1
+    winner = state.returns().index(1.0)
+    assert moles[winner] == 6

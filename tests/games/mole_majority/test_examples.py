@@ -298,9 +298,10 @@ def test_11_11_condition_b_empty_supply_and_moles_on_board_tie_break() -> None:
     actions = "0: play four, 0: move b1 a1, 0: move b2 a2, 0: breed b1, 0: breed b2, 0: end"
     state = apply_all(s2(mole_tokens=8), actions)
     assert state.is_terminal()
-    assert (
-        state.observation(None)["end_reason"]
-        == "the player whose turn it was has no moles left in supply"
+    # MM-42: the result says the tie on points was broken, and by what.
+    assert state.observation(None)["end_reason"] == (
+        "the player whose turn it was has no moles left in supply: tied on 6 Domain Points;"
+        " most moles on the board broke the tie (8 against 6)"
     )
     assert state.scores() == [6.0, 6.0]
     assert seat_view(state, 0)["moles_on_board"] == 8
@@ -312,14 +313,27 @@ def test_11_11_condition_b_empty_supply_and_moles_on_board_tie_break() -> None:
     assert seat_view(going_on, 0)["moles"] == 0
 
 
-@pytest.mark.parametrize(("drawn", "returns"), [("keeper2", [0.0, 1.0]), ("twoplus", [0.5, 0.5])])
-def test_11_11_condition_l_and_the_hand_sum_tie_break(drawn: str, returns: list[float]) -> None:
+HAND_SUM_BROKE = "the highest total of Number cards in hand broke the tie (9 against 7)"
+HANDS_LEVEL = "Number cards worth 9 in hand each; still tied, they share the win"
+
+
+@pytest.mark.parametrize(
+    ("drawn", "returns", "tie_break"),
+    [("keeper2", [0.0, 1.0], HAND_SUM_BROKE), ("twoplus", [0.5, 0.5], HANDS_LEVEL)],
+)
+def test_11_11_condition_l_and_the_hand_sum_tie_break(
+    drawn: str, returns: list[float], tie_break: str
+) -> None:
     """11.11 (MM-40, MM-42, MM-43, MM-44): after two turns the limit ends the game; points
-    and moles are level; hand sums 7 against 9 (cavein counts 0), or 9 against 9: a draw."""
+    and moles are level; hand sums 7 against 9 (cavein counts 0), or 9 against 9: a draw.
+    The reason says so: the limit, then each tie-break in turn."""
     state = s2(turn_limit=2)
     apply_all(state, f"0: play two, 0: end, C: card {drawn}, 1: play two, 1: end")
     assert state.is_terminal()
-    assert state.observation(None)["end_reason"] == "the turn limit is reached"
+    assert state.observation(None)["end_reason"] == (
+        "the turn limit was reached: tied on 6 Domain Points; 6 moles on the board each; "
+        + tie_break
+    )
     assert state.scores() == [6.0, 6.0]
     assert state.returns() == returns
     assert state.observation(None)["hands"] == [

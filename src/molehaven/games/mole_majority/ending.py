@@ -29,7 +29,7 @@ LAST_CLAIM = "a player has placed their last Claim Token"  # A
 EMPTY_SUPPLY = "the player whose turn it was has no moles left in supply"  # B
 ALL_CLAIMED = "every tile is claimed"  # C
 WIPE_OUT = "every remaining player lost their last claim at once"  # E
-TURN_LIMIT = "the turn limit is reached"  # L
+TURN_LIMIT = "the turn limit was reached"  # L
 
 
 def end_turn(state: MoleMajorityState) -> None:
@@ -136,8 +136,11 @@ def _end_reason(state: MoleMajorityState, wiped_out: bool) -> str:
 
 def _finish(state: MoleMajorityState, reason: str) -> None:
     state.phase = phases.OVER
-    state.end_reason = reason
-    state.winners = tuple(_winners(state, reason))
+    winners, tie_break = _winners(state, reason)
+    state.winners = tuple(winners)
+    # MM-42: when the Domain Points were tied, the reason says what broke the tie, after a
+    # colon (the end condition stays the words before it).
+    state.end_reason = f"{reason}: {tie_break}" if tie_break else reason
 
 
 def domain_points(state: MoleMajorityState, seat: int) -> int:
@@ -156,18 +159,49 @@ def hand_sum(state: MoleMajorityState, seat: int) -> int:
     return sum(count * value for count, value in zip(hand, NUMBER_VALUE, strict=True))
 
 
-def _winners(state: MoleMajorityState, reason: str) -> list[int]:
+def _moles_level(moles: int) -> str:
+    return f"{moles} mole{'' if moles == 1 else 's'} on the board each"
+
+
+def _hands_level(total: int) -> str:
+    return f"Number cards worth {total} in hand each"
+
+
+# MM-42's tie-breaks after the Domain Points, in order: what each compares, its words in the
+# rules page's terms once it decided, and its words when it left the tied players level.
+_TIE_BREAKS = (
+    (moles_on_board, "most moles on the board", _moles_level),
+    (hand_sum, "the highest total of Number cards in hand", _hands_level),
+)
+
+
+def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
     """MM-39, MM-42: the decisive victor, or the best of the remaining seats by points, then
-    moles on the board, then the hand sum; whoever is still tied shares the win."""
+    moles on the board, then the hand sum; whoever is still tied shares the win. With the
+    winners, how a tie on points was broken, in words ("" when the points decided)."""
     remaining = [s for s in range(state.players) if not state.eliminated[s]]
     if reason == DECISIVE:
-        return remaining
-    keys = {
-        seat: (domain_points(state, seat), moles_on_board(state, seat), hand_sum(state, seat))
-        for seat in remaining
-    }
-    best = max(keys.values())
-    return [seat for seat in remaining if keys[seat] == best]
+        return remaining, ""
+    points = {seat: domain_points(state, seat) for seat in remaining}
+    best = max(points.values())
+    tied = [seat for seat in remaining if points[seat] == best]
+    if len(tied) == 1:
+        return tied, ""
+    words = [f"tied on {best} Domain Point{'' if best == 1 else 's'}"]
+    for key, broke, level in _TIE_BREAKS:
+        values = {seat: key(state, seat) for seat in tied}
+        top = max(values.values())
+        behind = [value for value in values.values() if value < top]
+        tied = [seat for seat in tied if values[seat] == top]
+        if not behind:
+            words.append(level(top))
+        elif len(tied) == 1:
+            words.append(f"{broke} broke the tie ({top} against {max(behind)})")
+            return tied, "; ".join(words)
+        else:
+            words.append(f"{broke} left {len(tied)} of them ({top} against {max(behind)})")
+    words.append("still tied, they share the win")
+    return tied, "; ".join(words)
 
 
 def scores(state: MoleMajorityState) -> list[int]:

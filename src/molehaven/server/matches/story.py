@@ -67,7 +67,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
     winners = [seat for seat, value in enumerate(returns) if value > 0 and value == best]
     final = ", ".join(f"{names[seat]} {_number(score)}" for seat, score in enumerate(scores))
     reason = state.observation(None).get("end_reason")
-    # The engine's own words ("the turn limit is reached", "every tile is claimed") stand alone.
+    # The engine's own words ("the turn limit was reached", "every tile is claimed") stand alone.
     has_reason = isinstance(reason, str) and reason
     why = str(reason) if has_reason else _derived_reason(winners, scores)
     if not winners:
