@@ -137,10 +137,18 @@ def test_an_answer_in_own_words_goes_round_a_live_table(
     expect(refused).to_be_in_viewport()
     box.fill(OWN_WORDS)
     box.press("Enter")
-    for page in (ann, bea, cy):
+    # The tag's title speaks to Ann of her own answer ("your own words", TM-13), to the
+    # others of hers.
+    titles = {
+        ann: "you answered in your own words",
+        bea: "Ann answered in their own words",
+        cy: "Ann answered in their own words",
+    }
+    for page, title in titles.items():
         answer = page.locator("[data-board] .tm-exchange .tm-a.own")
         expect(answer.locator(".tm-a-text")).to_have_text(OWN_WORDS)
         expect(answer.locator(".tm-tag")).to_have_text("own words")
+        expect(answer.locator(".tm-tag")).to_have_attribute("title", title)
         assert page.errors == []  # type: ignore[attr-defined]
     # Ann asks next; her box is empty for the next time she is asked.
     expect(ann.locator("[data-board] .tm-prompt h3")).to_have_text("Your turn to ask a question")

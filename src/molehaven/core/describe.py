@@ -77,6 +77,7 @@ _ADDRESSED = re.compile(
     r"(?P<aside> \([^()]*\))?(?: (?P<verb>[a-z]+)\b(?P<rest>[^;:,.{}]*))?"
 )
 _AND_VERB = re.compile(r" and ([a-z]+)\b")
+_THEIR = re.compile(r"^((?: [a-z]+)?) their ")
 
 
 def address_seat(description: str, seat: Seat | None) -> str:
@@ -101,12 +102,13 @@ def address_seat(description: str, seat: Seat | None) -> str:
         if verb is None:  # the match ends with the seat (and its aside)
             return words
         rest = match.group("rest") or ""
+        # "their" right after the verb, or after the verb and one word, is the seat's own
+        # ("shows their card", "answered in their own words").
+        rest = _THEIR.sub(r"\1 your ", rest, count=1)
         if verb in AGREEING_VERBS:
             # "and" joins a second verb of the same seat ("places the first mole and plays
-            # first"); "their" after the verb is the seat's own ("shows their card").
+            # first").
             rest = _AND_VERB.sub(lambda m: f" and {AGREEING_VERBS.get(m[1], m[1])}", rest)
-            if rest.startswith(" their "):
-                rest = " your " + rest[len(" their ") :]
             verb = AGREEING_VERBS[verb]
         return f"{words} {verb}{rest}"
 

@@ -190,12 +190,20 @@ export function seatsPanel(geo, context, obs) {
   return el("section", { class: "mc-panel mc-seats", "aria-label": "Players and discs" }, el("h3", { text: "Players · discs" }), el("ul", {}, rows));
 }
 
-function miniLayer(geo, obs, layer, state) {
+// Whether this table plays with special fields (MC-19): its ``special_fields`` option. The
+// observation names only the current layer's (none on green, whatever the option), and the
+// public data every layer's printed ones; a table without options (a board drawn alone) plays
+// the standard game, with them.
+export function specialFieldsInPlay(table) {
+  return !(table && table.options && table.options.special_fields === false);
+}
+
+function miniLayer(geo, obs, layer, state, specialsOn) {
   const radius = 5.6;
   const box = svg("svg", { viewBox: `${-radius * S} ${-radius * S * 0.9} ${2 * radius * S} ${2 * radius * S * 0.9}`, class: "mc-mini", "aria-hidden": "true" });
   box.append(layerShape(geo, layer, `mc-ground mc-ground-${layer.name}`));
   const { holes, specials } = layerHoles(geo, obs, layer.name);
-  for (const name of specials) {
+  for (const name of specialsOn ? specials : []) {
     const { x, y } = xy(geo, name);
     box.append(svg("circle", { cx: x, cy: y, r: 40, class: "mc-special" }));
   }
@@ -206,9 +214,10 @@ function miniLayer(geo, obs, layer, state) {
   return el("li", { class: `mc-stack-layer ${state}`, "data-layer": layer.name }, box, el("span", { text: `${layer.name}${state === "now" ? " (now)" : state === "gone" ? " (lifted)" : ""}` }));
 }
 
-export function layersPanel(geo, obs) {
+// ``specialsOn``: whether the table plays with special fields (``specialFieldsInPlay``).
+export function layersPanel(geo, obs, specialsOn = true) {
   const current = geo.layerIndex.get(obs.layer);
-  const items = geo.layers.map((layer, index) => miniLayer(geo, obs, layer, index < current ? "gone" : index === current ? "now" : "below"));
+  const items = geo.layers.map((layer, index) => miniLayer(geo, obs, layer, index < current ? "gone" : index === current ? "now" : "below", specialsOn));
   return el("section", { class: "mc-panel mc-stack", "aria-label": "The four layers" }, el("h3", { text: "Layers, top to bottom" }), el("ol", {}, items));
 }
 
@@ -219,8 +228,9 @@ function legendIcon(draw) {
 }
 
 // ``you``: the page's seat, whose colour and number the legend's moles wear ("your mole"); a
-// spectator's legend shows the first seat's.
-export function legendPanel(geo, obs, you = null) {
+// spectator's legend shows the first seat's. ``specialsOn``: whether the table plays with
+// special fields (MC-19); without them the legend has no line for one.
+export function legendPanel(geo, obs, you = null, specialsOn = true) {
   const item = (draw, text) => el("li", {}, legendIcon(draw), el("span", { text }));
   const circle = (cls, r, extra = {}) => (box) => box.append(svg("circle", { cx: 0, cy: 0, r, class: cls, ...extra }));
   const own = Number.isInteger(you) && you >= 0 ? you : 0;
@@ -235,7 +245,7 @@ export function legendPanel(geo, obs, you = null) {
     item(circle("mc-point", 10), "point (moles stand where lines cross)"),
     item(circle("mc-hole", 40), "hole: get your moles into these"),
     item(mole(true), "mole in a hole (sunk behind the hole's lip): saved when the layer is lifted"),
-    item(circle("mc-special", 30), "special field: landing here offers a bonus disc"),
+    specialsOn ? item(circle("mc-special", 30), "special field: landing here offers a bonus disc") : null,
     item((box) => { box.append(svg("circle", { cx: 0, cy: 0, r: 40, class: "mc-hole mc-golden" })); box.append(shovel(0, 0)); }, "golden shovel (blue layer): first mole in wins"),
     item(mole(false, " movable"), "your mole that can move now: dashed ring (click it)"),
     item(mole(true, " movable"), "your mole in a hole that can move now"),

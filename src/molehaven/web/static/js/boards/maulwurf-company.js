@@ -6,11 +6,30 @@
 import { arrowTarget, focusPlace, keepFocus, readingOrder } from "../focus.js";
 import { capitalize, el, markScrollEdges, notStarted, seatLabel } from "../util.js";
 import { renderObservation } from "../observation.js";
-import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, neighbours, rowPlaces, seatColour, seatsPanel, shovel, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
+import { S, disc, focusRing, geometry, landing, layerShape, layersPanel, legendPanel, moleFigure, moleRing, neighbours, rowPlaces, seatColour, seatsPanel, shovel, specialFieldsInPlay, svg, targetMarks, xy } from "./maulwurf-company-parts.js";
 
 export const stylesheet = "css/boards/maulwurf-company.css";
-// Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0).
-export const noScores = "No points in this game: the first mole to reach the golden shovel wins (or the last player with moles).";
+// Shown where other games show their scores (MC-30: a winner scores 1, everyone else 0): how
+// this table's game is won, by its options (``render`` sets it; the page reads it after).
+export let noScores = howItIsWon(null, null);
+
+// MC-22: the golden shovel; MC-23: the last player with moles wins at once, or plays on alone
+// to the shovel (``sole_survivor``); MC-25: after ``max_turns`` turns everyone still in wins
+// together, said where a table sets its own limit (the standard 5,000 only stops a game that
+// loops; the turn count names it once it comes near). ``guide``: the game's guide, whose
+// ``options`` give the standard values. A table without options (a board drawn alone) plays
+// the standard game.
+function howItIsWon(options, guide) {
+  const shovelWins = "No points in this game: the first mole to reach the golden shovel wins";
+  const words = options && options.sole_survivor === "plays_on"
+    ? `${shovelWins}; a player left alone with moles plays on to reach it.`
+    : `${shovelWins}; a player left alone with moles wins at once.`;
+  const limit = options && options.max_turns;
+  const standard = ((guide && guide.options) || []).find((option) => option.name === "max_turns");
+  if (!Number.isInteger(limit) || !standard || limit === standard.default) return words;
+  const turns = `${limit.toLocaleString("en")} turn${limit === 1 ? "" : "s"}`;
+  return `${words} After ${turns}, everyone still in wins together.`;
+}
 
 const MARGIN = 0.48; // lattice steps around the current layer
 const LEAVING_MS = 1600; // how long a lifted layer stays on screen with its moles leaving
@@ -684,7 +703,8 @@ function draw() {
   // to red" and the layer the page said was in play (data-layer), where it changes nothing.
   if (memory.lifting) stage.classList.add("lifting");
   // Every update redraws the panels: the legend stays as open as the person left it.
-  const legend = legendPanel(geo, obs, context.you);
+  const specialsOn = specialFieldsInPlay(context.table);
+  const legend = legendPanel(geo, obs, context.you, specialsOn);
   legend.querySelector("ul").before(pointNamesSwitch());
   legend.open = memory.legendOpen;
   legend.addEventListener("toggle", () => {
@@ -696,7 +716,7 @@ function draw() {
   // layer's already ("2 moles · 0 in holes" beside eight moles, three in holes).
   const shownLayer = memory.lifting ? memory.lifting.layer : obs.layer;
   const shownSeats = memory.lifting ? { ...memory.lifting.before, moles: memory.lifting.moles } : obs;
-  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, shownSeats), layersPanel(geo, { ...obs, layer: shownLayer }), eventsPanel(context), legend);
+  const side = el("div", { class: "mc-side" }, seatsPanel(geo, context, shownSeats), layersPanel(geo, { ...obs, layer: shownLayer }, specialsOn), eventsPanel(context), legend);
   const holes = obs.holes || [];
   const info = el("div", { class: "board-info mc-info" },
     el("span", { text: `Layer: ${obs.layer}` }),
@@ -1195,6 +1215,7 @@ function placeLogPanel() {
 LOG_BESIDE.addEventListener("change", placeLogPanel);
 
 export function render(container, context) {
+  noScores = howItIsWon(context.table && context.table.options, context.guide);
   const data = context.guide && context.guide.data;
   if (!data || !data.layers || !data.points) {
     // Without the game's board data (the guide did not load) only the generic view is honest.

@@ -236,7 +236,7 @@ function prompt(obs, offer, mine, context) {
   if (obs.phase === "over") return "The game is over.";
   // Before the start nobody is to move yet ("Waiting…" said nothing of what for): a table
   // being gathered is told how long the game may last (MM-40's turn limit).
-  if (notStarted(table)) return obs.turn_limit ? `Not started yet · up to ${obs.turn_limit} turns.` : "Not started yet.";
+  if (notStarted(table)) return obs.turn_limit ? `Not started yet · up to ${obs.turn_limit} turn${obs.turn_limit === 1 ? "" : "s"}.` : "Not started yet.";
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;
@@ -394,7 +394,7 @@ function drawSeats(obs, context) {
       el("span", {
         class: "mm-seat-score",
         title: over ? "final points: claimed tiles and Home Tokens" : "points of claimed tiles (Home Tokens count at the end)",
-        text: score === undefined ? "" : `${score} pts`,
+        text: score === undefined ? "" : `${score} pt${score === 1 ? "" : "s"}`,
       }),
       open ? el("span", { class: "mm-seat-stats" },
         stat("Moles", "moles in supply to breed", [entry.moles]),
@@ -451,7 +451,7 @@ function drawPile(obs) {
   // and placed, as the observation names them); afterwards nothing is drawn from the pile,
   // and its leftovers ("3 ×0 4 ×0 5 ×3 6 ×2" for the rest of the game) only took room.
   const pile = SETUP_PHASES.has(obs.phase) ? Object.entries(obs.pile || {}).filter(([, count]) => count > 0) : [];
-  const tiles = pile.map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile(s) of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  const tiles = pile.map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile${count === 1 ? "" : "s"} of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
   // The Home Tokens' pool (a Cave-In takes one from it) has a name of its own: a green "?"
   // after the tiles under "Tile pile:" read as that many face-down tiles.
   return el("div", { class: "mm-pile" },

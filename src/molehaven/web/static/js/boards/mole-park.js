@@ -180,7 +180,7 @@ function actionButton(action, context, className, ...children) {
 function promptTitle(verbs, obs, me) {
   if (verbs.has("declare")) return "Go for King Mole's Crown?";
   if (verbs.has("glove") || verbs.has("prize")) return "Pick your die for this round — in secret";
-  if (verbs.has("discard")) return `Discard down to ${obs.hand_limit} moles`;
+  if (verbs.has("discard")) return `Discard down to ${obs.hand_limit} mole${obs.hand_limit === 1 ? "" : "s"}`;
   if (verbs.has("order")) return "A tie in the prize draft: you decide";
   if (verbs.has("take")) return `Take a prize worth up to ${obs.draft ? obs.draft.total : me.total}★`;
   if (verbs.has("crown")) return "The Showdown is tied: crown the winner";
@@ -332,7 +332,7 @@ function statusBar(context, obs, playing) {
   // Before the start, what a table being set up has is the game's length.
   if (notStarted(table)) {
     return el("div", { class: "mp-status board-info", "data-open": "" },
-      el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${obs.round_limit} rounds`),
+      el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${obs.round_limit} round${obs.round_limit === 1 ? "" : "s"}`),
       el("span", { class: "mp-step", text: "King Mole is drawn at the start" }),
       el("span", { text: `Deck ${obs.deck}` }));
   }

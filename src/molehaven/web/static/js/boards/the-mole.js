@@ -222,15 +222,20 @@ function cardSection(obs, content, you, table) {
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
 
+// "1 answer", "20 answers": the round's answer limit (TM-20, ``question_limit``) may be 1.
+function answers(count) {
+  return `${count} answer${count === 1 ? "" : "s"}`;
+}
+
 // Before the start "Round 1 · Answers: 0 of 20 before time runs out" read as a round under
 // way: a table being gathered is told how long a game and its rounds last (its options).
 function openStatus(obs, table) {
   const target = table.options && table.options.target_score;
   const seconds = obs.timer && obs.timer.seconds;
   const clock = seconds ? (seconds % 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? "" : "s"}`) : null;
-  const rounds = [clock, obs.question_limit ? `${obs.question_limit} answers` : null].filter(Boolean);
+  const rounds = [clock, obs.question_limit ? answers(obs.question_limit) : null].filter(Boolean);
   return el("div", { class: "tm-status", "data-open": "" },
-    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${target} points` : null),
+    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${target} point${target === 1 ? "" : "s"}` : null),
     rounds.length ? el("span", { text: `Rounds of up to ${rounds.join(" or ")}` }) : null,
     table.options && table.options.free_text === false ? el("span", { text: "Ready-made answers only" }) : null);
 }
@@ -658,9 +663,16 @@ function guessRecap(obs, content, ctx) {
       return el("li", {},
         el("span", { class: "tm-recap-q", text: `${name(exchange.asker)} → ${name(exchange.answerer)}: ${questionText(content, exchange.question)}` }),
         el("span", { class: "tm-recap-a" }, el("span", { class: "tm-a-text", text }),
-          own ? el("span", { class: "tm-tag", title: "answered in their own words", text: "own words" }) : null));
+          own ? ownWordsTag(name, exchange.answerer) : null));
     })) : null;
   return { toggle, panel };
+}
+
+// The tag on an answer typed by its player (TM-13): "your own words" when it is this page's
+// seat's, as the move log says it to you.
+function ownWordsTag(name, seat) {
+  const title = name.verb(seat, "you answered in your own words", `${name(seat)} answered in their own words`);
+  return el("span", { class: "tm-tag", title, text: "own words" });
 }
 
 // The view gives each answer's words; a free-text answer's notation is a quoted string.
@@ -679,7 +691,7 @@ function talkSection(obs, content, name, table) {
     return el("li", { class: "tm-exchange" },
       el("div", { class: "tm-q" }, el("span", { class: "tm-who", text: `${name(exchange.asker)} → ${name(exchange.answerer)}` }), el("span", { class: "tm-q-text", text: questionText(content, exchange.question) })),
       el("div", { class: `tm-a${own ? " own" : ""}` }, el("span", { class: "tm-who", text: name(exchange.answerer) }), el("span", { class: "tm-a-text", text }),
-        own ? el("span", { class: "tm-tag", title: "answered in their own words", text: "own words" }) : null));
+        own ? ownWordsTag(name, exchange.answerer) : null));
   });
   if (obs.phase === "answer" && obs.question) {
     lines.push(el("li", { class: "tm-exchange pending" },
@@ -857,7 +869,7 @@ function movedOn(obs, sent) {
   if (obs.round !== sent.round) return "the round ended before it arrived";
   if (obs.timer && obs.timer.time_up) {
     const used = obs.question_limit && obs.answers_given >= obs.question_limit;
-    return used ? `time ran out before it arrived (the round's ${obs.question_limit} answers were given)` : "time ran out before it arrived";
+    return used ? `time ran out before it arrived (the round's ${answers(obs.question_limit)} ${obs.question_limit === 1 ? "was" : "were"} given)` : "time ran out before it arrived";
   }
   if (obs.phase === "vote") return "a vote was called before it arrived";
   return "the table moved on before it arrived";
