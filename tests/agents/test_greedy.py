@@ -64,6 +64,20 @@ def test_greedy_waits_where_acting_is_optional_and_a_guess_is_a_blind_one() -> N
         assert GreedyAgent(seat).interjection(view) is None
 
 
+def test_greedy_makes_no_blind_guess_when_a_right_one_would_win_the_game() -> None:
+    """TM-26, TM-18: P4 with every seat on 3 points (5 win): a right guess now wins the Mole
+    the game, a wrong one loses it. Of 16 sampled worlds some location is named by two or
+    three, and weighed by the plain mean the best guess looked right that often: the Mole
+    guessed blind at the start of the round for every seed. Weighed with its doubt, never."""
+    from tests.games.the_mole.helpers import p4
+
+    state = p4()
+    state.points = (3, 3, 3, 3)  # type: ignore[attr-defined]
+    view = SeatView.of(state, 3)
+    assert any(str(action).startswith("guess") for action in view.legal_actions)
+    assert [GreedyAgent(seed).interjection(view) for seed in range(6)] == [None] * 6
+
+
 def test_greedy_interjects_when_its_weighing_prefers_acting(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -9,7 +9,9 @@ to a seeded random choice, so the agent is reproducible and not predictable in i
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 
 from molehaven.agents.base import SeatView
 from molehaven.agents.clock import Clock, Deadline
@@ -71,25 +73,45 @@ class GreedyAgent:
 
     def interjection(self, view: SeatView) -> Action | None:
         """Where acting is optional (The Mole's nominations and guesses, TM-26): the best
-        action if the weighing prefers it to leaving the position as it is, else ``None``.
+        action if the weighing shows it clearly better than leaving the position as it is,
+        else ``None``.
 
-        Each sample is a world the seat cannot tell from the real one, so an action is worth
-        its average over the samples: a guess is right only in the samples whose location it
-        names, which keeps a seat that knows nothing from guessing.
+        Each sample is a world the seat cannot tell from the real one, so an action's gain
+        over waiting is measured in each and counted at its mean less ``DOUBT`` standard
+        errors (``sure_gain``). The plain mean favoured blind guesses: of 16 sampled worlds
+        some location is named by two or three, so the best of the guesses looked right two
+        or three times as often as it is, and a seat behind on points guessed at the start of
+        a round (its real chance one in 16). A guess is right only in the samples whose
+        location it names, so an action that pays in few of them is not sure enough.
         """
         if view.sample_state is None or not view.legal_actions:
             return None
         evaluation = evaluation_for(view.game.slug)
-        totals = dict.fromkeys(view.legal_actions, 0.0)
-        waiting = 0.0
+        gains: dict[Action, list[float]] = {action: [] for action in view.legal_actions}
         for _ in range(evaluation.samples):
             state = view.sample_state(self._rng)
-            waiting += win_chances(state, view.seat, evaluation)[view.seat]
-            for action in view.legal_actions:
-                totals[action] += outcome_value(state, view.seat, action, evaluation, self._rng)
-        if max(totals.values()) <= waiting + EPSILON:
+            waiting = win_chances(state, view.seat, evaluation)[view.seat]
+            for action, found in gains.items():
+                value = outcome_value(state, view.seat, action, evaluation, self._rng)
+                found.append(value - waiting)
+        sure = {action: sure_gain(found) for action, found in gains.items()}
+        if max(sure.values()) <= EPSILON:
             return None
-        return best_of(totals, self._rng)
+        return best_of(sure, self._rng)
+
+
+# How many standard errors below its mean gain an optional action is counted
+# (``GreedyAgent.interjection``): with 2, a guess right in 4 of 16 sampled worlds is made only
+# if a right guess gains some 30 times what a wrong one loses.
+DOUBT = 2.0
+
+
+def sure_gain(gains: list[float]) -> float:
+    """The mean of ``gains`` (one per sampled world) less ``DOUBT`` standard errors."""
+    mean = statistics.fmean(gains)
+    if len(gains) < 2:
+        return mean
+    return mean - DOUBT * statistics.pstdev(gains, mean) / math.sqrt(len(gains))
 
 
 def best_of(totals: dict[Action, float], rng: random.Random) -> Action:
