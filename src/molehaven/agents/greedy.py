@@ -80,8 +80,8 @@ class GreedyAgent:
         over waiting is measured in each and counted at its mean less ``DOUBT`` standard
         errors (``sure_gain``). The plain mean favoured blind guesses: of 16 sampled worlds
         some location is named by two or three, so the best of the guesses looked right two
-        or three times as often as it is, and a seat behind on points guessed at the start of
-        a round (its real chance one in 16). A guess is right only in the samples whose
+        or three times as often as it is, and a seat near the target (or behind) guessed at
+        the start of a round (its real chance one in 16). A guess is right only in the samples whose
         location it names, so an action that pays in few of them is not sure enough.
         """
         if view.sample_state is None or not view.legal_actions:
