@@ -1,17 +1,14 @@
 """Die Maulwurf Company's table follows its options: without special fields (MC-19) neither the
 layers' strip nor the legend shows one, and the words where other games show scores say how
 this table's game is won: the last player with moles wins at once or plays on (MC-23), and
-a turn limit the table sets (MC-25) is named with its number. Screenshots at 1280 and 390 px
-are saved in each test's ``tmp_path``."""
+a turn limit the table sets (MC-25) is named with its number."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import JSONValue
-from tests.browser.pages import PHONE, fill_bots_and_start, open_table, resize
+from tests.browser.pages import fill_bots_and_start, open_table
 from tests.server.live_server import LiveServer
 
 SLUG = "maulwurf-company"
@@ -33,16 +30,8 @@ def legend_lines(page: Page) -> list[str]:
     return [line.strip() for line in page.locator(f"{BOARD} .mc-legend li").all_inner_texts()]
 
 
-def snap(page: Page, tmp_path: Path, name: str) -> None:
-    for size in (LAPTOP, PHONE):
-        resize(page, size)
-        path = tmp_path / f"{name}-{size['width']}.png"
-        page.screenshot(path=str(path), full_page=True)
-        print(path)
-
-
 def test_mc_19_without_special_fields_no_layer_or_legend_shows_one(
-    browser: Browser, server: LiveServer, tmp_path: Path
+    browser: Browser, server: LiveServer
 ) -> None:
     """MC-19 ``special_fields=false``: no layer has special fields, so the strip "Layers,
     top to bottom" draws none on red and brown and the legend has no line for one; with the
@@ -50,7 +39,6 @@ def test_mc_19_without_special_fields_no_layer_or_legend_shows_one(
     page = started(browser, server, {"special_fields": False})
     expect(page.locator(f"{BOARD} .mc-stack .mc-special")).to_have_count(0)
     assert not [line for line in legend_lines(page) if "special field" in line]
-    snap(page, tmp_path, "no-special-fields")
     assert page.errors == []  # type: ignore[attr-defined]
 
     standard = started(browser, server, {})
@@ -60,7 +48,7 @@ def test_mc_19_without_special_fields_no_layer_or_legend_shows_one(
 
 
 def test_mc_23_mc_25_how_the_game_is_won_follows_the_tables_options(
-    browser: Browser, server: LiveServer, tmp_path: Path
+    browser: Browser, server: LiveServer
 ) -> None:
     """MC-23 ``sole_survivor=plays_on``: a player left alone with moles plays on to the golden
     shovel, not wins at once; MC-25 ``max_turns`` set by the table: after that many turns
@@ -70,7 +58,6 @@ def test_mc_23_mc_25_how_the_game_is_won_follows_the_tables_options(
         "No points in this game: the first mole to reach the golden shovel wins; a player left"
         " alone with moles plays on to reach it. After 60 turns, everyone still in wins together."
     )
-    snap(page, tmp_path, "plays-on")
     assert page.errors == []  # type: ignore[attr-defined]
 
     short = started(browser, server, {"max_turns": 1})

@@ -1,25 +1,19 @@
 """Mole Majority's words at any option value and in any state: a count of one reads in the
 singular ("up to 1 turn", "1 pt", "1 tile"), and the result of a game whose Domain Points
-were tied says what broke the tie (MM-42), in the engine's words. Screenshots at 1280 and
-390 px are saved in each test's ``tmp_path``."""
+were tied says what broke the tie (MM-42), in the engine's words."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from molehaven.core import JSONValue
 from molehaven.server.matches.story import result_of
 from tests.browser.pages import (
-    LAPTOP,
-    PHONE,
     draw_alone,
     fill_bots_and_start,
     open_page,
     open_table,
-    resize,
     show_a_fixed_position,
 )
 from tests.browser.test_mole_majority_end import first_choices
@@ -31,21 +25,10 @@ DRAW = draw_alone("mole-majority", "null")
 NAMES = ["Ann", "Bea", "Cy", "Di"]
 
 
-def snap(page: Page, tmp_path: Path, name: str) -> None:
-    for size in (LAPTOP, PHONE):
-        resize(page, size)
-        path = tmp_path / f"{name}-{size['width']}.png"
-        page.screenshot(path=str(path), full_page=True)
-        print(path)
-
-
-def test_mm_40_a_turn_limit_of_one_reads_as_one_turn(
-    browser: Browser, server: LiveServer, tmp_path: Path
-) -> None:
+def test_mm_40_a_turn_limit_of_one_reads_as_one_turn(browser: Browser, server: LiveServer) -> None:
     """MM-40 ``turn_limit=1``: before the start the prompt said "up to 1 turns"."""
     page = open_table(browser, server, "mole-majority", options={"turn_limit": 1})
     expect(page.locator(f"{BOARD} .mm-prompt")).to_have_text("Not started yet · up to 1 turn.")
-    snap(page, tmp_path, "turn-limit-1")
     assert page.errors == []  # type: ignore[attr-defined]
 
 
@@ -72,7 +55,7 @@ def test_one_point_and_one_tile_read_in_the_singular(browser: Browser, server: L
 
 
 def test_mm_42_the_result_says_how_a_tie_on_points_was_broken(
-    browser: Browser, server: LiveServer, tmp_path: Path
+    browser: Browser, server: LiveServer
 ) -> None:
     """MM-42: a game ended by its turn limit with both players on 6 Domain Points and 6 moles
     on the board, won on the hand's Number cards (9 against 7). The result read "Why: the turn
@@ -90,5 +73,4 @@ def test_mm_42_the_result_says_how_a_tie_on_points_was_broken(
         " the highest total of Number cards in hand broke the tie (9 against 7)."
     )
     expect(page.locator("#result")).to_contain_text("Final scores: Ann 6, random bot 6.")
-    snap(page, tmp_path, "tie-broken")
     assert page.errors == []  # type: ignore[attr-defined]
