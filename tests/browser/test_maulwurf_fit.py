@@ -256,7 +256,10 @@ FOCUS_IN = """() => {
 }"""
 
 # The side column's panels in the page's order, each with where its top is on the page.
-SIDE_PANELS = """() => [...document.querySelectorAll(".side > .panel")].map(panel => [
+# The side's panels in view (a hidden one, "This table's rules" at a standard table, has no
+# place on the page).
+SIDE_PANELS = """() => [...document.querySelectorAll(".side > .panel")]
+  .filter(panel => !panel.hidden).map(panel => [
     panel.querySelector("h2, summary").textContent.trim(),
     Math.round(panel.getBoundingClientRect().top + scrollY),
 ])"""
