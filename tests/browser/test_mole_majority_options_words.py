@@ -21,6 +21,7 @@ from tests.games.mole_majority.helpers import apply_all, legal, new_game, s2
 from tests.server.live_server import LiveServer
 
 BOARD = "[data-board='mole-majority']"
+DESK = {"width": 1280, "height": 800}
 DRAW = draw_alone("mole-majority", "null")
 NAMES = ["Ann", "Bea", "Cy", "Di"]
 
@@ -62,15 +63,19 @@ def test_mm_42_the_result_says_how_a_tie_on_points_was_broken(
     limit is reached. Final scores: Ann 6, random bot 6", a win on equal scores; it now says
     what broke the tie, as the engine's end reason gives it."""
     over = apply_all(s2(turn_limit=2), "0: play two, 0: end, C: card keeper2, 1: play two, 1: end")
-    page = open_table(browser, server, "mole-majority", players=2)
+    page = open_table(browser, server, "mole-majority", players=2, viewport=DESK)
     fill_bots_and_start(page)
     result: dict[str, JSONValue] = result_of(over, ["Ann", "random bot"])
     show_a_fixed_position(page, over.observation(0), [], result=result)
     expect(page.locator("#table")).to_have_attribute("data-status", "over")
     expect(page.locator("#result")).to_contain_text("Won by random bot.")
     expect(page.locator("#result")).to_contain_text(
-        "Why: the turn limit was reached: tied on 6 Domain Points; 6 moles on the board each;"
-        " the highest total of Number cards in hand broke the tie (9 against 7)."
+        "Why: the turn limit was reached: tied on 6 points and 6 moles on the board;"
+        " a higher hand total (9 to 7)."
     )
     expect(page.locator("#result")).to_contain_text("Final scores: Ann 6, random bot 6.")
+    # With the tie-break said, the whole meadow stays in view under the result at a laptop's
+    # 800 px (the board sizes the meadow to the screen below the result box).
+    meadow = page.locator(f"{BOARD} svg.mm-meadow").bounding_box()
+    assert meadow is not None and meadow["y"] + meadow["height"] <= DESK["height"], meadow
     assert page.errors == []  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from molehaven.core import CHANCE, State
 from tests.browser.pages import (
     CHANGED,
     LAPTOP,
+    NEXT_FRAMES,
     PHONE,
     UNTIL,
     draw_alone,
@@ -145,7 +146,11 @@ def snap(page: Page, name: str) -> None:
 
 def board_fits(page: Page, viewport: dict[str, int]) -> None:
     """Nothing is wider than the screen: on a phone the meadow is drawn larger than the screen
-    inside a window of its own that scrolls; on a laptop all of it is in view unscrolled."""
+    inside a window of its own that scrolls; on a laptop all of it is in view unscrolled.
+    Measured two frames on: a full-page screenshot (``snap``) lays the page out at its whole
+    height and back, and the board measures itself again on the resize (run 80: the meadow's
+    foot 2 px below the screen, read before it had)."""
+    page.evaluate(NEXT_FRAMES)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= viewport["width"]
     window = page.locator(f"{BOARD} .mm-meadow-window").bounding_box()

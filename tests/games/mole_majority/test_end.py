@@ -115,8 +115,8 @@ def test_mm_38_an_eliminated_seat_leaves_the_board_and_the_turn_order() -> None:
     assert state.is_terminal()
     # Seat 2 is out and counts in no tie-break: the two seats still in are (MM-42).
     assert end_reason(state) == (
-        "the turn limit was reached: tied on 6 Domain Points; 6 moles on the board each;"
-        " the highest total of Number cards in hand broke the tie (9 against 7)"
+        "the turn limit was reached: tied on 6 points and 6 moles on the board;"
+        " a higher hand total (9 to 7)"
     )
     assert state.returns()[2] == 0.0
     assert state.scores()[2] == 0.0
@@ -137,8 +137,8 @@ def test_mm_39_when_every_remaining_seat_loses_its_last_claim_nobody_is_eliminat
     state.apply(1, "end")
     assert state.is_terminal()
     assert end_reason(state) == (
-        "every remaining player lost their last claim at once: tied on 0 Domain Points;"
-        " most moles on the board broke the tie (6 against 3)"
+        "every remaining player lost their last claim at once: tied on 0 points;"
+        " more moles on the board (6 to 3)"
     )
     assert [seat_view(state, s)["eliminated"] for s in (0, 1)] == [False, False]
     assert [seat_view(state, s)["moles_on_board"] for s in (0, 1)] == [3, 6]
@@ -210,9 +210,8 @@ def test_mm_42_the_reason_says_how_a_tie_on_points_was_broken() -> None:
     game = molehaven.make("mole-majority", 3, turn_limit=5)
     state = random_playout(game, random.Random(5))
     assert end_reason(state) == (
-        "the turn limit was reached: tied on 6 Domain Points; most moles on the board left 2"
-        " of them (6 against 3); the highest total of Number cards in hand broke the tie"
-        " (13 against 7)"
+        "the turn limit was reached: tied on 6 points; 2 with more moles on the board"
+        " (6 to 3); a higher hand total (13 to 7)"
     )
     assert state.scores() == [6.0, 6.0, 6.0]
     moles = [seat_view(state, s)["moles_on_board"] for s in range(3)]

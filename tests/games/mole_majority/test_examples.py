@@ -300,8 +300,8 @@ def test_11_11_condition_b_empty_supply_and_moles_on_board_tie_break() -> None:
     assert state.is_terminal()
     # MM-42: the result says the tie on points was broken, and by what.
     assert state.observation(None)["end_reason"] == (
-        "the player whose turn it was has no moles left in supply: tied on 6 Domain Points;"
-        " most moles on the board broke the tie (8 against 6)"
+        "the player whose turn it was has no moles left in supply: tied on 6 points;"
+        " more moles on the board (8 to 6)"
     )
     assert state.scores() == [6.0, 6.0]
     assert seat_view(state, 0)["moles_on_board"] == 8
@@ -313,8 +313,8 @@ def test_11_11_condition_b_empty_supply_and_moles_on_board_tie_break() -> None:
     assert seat_view(going_on, 0)["moles"] == 0
 
 
-HAND_SUM_BROKE = "the highest total of Number cards in hand broke the tie (9 against 7)"
-HANDS_LEVEL = "Number cards worth 9 in hand each; still tied, they share the win"
+HAND_SUM_BROKE = "tied on 6 points and 6 moles on the board; a higher hand total (9 to 7)"
+HANDS_LEVEL = "tied on 6 points, 6 moles on the board and a hand total of 9: a shared win"
 
 
 @pytest.mark.parametrize(
@@ -330,10 +330,7 @@ def test_11_11_condition_l_and_the_hand_sum_tie_break(
     state = s2(turn_limit=2)
     apply_all(state, f"0: play two, 0: end, C: card {drawn}, 1: play two, 1: end")
     assert state.is_terminal()
-    assert state.observation(None)["end_reason"] == (
-        "the turn limit was reached: tied on 6 Domain Points; 6 moles on the board each; "
-        + tie_break
-    )
+    assert state.observation(None)["end_reason"] == f"the turn limit was reached: {tie_break}"
     assert state.scores() == [6.0, 6.0]
     assert state.returns() == returns
     assert state.observation(None)["hands"] == [

@@ -34,6 +34,6 @@ def test_the_end_shows_the_result_and_every_hand() -> None:
     state = s2(turn_limit=2)
     apply_all(state, "0: play two, 0: end, C: card keeper2, 1: play two, 1: end")
     text = drawn(state, None)
-    assert "Game over (the turn limit was reached: tied on 6 Domain Points;" in text
+    assert "Game over (the turn limit was reached: tied on 6 points and 6 moles" in text
     assert "— winner: seat 1" in text
     assert "seat 0: hand four three cavein convert keeper2" in text

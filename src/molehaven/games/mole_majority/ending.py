@@ -159,26 +159,31 @@ def hand_sum(state: MoleMajorityState, seat: int) -> int:
     return sum(count * value for count, value in zip(hand, NUMBER_VALUE, strict=True))
 
 
-def _moles_level(moles: int) -> str:
-    return f"{moles} mole{'' if moles == 1 else 's'} on the board each"
+def _moles_shared(moles: int) -> str:
+    return f"{moles} mole{'' if moles == 1 else 's'} on the board"
 
 
-def _hands_level(total: int) -> str:
-    return f"Number cards worth {total} in hand each"
+def _hand_shared(total: int) -> str:
+    return f"a hand total of {total}"
 
 
-# MM-42's tie-breaks after the Domain Points, in order: what each compares, its words in the
-# rules page's terms once it decided, and its words when it left the tied players level.
+# MM-42's tie-breaks after the Domain Points, in order: what each compares, its words once it
+# set some of the tied players ahead, and what the tied players share when it did not. Short:
+# the result box says them on one line beside the end condition.
 _TIE_BREAKS = (
-    (moles_on_board, "most moles on the board", _moles_level),
-    (hand_sum, "the highest total of Number cards in hand", _hands_level),
+    (moles_on_board, "more moles on the board", _moles_shared),
+    (hand_sum, "a higher hand total", _hand_shared),
 )
 
 
 def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
     """MM-39, MM-42: the decisive victor, or the best of the remaining seats by points, then
     moles on the board, then the hand sum; whoever is still tied shares the win. With the
-    winners, how a tie on points was broken, in words ("" when the points decided)."""
+    winners, how a tie on points was broken, in words ("" when the points decided): "tied on
+    6 points; more moles on the board (7 to 6)", "tied on 6 points and 6 moles on the board;
+    a higher hand total (9 to 7)", "tied on 6 points; 2 with more moles on the board (6 to 3);
+    a higher hand total (13 to 7)", "tied on 6 points, 6 moles on the board and a hand total
+    of 9: a shared win"."""
     remaining = [s for s in range(state.players) if not state.eliminated[s]]
     if reason == DECISIVE:
         return remaining, ""
@@ -187,21 +192,31 @@ def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
     tied = [seat for seat in remaining if points[seat] == best]
     if len(tied) == 1:
         return tied, ""
-    words = [f"tied on {best} Domain Point{'' if best == 1 else 's'}"]
-    for key, broke, level in _TIE_BREAKS:
+    steps: list[str] = []
+    shared = [f"{best} point{'' if best == 1 else 's'}"]  # what the tied players have alike
+    for key, ahead, alike in _TIE_BREAKS:
         values = {seat: key(state, seat) for seat in tied}
         top = max(values.values())
         behind = [value for value in values.values() if value < top]
         tied = [seat for seat in tied if values[seat] == top]
         if not behind:
-            words.append(level(top))
-        elif len(tied) == 1:
-            words.append(f"{broke} broke the tie ({top} against {max(behind)})")
-            return tied, "; ".join(words)
-        else:
-            words.append(f"{broke} left {len(tied)} of them ({top} against {max(behind)})")
-    words.append("still tied, they share the win")
-    return tied, "; ".join(words)
+            shared.append(alike(top))
+            continue
+        if shared:
+            steps.append(f"tied on {_and_list(shared)}")
+            shared = []
+        compared = f"({top} to {max(behind)})"
+        if len(tied) == 1:
+            steps.append(f"{ahead} {compared}")
+            return tied, "; ".join(steps)
+        steps.append(f"{len(tied)} with {ahead} {compared}")
+    if shared:
+        steps.append(f"tied on {_and_list(shared)}")
+    return tied, "; ".join(steps) + ": a shared win"
+
+
+def _and_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def scores(state: MoleMajorityState) -> list[int]:
