@@ -22,6 +22,11 @@ def seat_ref(seat: Seat) -> str:
     return f"{{s{seat}}}"
 
 
+def and_list(words: Sequence[str]) -> str:
+    """Words as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
 def quote(text: str) -> str:
     """Player-written text made safe to embed in a description (braces doubled)."""
     return text.replace("{", "{{").replace("}", "}}")

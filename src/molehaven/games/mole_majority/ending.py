@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from molehaven.core import and_list
 from molehaven.games.mole_majority import phases
 from molehaven.games.mole_majority.board import claimed_points, replaced, return_claim_if_empty
 from molehaven.games.mole_majority.data import (
@@ -203,7 +204,7 @@ def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
             shared.append(alike(top))
             continue
         if shared:
-            steps.append(f"tied on {_and_list(shared)}")
+            steps.append(f"tied on {and_list(shared)}")
             shared = []
         compared = f"({top} to {max(behind)})"
         if len(tied) == 1:
@@ -211,12 +212,8 @@ def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
             return tied, "; ".join(steps)
         steps.append(f"{len(tied)} with {ahead} {compared}")
     if shared:
-        steps.append(f"tied on {_and_list(shared)}")
+        steps.append(f"tied on {and_list(shared)}")
     return tied, "; ".join(steps) + ": a shared win"
-
-
-def _and_list(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def scores(state: MoleMajorityState) -> list[int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from molehaven.core import and_list
 from molehaven.games.mole_park import rules
 from molehaven.games.mole_park.data import (
     CROWN_STARS,
@@ -220,10 +221,7 @@ def king_picks(state: MoleParkState, seat: int) -> None:
 def _seats_and(seats: tuple[int, ...]) -> str:
     """Seats as the lines name them, "seat 0, seat 1 and seat 3": each seat written on its
     own, so that a page can put each player's name in its place."""
-    named = [f"seat {seat}" for seat in seats]
-    if len(named) == 1:
-        return named[0]
-    return f"{', '.join(named[:-1])} and {named[-1]}"
+    return and_list([f"seat {seat}" for seat in seats])
 
 
 def crown(state: MoleParkState, seat: int) -> None:

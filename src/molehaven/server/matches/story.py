@@ -12,7 +12,7 @@ import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from molehaven.core import Action, JSONValue, Seat, State, name_seats
+from molehaven.core import Action, JSONValue, Seat, State, and_list, name_seats
 
 log = logging.getLogger("molehaven.server")
 
@@ -75,7 +75,7 @@ def result_of(state: State, names: Sequence[str]) -> dict[str, JSONValue]:
     elif len(winners) == len(returns):
         headline = "A draw: every seat shares the win."
     else:
-        headline = f"Won by {_join([names[seat] for seat in winners])}."
+        headline = f"Won by {and_list([names[seat] for seat in winners])}."
     lines = [headline, f"Why: {why}."]
     # A game without points (Die Maulwurf Company: the winners score 1, the rest 0, MC-30)
     # has no scores worth reading out: "Final scores: Ann 0, Bob 1" only says who won again.
@@ -106,7 +106,3 @@ def _derived_reason(winners: Sequence[Seat], scores: Sequence[float]) -> str:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:g}"
-
-
-def _join(parts: Sequence[str]) -> str:
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
