@@ -1,6 +1,6 @@
 // The lobby: create a table (game, players, options with their defaults explained) and list
 // open, running and finished tables.
-import { api, changedOptions, el, formatValue, store } from "./util.js";
+import { api, changedOptions, decisionLinks, el, formatValue, store } from "./util.js";
 
 const gameSelect = document.getElementById("game");
 const playersSelect = document.getElementById("players");
@@ -26,12 +26,11 @@ function currentGame() {
 // An option as people read it: its label, what it does (no rule ids), its default and allowed
 // values, and the rules it follows as links into the game's rules page.
 function optionHelp(option) {
-  const rules = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
   // A list or a checkbox shows its values itself; a number field is told its range.
   const shown = option.choices || option.type === "bool" ? "" : `; ${rangeText(option)}`;
   return el("span", { class: "help" },
     `${option.summary} (default: ${formatValue(option.default)}${shown})`,
-    rules.length ? el("span", { class: "decisions" }, " Rules:", ...rules) : null);
+    decisionLinks(option));
 }
 
 function optionInput(option) {
@@ -59,8 +58,7 @@ function optionInput(option) {
   return el("div", { class: "option" }, el("label", { for: id }, option.label, input), help);
 }
 
-// Values as people read them: a checkbox is on or off, and a named choice ("last_resort")
-// has spaces (the form still sends the value itself).
+// A number field's allowed values in words ("1 to 50", "a whole number of at least 1").
 function rangeText(option) {
   const whole = option.type === "int" ? "a whole number" : "a number";
   const [low, high] = [option.minimum, option.maximum].map((bound) => (bound === null || bound === undefined ? null : Number(bound).toLocaleString("en")));

@@ -1,6 +1,6 @@
 // A table: seats, the live game over a WebSocket, the move log, the clock, and replay.
 // The server sends this browser only what its seat may see; this page only draws it.
-import { andList, api, capitalize, changedOptions, el, formatValue, humanize, seatLabel, seatNumber, store } from "./util.js";
+import { andList, api, capitalize, changedOptions, decisionLinks, el, formatValue, humanize, seatLabel, seatNumber, store } from "./util.js";
 import { focusPlace, keepFocus, keyOf } from "./focus.js";
 import { renderObservation } from "./observation.js";
 
@@ -1086,11 +1086,10 @@ function renderTableRules() {
   tableRulesDrawn = drawn;
   $("table-rules").hidden = !changed.length;
   $("table-rules-list").replaceChildren(...changed.map(({ option, value }) => {
-    const rules = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
     return el("li", { "data-option": option.name },
       el("strong", { text: `${option.label}: ${formatValue(value)}.` }),
       ` ${option.summary.replace(/\.?$/, ".")} Standard: ${formatValue(option.default)}.`,
-      rules.length ? el("span", { class: "decisions" }, " Rules:", ...rules) : null);
+      decisionLinks(option));
   }));
   const note = $("how-to-play-note");
   note.hidden = !changed.length;

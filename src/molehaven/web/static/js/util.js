@@ -157,13 +157,22 @@ export function formatValue(value) {
   return typeof value === "string" ? value.replaceAll("_", " ") : String(value);
 }
 
-// The options of ``game`` (a catalogue or guide entry) that ``chosen`` sets away from their
-// defaults, in the game's order, each with its value: what makes a table's game its own.
+// Of a game's ``options`` (its catalogue or guide entry's), those that ``chosen`` (a table's
+// options) sets away from their defaults, in the game's order, each with its value: what makes
+// a table's game its own.
 export function changedOptions(options, chosen) {
   if (!options || !chosen) return [];
   return options
     .filter((option) => option.name in chosen && chosen[option.name] !== option.default)
     .map((option) => ({ option, value: chosen[option.name] }));
+}
+
+// "Rules: MC-11": the rules an option follows, as links into the game's rules page (null if
+// it names none).
+export function decisionLinks(option) {
+  if (!option.decisions.length) return null;
+  const links = option.decisions.map((id) => el("a", { href: `${option.rules_url}#${id}`, target: "_blank", rel: "noopener", text: id }));
+  return el("span", { class: "decisions" }, " Rules:", ...links);
 }
 
 export function humanize(key) {
