@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import random
@@ -524,3 +525,76 @@ class ToldSocket:
     def tell(self, message: dict[str, Any]) -> None:
         assert self.current is not None
         self.current.send(json.dumps(message))
+
+
+class EndingSocket(ToldSocket):
+    """The table's socket between ``page`` and the server. With an ``observation``, the
+    first view the server sends shows it (with ``legal``) and later views are dropped (the
+    bots play on unseen); without, the views pass. A move the page sends goes no further: the
+    test answers it (``tell``) as the server does when the game ended on its way. With
+    ``log`` (entries as ``show_a_fixed_position`` takes them) the first view's move log is
+    that one."""
+
+    def __init__(
+        self,
+        page: Page,
+        observation: dict[str, JSONValue] | None = None,
+        legal: list[str] | None = None,
+        log: list[JSONValue] | None = None,
+    ) -> None:
+        self.observation = observation
+        self.legal = legal or []
+        self.log = log
+        self.first: dict[str, JSONValue] | None = None  # the first view, as shown
+        self.moves: list[dict[str, JSONValue]] = []  # the moves the page sent
+        super().__init__(page)
+
+    def _route(self, socket: WebSocketRoute) -> None:
+        self.current = socket
+        server = socket.connect_to_server()
+
+        def from_server(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] not in ("snapshot", "update") or self.observation is None:
+                socket.send(message)
+            elif self.first is None:
+                set_position(envelope["data"], self.observation, self.legal)
+                if self.log is not None:
+                    envelope["data"].update(log=self.log, log_from=0)
+                self.first = envelope
+                socket.send(json.dumps(envelope))
+
+        def from_page(message: str | bytes) -> None:
+            envelope = json.loads(message)
+            if envelope["type"] == "act":
+                self.moves.append(envelope)
+            else:
+                server.send(message)
+
+        server.on_message(from_server)
+        socket.on_message(from_page)
+
+    def wait_for_the_move(self, page: Page) -> None:
+        """Until the page's move has reached the socket (Playwright hears of it while it waits)."""
+        for _ in range(400):
+            if self.moves:
+                assert len(self.moves) == 1, self.moves
+                return
+            page.wait_for_timeout(25)
+        raise AssertionError("the page sent no move")
+
+    def refuse_the_move(self, refusal: dict[str, JSONValue]) -> None:
+        """The server's refusal of the last move sent, naming it by its ref."""
+        move = self.moves[-1]
+        self.tell(
+            {"type": "error", "version": move["version"], "data": {**refusal, "ref": move["ref"]}}
+        )
+
+    def the_end(self, observation: dict[str, JSONValue], result: dict[str, JSONValue]) -> None:
+        """The view of the finished table, as the server sends it once the game is over."""
+        assert self.first is not None
+        envelope = copy.deepcopy(self.first)
+        envelope["type"] = "update"
+        envelope["version"] = int(str(envelope["version"])) + 1
+        set_position(envelope["data"], observation, [], result=result)  # type: ignore[arg-type]
+        self.tell(envelope)

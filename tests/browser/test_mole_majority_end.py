@@ -1,5 +1,6 @@
 """Mole Majority's table at the end of a game and after its setup: a phone shows the final
-meadow whole (and the empty one before the start), your hand shows once, the tile pile shows
+meadow whole (and the empty one before the start), a laptop keeps it on the screen when the
+game ends in view, your hand shows once, the tile pile shows
 only the tiles still to come and steps aside once nothing is drawn from it, and Home Tokens
 held keep a player's board to three lines at four players on a laptop. Every position is
 fixed (built from the engine, drawn alone or shown on a live table)."""
@@ -11,8 +12,19 @@ import re
 import pytest
 from playwright.sync_api import Browser, expect
 
-from molehaven.core import CHANCE, State
-from tests.browser.pages import PHONE, draw_alone, open_page, open_table, resize
+from molehaven.core import CHANCE, JSONValue, State
+from molehaven.core.describe import name_seats
+from molehaven.server.matches.story import result_of
+from tests.browser.pages import (
+    NEXT_FRAMES,
+    PHONE,
+    EndingSocket,
+    draw_alone,
+    fill_bots_and_start,
+    open_page,
+    open_table,
+    resize,
+)
 from tests.browser.test_mole_majority_table import (
     BOARD,
     DESK,
@@ -67,6 +79,62 @@ def game_over() -> State:
     state.apply(0, "end")
     assert state.is_terminal()
     return state
+
+
+def log_of(state: State, names: list[str]) -> list[JSONValue]:
+    """``state``'s moves as the move log's entries (``n``, ``seat``, ``text``, ``describe``),
+    every one shown."""
+    replayed = state.game.initial_state()
+    log: list[JSONValue] = []
+    for number, (seat, action) in enumerate(state.history()):
+        words = name_seats(replayed.describe_action(seat, action, None), names)
+        log.append({"n": number, "seat": seat, "text": str(action), "describe": words})
+        replayed.apply(seat, action)
+    return log
+
+
+# Where what the play column and the side column hold ends, and the meadow's edges, on the
+# screen (the columns themselves stretch to the longer one's height).
+COLUMNS = f"""() => {{
+    const meadow = document.querySelector("{BOARD} svg.mm-meadow").getBoundingClientRect();
+    const end = (column) => Math.max(...[...document.querySelector(column).children]
+        .map(node => node.getBoundingClientRect().bottom));
+    return {{
+        play: end(".play"),
+        side: end(".side"),
+        top: meadow.top,
+        bottom: meadow.bottom,
+        arriving: document.querySelector("#outcome").classList.contains("arrives"),
+    }};
+}}"""
+
+
+def test_a_game_ending_in_view_leaves_the_final_meadow_on_the_screen(
+    browser: Browser, server: LiveServer
+) -> None:
+    """At a laptop's 1280 x 800 the meadow is drawn as tall as the screen leaves below its
+    top, which the board measures again when the page changes size. When the game ends in
+    view, the result box unfolds above the board; with the Moves panel beside it longer than
+    the board's column (a whole game's moves), the page kept its height meanwhile, the meadow
+    kept the top measured before, and the final meadow's foot lay 16 px below the screen
+    (fresh-clone CI, 2026-11-29). Four players, Ann's End turn ending the game by its turn
+    limit, with the moves so far in the log."""
+    before = ann_holds_home_tokens(turn_limit=5)
+    page = open_table(
+        browser, server, "mole-majority", players=4, viewport=DESK, options={"turn_limit": 5}
+    )
+    fill_bots_and_start(page)
+    wire = EndingSocket(page, before.observation(0), ["end"], log=log_of(before, NAMES))
+    expect(page.locator("#log li").first).to_be_attached()
+    over = game_over()
+    wire.the_end(over.observation(0), result_of(over, NAMES))
+    expect(page.locator("#table")).to_have_attribute("data-status", "over")
+    expect(page.locator("#outcome")).not_to_have_class(re.compile(r"\barrives\b"))
+    page.evaluate(NEXT_FRAMES)
+    seen = page.evaluate(COLUMNS)
+    assert seen["side"] > seen["play"], seen  # the page's height is the side column's
+    assert seen["top"] >= 0 and seen["bottom"] <= DESK["height"], seen
+    assert page.errors == []  # type: ignore[attr-defined]
 
 
 # The meadow's window on a phone: its zoom, the button's words, whether it scrolls, and

@@ -6,23 +6,19 @@ position, so that the moment comes every time."""
 
 from __future__ import annotations
 
-import copy
-import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, expect
 
-from molehaven.core import JSONValue
 from molehaven.server.matches.story import result_of
 from tests.browser.pages import (
     PHONE,
     SCROLL_TO_THE_END,
-    ToldSocket,
+    EndingSocket,
     click_only,
     fill_bots_and_start,
     open_table,
-    set_position,
     targets,
 )
 from tests.browser.test_the_mole_moves import seat_view
@@ -33,73 +29,6 @@ from tests.server.live_server import LiveServer
 ENDED = "The game ended before your move arrived."
 NOT_RUNNING = {"code": "not-running", "message": "the game is not running"}
 NAMES = ["Ann", "random bot 1", "random bot 2", "random bot 3"]
-
-
-class EndingSocket(ToldSocket):
-    """The table's socket between ``page`` and the server. With an ``observation``, the
-    first view the server sends shows it (with ``legal``) and later views are dropped (the
-    bots play on unseen); without, the views pass. A move the page sends goes no further: the
-    test answers it (``tell``) as the server does when the game ended on its way."""
-
-    def __init__(
-        self,
-        page: Page,
-        observation: dict[str, JSONValue] | None = None,
-        legal: list[str] | None = None,
-    ) -> None:
-        self.observation = observation
-        self.legal = legal or []
-        self.first: dict[str, JSONValue] | None = None  # the first view, as shown
-        self.moves: list[dict[str, JSONValue]] = []  # the moves the page sent
-        super().__init__(page)
-
-    def _route(self, socket: WebSocketRoute) -> None:
-        self.current = socket
-        server = socket.connect_to_server()
-
-        def from_server(message: str | bytes) -> None:
-            envelope = json.loads(message)
-            if envelope["type"] not in ("snapshot", "update") or self.observation is None:
-                socket.send(message)
-            elif self.first is None:
-                set_position(envelope["data"], self.observation, self.legal)
-                self.first = envelope
-                socket.send(json.dumps(envelope))
-
-        def from_page(message: str | bytes) -> None:
-            envelope = json.loads(message)
-            if envelope["type"] == "act":
-                self.moves.append(envelope)
-            else:
-                server.send(message)
-
-        server.on_message(from_server)
-        socket.on_message(from_page)
-
-    def wait_for_the_move(self, page: Page) -> None:
-        """Until the page's move has reached the socket (Playwright hears of it while it waits)."""
-        for _ in range(400):
-            if self.moves:
-                assert len(self.moves) == 1, self.moves
-                return
-            page.wait_for_timeout(25)
-        raise AssertionError("the page sent no move")
-
-    def refuse_the_move(self, refusal: dict[str, JSONValue]) -> None:
-        """The server's refusal of the last move sent, naming it by its ref."""
-        move = self.moves[-1]
-        self.tell(
-            {"type": "error", "version": move["version"], "data": {**refusal, "ref": move["ref"]}}
-        )
-
-    def the_end(self, observation: dict[str, JSONValue], result: dict[str, JSONValue]) -> None:
-        """The view of the finished table, as the server sends it once the game is over."""
-        assert self.first is not None
-        envelope = copy.deepcopy(self.first)
-        envelope["type"] = "update"
-        envelope["version"] = int(str(envelope["version"])) + 1
-        set_position(envelope["data"], observation, [], result=result)  # type: ignore[arg-type]
-        self.tell(envelope)
 
 
 # What the page says, as a person reads it (hidden things left out), and whether the note at

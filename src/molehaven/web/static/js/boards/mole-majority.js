@@ -586,7 +586,26 @@ function markLayout() {
   markEdges();
 }
 window.addEventListener("resize", markLayout);
-if (typeof ResizeObserver === "function") new ResizeObserver(() => markLayout()).observe(document.body);
+// What moves the meadow down is mostly told by the page's size; not when the side column is the
+// longer one (a whole game's moves): the page then keeps its height while the result box unfolds
+// above the board, and the final meadow kept the top measured before it, its foot below the
+// screen (a fresh-clone run, 2026-11-29). So everything above the board is watched too, its
+// padding included, and the end of an animation or transition (the box's margin unfolds to its
+// last frame, after its size has stopped changing).
+const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => markLayout()) : null;
+if (layoutWatch) layoutWatch.observe(document.body);
+for (const ended of ["animationend", "transitionend"]) document.addEventListener(ended, () => markLayout());
+let watchedAbove = null;
+
+function watchAbove(container) {
+  if (!layoutWatch || watchedAbove === container) return;
+  watchedAbove = container;
+  for (let node = container; node && node !== document.body; node = node.parentElement) {
+    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+      layoutWatch.observe(before, { box: "border-box" });
+    }
+  }
+}
 
 // ------------------------------------------------------------------ render
 
@@ -609,6 +628,7 @@ function focusAfter(root) {
 
 export function render(container, context) {
   lastContainer = container;
+  watchAbove(container);
   lastContext = context;
   const obs = context.observation || {};
   const table = context.table;
