@@ -42,6 +42,11 @@ def test_public_data_lists_the_dice_stands_and_deck_of_rules_section_2() -> None
     assert dice["mallet"]["faces"] == ["3", "4", "5", "5", "x", "x"]
     assert dice["prize"]["faces"] == ["1", "2", "3", "4", "5", "6"]
     assert all(die["hint"] for die in dice.values())
+    # MP-8: the prize die's words at each prize_value, the standard one the die's own.
+    hints = data["prize_hints"]
+    assert isinstance(hints, dict) and set(hints) == {"full", "highest"}
+    assert hints["full"] == dice["prize"]["hint"]
+    assert "your best prize's stars" in str(hints["highest"])
     stands = data["stands"]
     assert [(s["key"], s["value"]) for s in stands] == [  # type: ignore[index, union-attr]
         ("candy", 10),

@@ -33,6 +33,11 @@ DIE_HINTS: Final = (
     "Cash in every mole in your hand for a prize: their stars + this die (1 to 6 stars)"
     " + your prizes' stars. Needs a mole in hand: you must whack before you win.",
 )
+# The prize die's hint where only the best prize won counts (MP-8, prize_value=highest).
+PRIZE_HINT_HIGHEST: Final = (
+    "Cash in every mole in your hand for a prize: their stars + this die (1 to 6 stars)"
+    " + your best prize's stars. Needs a mole in hand: you must whack before you win."
+)
 NO_DIE: Final = -1
 
 # A face is a hole number 1–5 (whacking dice), a star count 1–6 (prize die) or MISS.

@@ -18,6 +18,8 @@ from molehaven.games.mole_park.data import (
     HOLES,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PRIZE,
+    PRIZE_HINT_HIGHEST,
     STAND_ALIASES,
     STAND_KEYS,
     STAND_NAMES,
@@ -86,6 +88,8 @@ class MoleParkGame(Game[MoleParkOptions]):
                     DIE_NAMES, DIE_TITLES, FACES, DIE_HINTS, strict=True
                 )
             ],
+            # A table's observation names its ``prize_value``; the prize die's words follow it.
+            "prize_hints": {"full": DIE_HINTS[PRIZE], "highest": PRIZE_HINT_HIGHEST},
             "stands": [
                 {"key": key, "name": name, "alias": alias, "value": value}
                 for key, name, alias, value in zip(

@@ -147,9 +147,18 @@ function tieToSettle(obs) {
   return obs.step === "crown" && tie && tie.finalists.length ? tie : null;
 }
 
-function dieInfo(guide, key) {
-  const dice = (guide && guide.data && guide.data.dice) || [];
-  return dice.find((die) => die.key === key) || { key, title: key, faces: [], hint: "" };
+// A die's title, faces and words from the game's data; the prize die's words name what a table's
+// prizes add (MP-8: all of them, or the best one only), as its observation says.
+function dieInfo(guide, key, obs) {
+  const data = (guide && guide.data) || {};
+  const die = (data.dice || []).find((entry) => entry.key === key) || { key, title: key, faces: [], hint: "" };
+  const hint = key === "prize" && data.prize_hints && obs && data.prize_hints[obs.prize_value];
+  return hint ? { ...die, hint } : die;
+}
+
+// What a player's won prizes add to a total, in words: all of them, or the best one (MP-8).
+function prizesWord(obs, whose) {
+  return obs.prize_value === "highest" ? `${whose} best prize` : "prizes";
 }
 
 function standInfo(guide, key, value) {
@@ -224,7 +233,7 @@ function promptFor(context, obs) {
       ? el("span", { class: "mp-note", text: `Even a 6 gives ${base + 6}★; the Crown needs ${crown}★.` })
       : null;
     return box(promptTitle(verbs, obs, me),
-      `Your moles (${stars(hand)}★) and prizes (${me.prize_stars}★) plus the prize die (1–6) give between ${base + 1} and ${base + 6} stars. ` +
+      `Your moles (${stars(hand)}★) and ${prizesWord(obs, "your")} (${me.prize_stars}★) plus the prize die (1–6) give between ${base + 1} and ${base + 6} stars. ` +
       "Declare and you must roll the prize die this round: reach 40 and you win the Crown (if another declarer reaches 40 too, you play a Showdown); " +
       "miss and you get nothing and your moles are gone. Declarations are public and final.",
       el("div", { class: "mp-choices two" },
@@ -233,7 +242,7 @@ function promptFor(context, obs) {
   }
   if (verbs.has("glove") || verbs.has("prize")) {
     const cards = ["glove", "pan", "mallet", "prize"].map((key) => {
-      const die = dieInfo(guide, key);
+      const die = dieInfo(guide, key, obs);
       const body = [
         el("span", { class: "mp-choice-head" }, dieIcon(key, 34), el("strong", { text: die.title })),
         el("span", { class: "mp-faces" }, die.faces.map((f) => face(f, true))),
@@ -581,7 +590,7 @@ function playersView(context, obs, diceOut) {
       open ? null : el("span", { class: "mp-player-hand", title: "moles in hand (face down)" },
         el("span", { class: "mp-backs" }, Array.from({ length: Math.min(entry.hand_size, 8) }, () => moleBack(true))),
         el("span", { text: `${entry.hand_size} mole${entry.hand_size === 1 ? "" : "s"} in hand` })),
-      open ? null : el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from prizes` }),
+      open ? null : el("span", { class: "mp-player-stars", text: `${entry.prize_stars}★ from ${prizesWord(obs, "the")}` }),
       prizes.length ? el("span", { class: "mp-chips" }, prizes) : null,
       obs.showdown ? null : dieStatus(diceOut ? diceOut[seat] : entry), // the Showdown panel shows its own dice
       crownMark(obs, seat, entry),
