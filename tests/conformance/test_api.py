@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import molehaven
-from molehaven.core import CHANCE, CLOCK, OptionsError
+from molehaven.core import CHANCE, CLOCK, NotationError, OptionsError
 from molehaven.core.conformance import (
     canonical_json,
     check_descriptions,
@@ -26,6 +26,7 @@ from molehaven.core.conformance import (
     play_seeded,
     playout_states,
 )
+from molehaven.core.errors import QUOTED_CHARS
 from tests.conformance.cases import CASES, GOLDEN_SEED, OPTION_CASES, dump_golden, golden_path
 
 PLAYOUT_SEEDS = range(8)
@@ -203,6 +204,35 @@ def test_notation_is_ascii_text_split_on_spaces_and_tabs(slug: str, players: int
     assert refused >= len(texts), "every text should have had at least one look-alike variant"
     for text in sorted(texts)[:20]:
         assert game.parse_action(text.replace(" ", " \t  ").upper()) == game.parse_action(text)
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES)
+def test_a_long_mistyped_line_is_quoted_shortened(slug: str, players: int) -> None:
+    """A refused line is quoted at most about 40 characters at a time (``core.errors.shown``):
+    ``molehaven play`` printed a 120-character mistype twice in full, and the server could
+    send back an action of 2,000 characters twice. Each legal text of a seeded game's first
+    actions, its verb or the whole text followed by a long word, and a long word alone."""
+    game = molehaven.make(slug, players=players)
+    texts: set[str] = set()
+    for state in playout_states(game, 5):
+        if state.num_actions > 60:
+            break
+        for seat in [CHANCE, CLOCK, *state.to_move()]:
+            texts.update(str(action) for action in state.legal_actions(seat))
+    long_word = "y" * 3000
+    tried = {long_word}
+    for text in texts:
+        tried.update((f"{text.split()[0]} {long_word}", f"{text} {long_word}"))
+    messages: list[str] = []
+    for line in sorted(tried):
+        try:
+            game.parse_action(line)
+        except NotationError as error:
+            messages.append(str(error))
+    assert len(messages) >= len(tried) // 2, (len(messages), len(tried))
+    for message in messages:
+        assert "y" * (QUOTED_CHARS + 1) not in message, message
+        assert "…" in message, message
 
 
 @pytest.mark.parametrize(("slug", "players"), CASES)

@@ -55,7 +55,7 @@ def test_a_long_name_or_value_is_quoted_shortened() -> None:
             build_options(Sample, given)
         message = str(refused.value)
         assert len(message) < 160, message
-        assert "..." in message
+        assert "…" in message
     with pytest.raises(OptionsError, match=r"got 'half'$"):
         build_options(Sample, {"mode": "half"})
 

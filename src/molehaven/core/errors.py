@@ -6,6 +6,15 @@ player as it is.
 
 from __future__ import annotations
 
+QUOTED_CHARS = 40
+
+
+def shown(given: object, limit: int = QUOTED_CHARS) -> str:
+    """What was given, quoted (``repr``) and shortened for an error message: a typed line or
+    an answer's text as long as its request came back whole, once or twice, in the message."""
+    text = repr(given)
+    return text if len(text) <= limit else f"{text[: limit - 2]}…{text[-1]}"
+
 
 class MolehavenError(ValueError):
     """Base class of every error raised for bad input to a game."""

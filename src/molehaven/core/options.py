@@ -18,17 +18,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
-from molehaven.core.errors import OptionsError
+from molehaven.core.errors import OptionsError, shown
 
 OptionValue = int | float | bool | str
 _SUPPORTED_TYPES: tuple[type, ...] = (bool, int, float, str)
-
-
-def _quoted(given: object, limit: int = 40) -> str:
-    """What was given, shortened for an error message: a name or value as long as its request
-    (the server takes up to 64 KiB) used to come back whole in the server's answer."""
-    text = repr(given)
-    return text if len(text) <= limit else f"{text[: limit - 3]}..."
 
 
 T = TypeVar("T")
@@ -83,7 +76,7 @@ class OptionSpec:
 
     def check(self, value: object) -> OptionValue:
         """Return ``value`` if it is allowed, else raise OptionsError naming what is."""
-        got = _quoted(value)
+        got = shown(value)
         refusal = OptionsError(f"option {self.name!r} must be {self.requirement()}, got {got}")
         if not _is_instance(value, self.type):
             raise refusal
@@ -160,7 +153,7 @@ def build_options(options_type: type[T], given: Mapping[str, object]) -> T:
     unknown = sorted(set(given) - set(specs))
     if unknown:
         valid = ", ".join(specs) or "none"
-        raise OptionsError(f"unknown option {_quoted(unknown[0])}; valid: {valid}")
+        raise OptionsError(f"unknown option {shown(unknown[0])}; valid: {valid}")
     values = {name: specs[name].check(value) for name, value in given.items()}
     return options_type(**values)
 

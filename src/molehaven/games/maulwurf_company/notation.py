@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.errors import shown
 from molehaven.core.notation import notation_words
 from molehaven.games.maulwurf_company.data import (
     COORDS,
@@ -144,7 +145,8 @@ def _point(word: str, text: str) -> tuple[int, int]:
     match = _POINT.fullmatch(word)
     if match is None or "-0" in (match[1] + match[2], match[3] + match[4]):
         raise NotationError(
-            f"{text!r}: {word!r} is not a point; write a sign and a digit for q, then for r,"
+            f"{shown(text)}: {shown(word)} is not a point; write a sign and a digit for q,"
+            " then for r,"
             " with zero as +0 (e.g. '+0+0', '+2-1', '-5+0')"
         )
     q = int(match[2]) * (-1 if match[1] == "-" else 1)
@@ -154,14 +156,16 @@ def _point(word: str, text: str) -> tuple[int, int]:
 
 def _number(word: str, high: int, what: str, text: str, low: int = 0) -> int:
     if len(word) != 1 or not "0" <= word <= "9" or not low <= int(word) <= high:
-        raise NotationError(f"{text!r}: {what} must be a number from {low} to {high}, not {word!r}")
+        raise NotationError(
+            f"{shown(text)}: {what} must be a number from {low} to {high}, not {shown(word)}"
+        )
     return int(word)
 
 
 def _expect_words(verb: str, args: list[str], count: int, example: str, text: str) -> None:
     if len(args) != count:
         words = {0: "no words", 1: "one word", 2: "two words"}[count]
-        raise NotationError(f"{text!r}: '{verb}' takes {words} after it, e.g. '{example}'")
+        raise NotationError(f"{shown(text)}: '{verb}' takes {words} after it, e.g. '{example}'")
 
 
 def parse_action(text: str) -> MaulwurfAction:
@@ -184,7 +188,9 @@ def parse_action(text: str) -> MaulwurfAction:
         direction = DIRECTION_BY_NAME.get(args[1])
         if direction is None:
             names = ", ".join(DIRECTION_NAMES)
-            raise NotationError(f"{text!r}: {args[1]!r} is not a direction; one of {names}")
+            raise NotationError(
+                f"{shown(text)}: {shown(args[1])} is not a direction; one of {names}"
+            )
         point = POINT_INDEX.get((q, r))
         return Move(q, r, direction) if point is None else MOVES[point][direction]
     if verb in ("flip", "keep"):
@@ -201,9 +207,9 @@ def parse_action(text: str) -> MaulwurfAction:
         layer = LAYER_BY_NAME.get(args[0])
         if layer is None:
             names = ", ".join(LAYER_NAMES)
-            raise NotationError(f"{text!r}: {args[0]!r} is not a layer; one of {names}")
+            raise NotationError(f"{shown(text)}: {shown(args[0])} is not a layer; one of {names}")
         return ROTATES[layer][_number(args[1], ROTATIONS - 1, "a rotation", text)]
     if verb == "start":
         _expect_words(verb, args, 1, "start 1", text)
         return STARTS[_number(args[0], MAX_PLAYERS - 1, "a seat", text)]
-    raise NotationError(f"{text!r}: unknown action {verb!r}; {_EXPECTED}")
+    raise NotationError(f"{shown(text)}: unknown action {shown(verb)}; {_EXPECTED}")

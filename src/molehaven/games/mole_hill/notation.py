@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.errors import shown
 from molehaven.core.notation import notation_words
 from molehaven.games.mole_hill.data import (
     EDGE_BY_SQUARES,
@@ -65,7 +66,8 @@ def _square(word: str, text: str) -> int:
     square = SQUARE_BY_NAME.get(word)
     if square is None:
         raise NotationError(
-            f"{text!r}: {word!r} is not a square; squares are a1 … i7 (files a-i, ranks 1-7)"
+            f"{shown(text)}: {shown(word)} is not a square;"
+            " squares are a1 … i7 (files a-i, ranks 1-7)"
         )
     return square
 
@@ -83,19 +85,22 @@ def parse_action(text: str) -> MoleHillAction:
     verb, args = words[0], words[1:]
     if verb in ("place", "move"):
         if len(args) != 1:
-            raise NotationError(f"{text!r}: '{verb}' takes one square, e.g. '{verb} e4'")
+            raise NotationError(f"{shown(text)}: '{verb}' takes one square, e.g. '{verb} e4'")
         square = _square(args[0], text)
         return PLACES[square] if verb == "place" else MOVES[square]
     if verb == "rod":
         if len(args) != 2:
-            raise NotationError(f"{text!r}: 'rod' takes two squares, e.g. 'rod e4 e5'")
+            raise NotationError(f"{shown(text)}: 'rod' takes two squares, e.g. 'rod e4 e5'")
         first, second = _square(args[0], text), _square(args[1], text)
         edge = EDGE_BY_SQUARES.get((first, second))
         if edge is None:
             if (second, first) in EDGE_BY_SQUARES:
                 raise NotationError(
-                    f"{text!r}: write the left or lower square first: 'rod {args[1]} {args[0]}'"
+                    f"{shown(text)}: write the left or lower square first:"
+                    f" 'rod {args[1]} {args[0]}'"
                 )
-            raise NotationError(f"{text!r}: a rod lies between two orthogonally adjacent squares")
+            raise NotationError(
+                f"{shown(text)}: a rod lies between two orthogonally adjacent squares"
+            )
         return RODS_BY_EDGE[edge]
-    raise NotationError(f"{text!r}: unknown action {verb!r}; {_EXPECTED}")
+    raise NotationError(f"{shown(text)}: unknown action {shown(verb)}; {_EXPECTED}")

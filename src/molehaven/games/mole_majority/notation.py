@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.errors import shown
 from molehaven.core.notation import notation_words
 from molehaven.games.mole_majority.data import (
     CARD_BY_NAME,
@@ -258,14 +259,15 @@ _NUMBERS = ", ".join(CARD_NAMES[kind] for kind in NUMBER_CARDS)
 def _label(word: str, text: str) -> int:
     position = POSITION_BY_LABEL.get(word)
     if position is None or len(word) != 1:
-        raise NotationError(f"{text!r}: {word!r} is not a hex label; labels are a … s")
+        raise NotationError(f"{shown(text)}: {shown(word)} is not a hex label; labels are a … s")
     return position
 
 
 def _space(word: str, text: str) -> int:
     if len(word) != 2 or word[0] not in POSITION_BY_LABEL or word[1] not in "123456":
         raise NotationError(
-            f"{text!r}: {word!r} is not a space; a space is a label a … s and a number 1 … 6,"
+            f"{shown(text)}: {shown(word)} is not a space;"
+            " a space is a label a … s and a number 1 … 6,"
             " e.g. k3"
         )
     return POSITION_BY_LABEL[word[0]] * SLOTS + int(word[1]) - 1
@@ -274,10 +276,12 @@ def _space(word: str, text: str) -> int:
 def _edge(word: str, text: str) -> int:
     first, dash, second = word.partition("-")
     if not dash:
-        raise NotationError(f"{text!r}: {word!r} is not an edge; an edge is two labels, e.g. b-e")
+        raise NotationError(
+            f"{shown(text)}: {shown(word)} is not an edge; an edge is two labels, e.g. b-e"
+        )
     a, b = _label(first, text), _label(second, text)
     if a == b:
-        raise NotationError(f"{text!r}: the edge {word!r} needs two different labels")
+        raise NotationError(f"{shown(text)}: the edge {shown(word)} needs two different labels")
     return EDGE_BY_PAIR[(a, b) if a < b else (b, a)]
 
 
@@ -285,13 +289,13 @@ def _card(word: str, text: str, allowed: tuple[int, ...], what: str) -> int:
     kind = CARD_BY_NAME.get(word)
     if kind is None or kind not in allowed:
         names = ", ".join(CARD_NAMES[k] for k in allowed)
-        raise NotationError(f"{text!r}: {word!r} is not {what}; expected one of {names}")
+        raise NotationError(f"{shown(text)}: {shown(word)} is not {what}; expected one of {names}")
     return kind
 
 
 def _arity(verb: str, args: list[str], count: int, example: str, text: str) -> None:
     if len(args) != count:
-        raise NotationError(f"{text!r}: '{verb}' takes {count} word(s), e.g. '{example}'")
+        raise NotationError(f"{shown(text)}: '{verb}' takes {count} word(s), e.g. '{example}'")
 
 
 _PARSED: dict[str, Action] = {}
@@ -335,13 +339,13 @@ def _parse_words(words: list[str], text: str) -> Action:
         _arity(verb, args, 2, "roll b3 cw", text)
         space = _space(args[0], text)
         if args[1] not in ("cw", "ccw"):
-            raise NotationError(f"{text!r}: a roll goes 'cw' or 'ccw', not {args[1]!r}")
+            raise NotationError(f"{shown(text)}: a roll goes 'cw' or 'ccw', not {shown(args[1])}")
         return ROLLS[space][0 if args[1] == "cw" else 1]
     if verb == "cave":
         _arity(verb, args, 2, "cave b-e b-f", text)
         first, second = _edge(args[0], text), _edge(args[1], text)
         if first == second:
-            raise NotationError(f"{text!r}: the two Cave-Ins need two different edges")
+            raise NotationError(f"{shown(text)}: the two Cave-Ins need two different edges")
         return cave(first, second)
     if verb == "play":
         return _parse_play(args, text)
@@ -356,10 +360,12 @@ def _parse_play(args: list[str], text: str) -> Action:
         number = _card(args[1], text, NUMBER_CARDS, "a Number card")
         return KEEPER_PLAYS[(keeper, number)]
     if len(args) != 1:
-        raise NotationError(f"{text!r}: expected 'play <card>' or 'play keeper1 <number card>'")
+        raise NotationError(
+            f"{shown(text)}: expected 'play <card>' or 'play keeper1 <number card>'"
+        )
     if args[0] in ("keeper1", "keeper2"):
         raise NotationError(
-            f"{text!r}: a Groundskeeper is played with a Number card ({_NUMBERS}),"
+            f"{shown(text)}: a Groundskeeper is played with a Number card ({_NUMBERS}),"
             f" e.g. 'play {args[0]} four'"
         )
     return PLAYS[_card(args[0], text, ACTION_CARDS, "an Action card")]
@@ -368,13 +374,13 @@ def _parse_play(args: list[str], text: str) -> Action:
 def _parse_stack(args: list[str], text: str) -> Action:
     if args and args[0] == "convert":
         if len(args) != 2 or args[1] not in CONVERT_MODES:
-            raise NotationError(f"{text!r}: expected 'stack convert step|roll|repeat'")
+            raise NotationError(f"{shown(text)}: expected 'stack convert step|roll|repeat'")
         return CONVERT_STACKS[CONVERT_MODES.index(args[1])]
     _arity("stack", args, 1, "stack keeper1", text)
     kind = CARD_BY_NAME.get(args[0])
     if kind not in STACKS:
         raise NotationError(
-            f"{text!r}: only twoplus, keeper1, keeper2 and convert can be stacked (MM-22)"
+            f"{shown(text)}: only twoplus, keeper1, keeper2 and convert can be stacked (MM-22)"
         )
     return STACKS[kind]
 
@@ -383,14 +389,14 @@ def _parse_chance(verb: str, args: list[str], text: str) -> Action:
     if verb == "hex":
         _arity(verb, args, 1, "hex 5", text)
         if args[0] not in ("3", "4", "5", "6"):
-            raise NotationError(f"{text!r}: a hex tile has 3, 4, 5 or 6 spaces")
+            raise NotationError(f"{shown(text)}: a hex tile has 3, 4, 5 or 6 spaces")
         return HEX_DRAWS[int(args[0])]
     if verb == "token":
         _arity(verb, args, 1, "token 2", text)
         if args[0] not in ("1", "2", "3"):
-            raise NotationError(f"{text!r}: a Home Token is worth 1, 2 or 3")
+            raise NotationError(f"{shown(text)}: a Home Token is worth 1, 2 or 3")
         return TOKEN_DRAWS[int(args[0])]
     if verb == "card":
         _arity(verb, args, 1, "card three", text)
         return CARD_DRAWS[_card(args[0], text, tuple(range(KINDS)), "a card")]
-    raise NotationError(f"{text!r}: unknown action {verb!r}; {_EXPECTED}")
+    raise NotationError(f"{shown(text)}: unknown action {shown(verb)}; {_EXPECTED}")

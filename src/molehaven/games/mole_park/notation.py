@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.errors import shown
 from molehaven.core.notation import notation_words
 from molehaven.games.mole_park.data import (
     DIE_NAMES,
@@ -173,7 +174,9 @@ def _number(word: str, low: int, high: int) -> int | None:
 def _seat(word: str, players: int, text: str) -> int:
     seat = _number(word, 0, players - 1)
     if seat is None:
-        raise NotationError(f"{text!r}: {word!r} is not a seat; seats are 0-{players - 1}")
+        raise NotationError(
+            f"{shown(text)}: {shown(word)} is not a seat; seats are 0-{players - 1}"
+        )
     return seat
 
 
@@ -193,16 +196,18 @@ def parse_action(text: str, players: int) -> MoleParkAction:
     verb, args = words[0], words[1:]
     if verb in _WORDS:
         if args:
-            raise NotationError(f"{text!r}: {verb!r} takes nothing after it")
+            raise NotationError(f"{shown(text)}: {shown(verb)} takes nothing after it")
         return _WORDS[verb]
     if verb in _BY_VALUE:
         value = _number(args[0], 1, 5) if len(args) == 1 else None
         if value is None:
-            raise NotationError(f"{text!r}: {verb!r} takes one mole value 1-5, e.g. '{verb} 3'")
+            raise NotationError(
+                f"{shown(text)}: {shown(verb)} takes one mole value 1-5, e.g. '{verb} 3'"
+            )
         return _BY_VALUE[verb][value - 1]
     if verb in ("king", "crown"):
         if len(args) != 1:
-            raise NotationError(f"{text!r}: {verb!r} takes one seat, e.g. '{verb} 0'")
+            raise NotationError(f"{shown(text)}: {shown(verb)} takes one seat, e.g. '{verb} 0'")
         seat = _seat(args[0], players, text)
         return KINGS[seat] if verb == "king" else CROWNS[seat]
     if verb == "roll":
@@ -210,18 +215,18 @@ def parse_action(text: str, players: int) -> MoleParkAction:
             return ROLLS[MISS]
         face = _number(args[0], 1, PRIZE_DIE_MAX) if len(args) == 1 else None
         if face is None:
-            raise NotationError(f"{text!r}: 'roll' takes a face 1-6 or x, e.g. 'roll 3'")
+            raise NotationError(f"{shown(text)}: 'roll' takes a face 1-6 or x, e.g. 'roll 3'")
         return ROLLS[face]
     if verb == "take":
         stand = STAND_BY_KEY.get(args[0]) if len(args) == 1 else None
         if stand is None:
-            raise NotationError(f"{text!r}: 'take' names one stand: {', '.join(STAND_KEYS)}")
+            raise NotationError(f"{shown(text)}: 'take' names one stand: {', '.join(STAND_KEYS)}")
         return TAKES[stand]
     if verb == "order":
         if len(args) < 2:
-            raise NotationError(f"{text!r}: 'order' names two or more seats, e.g. 'order 2 0'")
+            raise NotationError(f"{shown(text)}: 'order' names two or more seats, e.g. 'order 2 0'")
         seats = tuple(_seat(word, players, text) for word in args)
         if len(set(seats)) != len(seats):
-            raise NotationError(f"{text!r}: 'order' names each seat once")
+            raise NotationError(f"{shown(text)}: 'order' names each seat once")
         return Order(seats)
-    raise NotationError(f"{text!r}: unknown action {verb!r}; {_EXPECTED}")
+    raise NotationError(f"{shown(text)}: unknown action {shown(verb)}; {_EXPECTED}")

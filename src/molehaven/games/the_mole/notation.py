@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from molehaven.core import Action, NotationError
+from molehaven.core.errors import shown
 from molehaven.core.notation import BLANKS, action_text, notation_words
 from molehaven.games.the_mole.data import (
     LOCATION_COUNT,
@@ -231,7 +232,7 @@ def _parse_free_answer(quoted: str) -> FreeAnswer:
 
 def _number(word: str, low: int, high: int, what: str) -> int:
     if _NUMBER.fullmatch(word) is None or not low <= int(word) <= high:
-        raise NotationError(f"expected {what} from {low} to {high}, got {word!r}")
+        raise NotationError(f"expected {what} from {low} to {high}, got {shown(word)}")
     return int(word)
 
 
@@ -241,13 +242,13 @@ def _seat(word: str, players: int) -> int:
 
 def _question(word: str) -> int:
     if not word.startswith("q"):
-        raise NotationError(f"expected a question q1 … q{QUESTION_COUNT}, got {word!r}")
+        raise NotationError(f"expected a question q1 … q{QUESTION_COUNT}, got {shown(word)}")
     return _number(word[1:], 1, QUESTION_COUNT, "a question number")
 
 
 def _location(word: str) -> int:
     if word not in LOCATION_INDEX:
-        raise NotationError(f"expected a location ({', '.join(LOCATION_IDS)}), got {word!r}")
+        raise NotationError(f"expected a location ({', '.join(LOCATION_IDS)}), got {shown(word)}")
     return LOCATION_INDEX[word]
 
 
@@ -269,13 +270,13 @@ def parse_action(text: str, players: int) -> Action:
     if len(args) == 2 and head == "ask":
         return ASKS[_seat(args[0], players)][_question(args[1])]
     if len(args) != 1:
-        raise NotationError(f"{text!r} is not an action; {_GRAMMAR}")
+        raise NotationError(f"{shown(text)} is not an action; {_GRAMMAR}")
     word = args[0]
     if head == "answer":
         if not word.startswith("a"):
             raise NotationError(
                 f'expected answer a<1-{MAX_ANSWER_ID}> or answer "<text>" (a JSON string in'
-                f" double quotes), got {text!r}"
+                f" double quotes), got {shown(text)}"
             )
         return ANSWERS[_number(word[1:], 1, MAX_ANSWER_ID, "an answer number")]
     if head == "nominate":
@@ -286,7 +287,7 @@ def parse_action(text: str, players: int) -> Action:
         return MOLE_OUTCOMES[_seat(word, players)]
     if head == "vote":
         if word not in ("yes", "no"):
-            raise NotationError(f"expected vote yes or vote no, got {text!r}")
+            raise NotationError(f"expected vote yes or vote no, got {shown(text)}")
         return VOTE_YES if word == "yes" else VOTE_NO
     if head == "guess":
         return GUESSES[_location(word)]
@@ -297,7 +298,7 @@ def parse_action(text: str, players: int) -> Action:
     if head == "role":
         if word not in _ROLE_OUTCOME_BY_ID:
             raise NotationError(
-                f"expected a role id such as {', '.join(SORTED_ROLE_IDS[:4])} …, got {word!r}"
+                f"expected a role id such as {', '.join(SORTED_ROLE_IDS[:4])} …, got {shown(word)}"
             )
         return _ROLE_OUTCOME_BY_ID[word]
-    raise NotationError(f"{text!r} is not an action; {_GRAMMAR}")
+    raise NotationError(f"{shown(text)} is not an action; {_GRAMMAR}")
