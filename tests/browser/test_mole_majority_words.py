@@ -1,7 +1,8 @@
 """Mole Majority's drawn table says things in a player's words, read off what the engine
 offers and observes: the start of a turn names a Groundskeeper only when one may be played,
 the players' boards say what each count is rather than "Moles 6/24", and what just happened
-is said to the player it happened to ("You claim f")."""
+is said to the player it happened to ("You claim f"), and a Convert's preview names whose mole
+it turns."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from playwright.sync_api import Browser, expect
 
 from molehaven.core import State
 from tests.browser.pages import PHONE, draw_alone, open_page
-from tests.browser.test_mole_majority_table import BOARD, DESK, snap
+from tests.browser.test_mole_majority_table import BOARD, DESK, open_a_fixed_table, snap
 from tests.games.mole_majority.helpers import CORE_DRAWS, apply_all, new_game, s2
 from tests.server.live_server import LiveServer
 
@@ -132,3 +133,27 @@ def test_what_just_happened_is_said_to_its_own_player(browser: Browser, server: 
             page.evaluate(DRAW, [state.observation(seat), legal, seat, NAMES])
         expect(page.locator(f"{BOARD} .mm-events li")).to_have_text(lines)
         assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_convert_s_preview_names_whose_mole_it_turns(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Pointing at a Convert's target previewed "convert f1: converts f1.", as if the space
+    were taken, and said nothing of the claims. It now names whose mole turns and that no
+    claim changes. Rules 11.8: after Ann's Cave-In, Bea moves a mole to f1 and Ann plays
+    Convert, f1 her one target. The server's preview (the engine's position after the action)
+    is answered by the test for this fixed position."""
+    state = s2()
+    apply_all(state, "0: play cavein, 0: move b1 a1, 0: cave b-e b-f, C: token 3")
+    apply_all(state, "0: end, C: card two, 1: play four, 1: move r1 o1, 1: move r2 j1")
+    apply_all(state, "1: move r3 f1, 1: end, C: card two, 0: play convert")
+    assert "convert f1" in {str(action) for action in state.legal_actions(0)}
+    after = apply_all(state.clone(), "0: convert f1")
+    page = open_a_fixed_table(browser, server, DESK, state, players=2)
+    preview = {"action": "convert f1", "ends": False, "observation": after.observation(0)}
+    page.route("**/preview", lambda route: route.fulfill(json=preview))
+    page.locator(f'{BOARD} [data-action="convert f1"]').first.hover(force=True)
+    expect(page.locator(f"{BOARD} .mm-preview")).to_have_text(
+        "convert f1: converts random bot's mole on f1; no claim changes."
+    )
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -90,13 +90,17 @@ export function previewWords(now, after, table, you = null) {
   const who = namer(table, you);
   const gone = [];
   const turned = [];
+  const converted = []; // whose mole each turned one was: a Convert takes a rival's
   for (const [label, tile] of Object.entries(after.board || {})) {
     const old = (now.board || {})[label];
     if (!old) continue;
     tile.spaces.forEach((owner, index) => {
       const before = old.spaces[index];
       if (before !== null && owner === null) gone.push(`${label}${index + 1}`);
-      else if (before !== null && owner !== null && before !== owner) turned.push(`${label}${index + 1}`);
+      else if (before !== null && owner !== null && before !== owner) {
+        turned.push(`${label}${index + 1}`);
+        converted.push(`${who.whose(before)} mole on ${label}${index + 1}`);
+      }
     });
     if (old.spaces.includes(null) && !tile.spaces.includes(null)) words.push(`fills ${label}`);
     if (old.claim !== tile.claim) {
@@ -108,7 +112,7 @@ export function previewWords(now, after, table, you = null) {
     const old = (now.seats || [])[seat];
     if (old && !old.eliminated && entry.eliminated) words.push(`${who.said(seat)} ${who.verb(seat, "are", "is")} eliminated`);
   });
-  return { words, gone, turned };
+  return { words, gone, turned, converted };
 }
 
 // A stack as the buttons offered it: "stack twoplus" is "Number 2 +1", "stack convert step" is

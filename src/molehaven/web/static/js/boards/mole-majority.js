@@ -8,7 +8,7 @@
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
 import { focusPlace, keepFocus } from "../focus.js";
-import { api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
+import { andList, api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -151,7 +151,7 @@ function showPreview(action, preview) {
     box.textContent = `${action}: ends the game.`;
     return;
   }
-  const { words, gone, turned } = previewWords(lastContext.observation, preview.observation, lastContext.table, lastContext.you);
+  const { words, gone, turned, converted } = previewWords(lastContext.observation, preview.observation, lastContext.table, lastContext.you);
   const moved = action.split(" ")[0] === "move" ? action.split(" ")[1] : null;
   for (const space of gone) {
     if (space === moved) continue;
@@ -162,10 +162,14 @@ function showPreview(action, preview) {
     const node = meadow.querySelector(`[data-space="${space}"]`);
     if (node) node.classList.add("would-turn");
   }
+  // What the action does to the moles, then to the claims: "convert k1: converts Bea's mole on
+  // k1; no claim changes" (it said "converts k1", as if the space were taken, not the mole).
   const removed = gone.filter((space) => space !== moved);
-  if (removed.length) words.unshift(`takes ${removed.length} mole${removed.length > 1 ? "s" : ""} off (${removed.join(" ")})`);
-  if (turned.length) words.unshift(`converts ${turned.join(" ")}`);
-  box.textContent = `${action}: ${words.length ? words.join("; ") : "no claim changes"}.`;
+  const said = [];
+  if (converted.length) said.push(`converts ${andList(converted)}`);
+  if (removed.length) said.push(`takes ${removed.length} mole${removed.length > 1 ? "s" : ""} off (${removed.join(" ")})`);
+  said.push(...(words.length ? words : ["no claim changes"]));
+  box.textContent = `${action}: ${said.join("; ")}.`;
 }
 
 // ------------------------------------------------------------------ picks
