@@ -25,7 +25,8 @@ DAN = 3
 FOCUSED = """(() => {
     const node = document.activeElement;
     const part = node.closest(".tm-prompt") ? "prompt" : node.closest(".tm-interjections")
-        ? "interject" : node.closest(".tm-places") ? "places" : node.closest("[data-board]")
+        ? "interject" : node.closest(".tm-places") ? "places" : node.closest(".tm-talk")
+        ? "talk" : node.closest("[data-board]")
         ? "board" : "page";
     return {
         body: node === document.body,
@@ -64,8 +65,8 @@ def test_the_mole_keeps_the_focus_on_the_prompt_through_moves_and_redraws(
     back to the page's <body>, a screen reader went back to the page's top and the next Tab
     started there. Now the focus goes to the prompt's next control, or its heading while the
     move is on its way or the table waits for others; a half-typed answer keeps the focus
-    and its caret. The Tab order: the prompt's controls, calling a vote and guessing, then
-    the places' notes."""
+    and its caret. The Tab order: the prompt's controls, calling a vote and guessing, the
+    questions and answers (a box that scrolls, reached to scroll it), then the places' notes."""
     page = open_page(browser, f"{server.url}/tables/no-such-table", viewport=LAPTOP)
     asked = mole_asked_to_answer()  # Bea asks Dan
     draw(page, asked)
@@ -77,7 +78,7 @@ def test_the_mole_keeps_the_focus_on_the_prompt_through_moves_and_redraws(
         if parts[-1] == "places":
             break
     assert parts[0] == "prompt" and parts[-1] == "places", parts
-    assert parts == sorted(parts, key=["prompt", "interject", "places"].index), parts
+    assert parts == sorted(parts, key=["prompt", "interject", "talk", "places"].index), parts
 
     page.focus("#to-lobby")
     page.keyboard.press("Tab")

@@ -85,7 +85,8 @@ export function drawMeadow(obs, offer, context, positions, ui) {
   const height = Math.max(...ys) + SIZE + 4 - top;
   const root = svg("svg", {
     viewBox: `${left.toFixed(1)} ${top.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
-    role: "img",
+    // A group, not an image: its spaces and moles are buttons (an image's parts are not read).
+    role: "group",
     "aria-label": "Mole Majority meadow",
     class: "mm-meadow",
   });

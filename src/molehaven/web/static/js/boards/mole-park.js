@@ -461,7 +461,7 @@ function holesView(context, obs, reveal, playing) {
     const reach = hitBy.map((die) => dieInfo(guide, die.key).title).join(", ");
     return el("li", { class: "mp-hole", "data-hole": number },
       el("span", { class: "mp-hole-number", text: `Hole ${number}` }),
-      el("span", { class: "mp-hit-by", title: `Dice with a ${number} on a face: ${reach}`, "aria-label": `reached by ${reach}` },
+      el("span", { class: "mp-hit-by", role: "img", title: `Dice with a ${number} on a face: ${reach}`, "aria-label": `reached by ${reach}` },
         el("span", { class: "mp-hit-by-label", "aria-hidden": "true", text: "reached by" }),
         el("span", { class: "mp-hit-by-icons" }, hitBy.map((die) => dieIcon(die.key, 14)))),
       el("span", { class: "mp-mound" }, backs, count > 8 ? el("span", { class: "mp-more", text: `+${count - 8}` }) : null),

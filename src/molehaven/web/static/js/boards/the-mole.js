@@ -707,10 +707,10 @@ function talkSection(obs, content, name, table) {
   const over = obs.phase === "over";
   // The votes first: the box scrolls to its end, the latest question and answer (8 random
   // bots' votes at its end filled it).
-  return el("section", { class: "tm-talk" },
+  return el("section", { class: "tm-talk", "aria-label": "Questions and answers", "data-focus-key": "talk" },
     votes.length ? el("div", { class: "tm-votes" }, el("h4", { text: over ? "Votes in the last round" : "Votes this round" }), el("ul", {}, votes)) : null,
     el("h3", { text: `Questions and answers ${over ? "in the last round" : "this round"}` }),
-    lines.length ? el("ol", { class: "tm-conversation" }, lines) : el("p", { class: "muted", text: over ? "No question was asked in the last round." : "No question asked yet this round." }));
+    lines.length ? el("ol", { class: "tm-conversation", "aria-label": "Questions and answers", "data-focus-key": "talk-list" }, lines) : el("p", { class: "muted", text: over ? "No question was asked in the last round." : "No question asked yet this round." }));
 }
 
 function roundEnding(result, content, name) {
@@ -1052,6 +1052,19 @@ function showRoundEnd(board) {
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
 // shows the latest ones, and stays where a person scrolled it to read older ones while others
 // play on (each draw makes a new box). ``ui.talkAtEnd`` follows the person's scrolling.
+// The box of questions and answers scrolls on its own (the section beside the prompt, the list
+// on a phone): the one that does is focusable, so that a keyboard scrolls it too.
+function markTalkFocusable(root) {
+  const talk = root.querySelector(".tm-talk");
+  if (!talk) return;
+  const box = talkScroller(root);
+  for (const node of [talk, talk.querySelector(".tm-conversation")]) {
+    if (!node) continue;
+    if (node === box) node.tabIndex = 0;
+    else node.removeAttribute("tabindex");
+  }
+}
+
 function talkScroller(root) {
   const talk = root.querySelector(".tm-talk");
   if (!talk) return null;
@@ -1082,6 +1095,7 @@ function keepConversationScroll(board, before) {
 const EVIDENCE_MARGIN = 8;
 
 function fitEvidence(container) {
+  markTalkFocusable(container);
   const column = container.querySelector(".tm-evidence");
   if (!column) return;
   const top = Math.max(column.getBoundingClientRect().top, EVIDENCE_MARGIN);

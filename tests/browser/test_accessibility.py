@@ -1,0 +1,102 @@
+"""Every page passes axe-core's checks (WCAG 2 A and AA, and its best practices): the lobby,
+each game's table while it is your move, on a laptop and a phone, and a finished table. The
+first run found text below 4.5:1 contrast ("Your move" in green), boards' headings that
+skipped a level, lists that scroll without being reachable by the keyboard, the Mole
+Majority meadow's buttons inside an image, and labels on elements that may not carry one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Browser, Page, expect
+
+from molehaven.core import State
+from molehaven.server.matches.story import result_of
+from tests.browser.pages import (
+    NEXT_TURN,
+    PHONE,
+    fill_bots_and_start,
+    open_page,
+    open_table,
+    resize,
+    show_a_fixed_position,
+)
+from tests.browser.test_mole_majority_end import game_over
+from tests.games.the_mole.helpers import apply_all, p4
+from tests.server.live_server import LiveServer
+
+DESK = {"width": 1280, "height": 800}
+AXE = Axe()
+GAMES = [
+    ("mole-hill", 2),
+    ("maulwurf-company", 3),
+    ("mole-park", 4),
+    ("mole-majority", 3),
+    ("the-mole", 4),
+]
+
+
+def violations(page: Page) -> list[dict[str, Any]]:
+    """What axe-core finds on the page as it stands: each rule broken, with where (at most
+    three places a rule) and why, to read in a failure."""
+    found = AXE.run(page).response["violations"]
+    return [
+        {
+            "rule": violation["id"],
+            "impact": violation["impact"],
+            "where": [
+                (node["target"], node.get("failureSummary", "")) for node in violation["nodes"][:3]
+            ],
+        }
+        for violation in found
+    ]
+
+
+def test_the_lobby_passes_axe(browser: Browser, server: LiveServer) -> None:
+    page = open_page(browser, f"{server.url}/", viewport=DESK)
+    page.wait_for_selector("#game option[value='mole-park']", state="attached")
+    assert violations(page) == []
+    resize(page, PHONE)
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize(("slug", "players"), GAMES)
+def test_a_table_at_your_move_passes_axe(
+    browser: Browser, server: LiveServer, slug: str, players: int
+) -> None:
+    page = open_table(browser, server, slug, players=players, viewport=DESK)
+    fill_bots_and_start(page)
+    seen = page.evaluate(NEXT_TURN, [None, 20])
+    assert seen is not None and seen["status"] == "running", seen
+    assert violations(page) == [], slug
+    resize(page, PHONE)
+    assert violations(page) == [], slug
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def mole_guessed_right() -> State:
+    return apply_all(p4(target_score=2), "3: guess bakery")
+
+
+@pytest.mark.parametrize(
+    ("slug", "finished"), [("the-mole", mole_guessed_right), ("mole-majority", game_over)]
+)
+def test_a_finished_table_passes_axe(
+    browser: Browser, server: LiveServer, slug: str, finished: Callable[[], State]
+) -> None:
+    """The Mole won by the Mole's right guess (the last round's questions and answers) and
+    Mole Majority ended by its turn limit (every hand shown): the result box above the
+    board."""
+    page = open_table(browser, server, slug, players=4, viewport=DESK)
+    fill_bots_and_start(page)
+    over = finished()
+    names = ["Ann", "random bot 2", "random bot 3", "random bot 4"]
+    show_a_fixed_position(page, over.observation(0), [], result=result_of(over, names))
+    expect(page.locator("#outcome")).to_be_visible()
+    assert violations(page) == []
+    resize(page, PHONE)
+    assert violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
