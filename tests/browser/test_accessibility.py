@@ -1,11 +1,14 @@
 """Every page passes axe-core's checks (WCAG 2 A and AA, and its best practices): the lobby,
-each game's table while it is your move, on a laptop and a phone, and a finished table. The
-first run found text below 4.5:1 contrast ("Your move" in green), boards' headings that
+each game's table while it is your move, on a laptop and a phone, a phone's Mole Majority
+table while the others play, finished tables and a replay. The first runs found text below
+4.5:1 contrast ("Your move" in green), boards' headings that
 skipped a level, lists that scroll without being reachable by the keyboard, the Mole
-Majority meadow's buttons inside an image, and labels on elements that may not carry one."""
+Majority meadow's buttons inside an image, labels on elements that may not carry one, and a
+replay's moves still to come faded to 2.1:1."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -21,10 +24,11 @@ from tests.browser.pages import (
     fill_bots_and_start,
     open_page,
     open_table,
+    play_random_targets_until_over,
     resize,
     show_a_fixed_position,
 )
-from tests.browser.test_mole_majority_end import game_over
+from tests.browser.test_mole_majority_end import ann_holds_home_tokens, game_over
 from tests.games.the_mole.helpers import apply_all, p4
 from tests.server.live_server import LiveServer
 
@@ -96,6 +100,40 @@ def test_a_finished_table_passes_axe(
     names = ["Ann", "random bot 2", "random bot 3", "random bot 4"]
     show_a_fixed_position(page, over.observation(0), [], result=result_of(over, names))
     expect(page.locator("#outcome")).to_be_visible()
+    assert violations(page) == []
+    resize(page, PHONE)
+    assert violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_mole_majority_on_a_phone_while_the_others_play_passes_axe(
+    browser: Browser, server: LiveServer
+) -> None:
+    """The meadow's window and the hand scroll on a phone; with nothing in them offered (the
+    others' turn) a keyboard could not reach them to scroll them. Four players, Ann's turn
+    over, Bea to play."""
+    page = open_table(browser, server, "mole-majority", players=4, viewport=PHONE)
+    fill_bots_and_start(page)
+    state = ann_holds_home_tokens()
+    state.apply(0, state.game.parse_action("end"))
+    show_a_fixed_position(page, state.observation(0), [])
+    expect(page.locator("[data-board] .mm-meadow-window")).to_have_attribute("tabindex", "0")
+    expect(page.locator("[data-board] .mm-hand")).to_have_attribute("tabindex", "0")
+    assert violations(page) == []
+    assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_a_replay_passes_axe(browser: Browser, server: LiveServer) -> None:
+    """A Mole Hill game played to its end, replayed to its middle step: the moves still to
+    come in the Moves panel are greyer than those played, and still read."""
+    page = open_table(browser, server, "mole-hill", viewport=DESK)
+    fill_bots_and_start(page)
+    play_random_targets_until_over(page, random.Random(2))
+    page.locator("#outcome-replay").click()
+    expect(page.locator("#replay")).to_be_visible()
+    for _ in range(10):
+        page.locator("#replay-next").click()
+    expect(page.locator("#log li.future").first).to_be_attached()
     assert violations(page) == []
     resize(page, PHONE)
     assert violations(page) == []

@@ -8,7 +8,7 @@
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
 import { focusPlace, keepFocus } from "../focus.js";
-import { andList, api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store } from "../util.js";
+import { andList, api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store, tabStopWhileScrolling } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -369,7 +369,7 @@ function drawHand(obs, offer, context, cards) {
   });
   return el("div", { class: "mm-hand-box" },
     el("h3", { text: `Your hand (${hand.length})` }),
-    items.length ? el("div", { class: "mm-hand" }, items) : el("p", { class: "muted", text: "No cards in hand." }));
+    items.length ? el("div", { class: "mm-hand", role: "group", "aria-label": "Your hand", "data-focus-key": "hand" }, items) : el("p", { class: "muted", text: "No cards in hand." }));
 }
 
 // Every player's board, as compact as a game's player panels are, for the narrow column beside
@@ -580,9 +580,14 @@ function setMeasured(table, name, value) {
 
 // The meadow's window scrolls sideways on a phone, upright or on its side narrower than 800
 // px: a shade on each side with more of the meadow beyond it (the CSS draws it there).
+// The window and the hand (a row on a phone) scroll on their own: Tab stops while they do.
 function markEdges() {
   const view = lastContainer && lastContainer.querySelector(".mm-meadow-window");
-  if (view) markScrollEdges(view);
+  if (!view) return;
+  markScrollEdges(view);
+  tabStopWhileScrolling(view);
+  const hand = lastContainer.querySelector(".mm-hand");
+  if (hand) tabStopWhileScrolling(hand);
 }
 
 function markLayout() {
@@ -673,7 +678,7 @@ export function render(container, context) {
     drawLegend());
   const before = container.querySelector(".mm-meadow-window");
   const scrolled = before && offeredInView !== null ? { left: before.scrollLeft, top: before.scrollTop } : null;
-  const view = el("div", { class: "mm-meadow-window" }, meadow);
+  const view = el("div", { class: "mm-meadow-window", role: "region", "aria-label": "The meadow", "data-focus-key": "meadow-window" }, meadow);
   // The layout inside a box of its own: the CSS asks the box how wide the board is. The window
   // is framed alone (the zoom button outside), for the shades markScrollEdges() asks of the
   // frame to cover the window only.

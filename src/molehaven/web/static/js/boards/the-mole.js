@@ -3,7 +3,7 @@
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
 import { focusPlace, keepFocus, keyOf } from "../focus.js";
-import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
+import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames, tabStopWhileScrolling } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 // The thread tells every question, answer and vote as it comes: the page draws no strip of
@@ -1052,17 +1052,12 @@ function showRoundEnd(board) {
 // The questions and answers scroll in their own box (on a laptop with the round's votes): it
 // shows the latest ones, and stays where a person scrolled it to read older ones while others
 // play on (each draw makes a new box). ``ui.talkAtEnd`` follows the person's scrolling.
-// The box of questions and answers scrolls on its own (the section beside the prompt, the list
-// on a phone): the one that does is focusable, so that a keyboard scrolls it too.
+// The questions and answers scroll on their own (the section beside the prompt, the list on a
+// phone): a Tab stop while they do.
 function markTalkFocusable(root) {
   const talk = root.querySelector(".tm-talk");
   if (!talk) return;
-  const box = talkScroller(root);
-  for (const node of [talk, talk.querySelector(".tm-conversation")]) {
-    if (!node) continue;
-    if (node === box) node.tabIndex = 0;
-    else node.removeAttribute("tabindex");
-  }
+  for (const node of [talk, talk.querySelector(".tm-conversation")]) if (node) tabStopWhileScrolling(node);
 }
 
 function talkScroller(root) {
