@@ -13,7 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import molehaven
-from molehaven.core import CHANCE, CLOCK, NotationError, OptionsError
+from molehaven.core import CHANCE, CLOCK, Game, NotationError, OptionsError
 from molehaven.core.conformance import (
     canonical_json,
     check_descriptions,
@@ -188,18 +188,24 @@ def test_observation_refuses_every_viewer_but_none_and_real_seats(slug: str, pla
         state.observation(-1)
 
 
+def legal_texts(game: Game[object], *, seed: int, actions: int) -> set[str]:
+    """Every legal text (chance's and the clock's too) of a seeded game's first ``actions``."""
+    texts: set[str] = set()
+    for state in playout_states(game, seed):
+        if state.num_actions > actions:
+            break
+        for seat in [CHANCE, CLOCK, *state.to_move()]:
+            texts.update(str(action) for action in state.legal_actions(seat))
+    return texts
+
+
 @pytest.mark.parametrize(("slug", "players"), CASES)
 def test_notation_is_ascii_text_split_on_spaces_and_tabs(slug: str, players: int) -> None:
     """Issue 20, one rule for every game (``core.notation``): every legal text of a seeded game
     is refused once a space is a Unicode space (no-break, ideographic, em), a digit is
     full-width or a ``k`` the Kelvin sign; ``None``, numbers and bytes raise NotationError."""
     game = molehaven.make(slug, players=players)
-    texts: set[str] = set()
-    for state in playout_states(game, 11):
-        if state.num_actions > 300:
-            break
-        for seat in [CHANCE, CLOCK, *state.to_move()]:
-            texts.update(str(action) for action in state.legal_actions(seat))
+    texts = legal_texts(game, seed=11, actions=300)
     refused = check_notation_strict(game, sorted(texts), repr(game))
     assert refused >= len(texts), "every text should have had at least one look-alike variant"
     for text in sorted(texts)[:20]:
@@ -213,12 +219,7 @@ def test_a_long_mistyped_line_is_quoted_shortened(slug: str, players: int) -> No
     send back an action of 2,000 characters twice. Each legal text of a seeded game's first
     actions, its verb or the whole text followed by a long word, and a long word alone."""
     game = molehaven.make(slug, players=players)
-    texts: set[str] = set()
-    for state in playout_states(game, 5):
-        if state.num_actions > 60:
-            break
-        for seat in [CHANCE, CLOCK, *state.to_move()]:
-            texts.update(str(action) for action in state.legal_actions(seat))
+    texts = legal_texts(game, seed=5, actions=60)
     long_word = "y" * 3000
     tried = {long_word}
     for text in texts:
