@@ -183,12 +183,16 @@ export function humanize(key) {
 // Majority's meadow) marks the window's parent ``more-left`` / ``more-right`` while more of the
 // board lies beyond that side, and its CSS draws a shade there: a board cut by the window's
 // edge then reads as one to scroll rather than as the board's end.
-// A box that scrolls on its own is a Tab stop, so that a keyboard scrolls it too (what it holds
-// may offer none: the others' turn); one that does not scroll is none.
+// A box that scrolls on its own and holds nothing the keyboard reaches (the others' turn) is a
+// Tab stop, so that a keyboard scrolls it too; one that does not scroll, or whose buttons take
+// the focus (and scroll it into view), is none.
+const REACHABLE = "a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex='-1'])";
+
 export function tabStopWhileScrolling(node) {
   const scrolls = node.scrollWidth > node.clientWidth + 1 || node.scrollHeight > node.clientHeight + 1;
-  if (scrolls && node.tabIndex !== 0) node.tabIndex = 0;
-  else if (!scrolls && node.hasAttribute("tabindex")) node.removeAttribute("tabindex");
+  const stop = scrolls && !node.querySelector(REACHABLE);
+  if (stop && node.tabIndex !== 0) node.tabIndex = 0;
+  else if (!stop && node.hasAttribute("tabindex")) node.removeAttribute("tabindex");
 }
 
 export function markScrollEdges(view) {
