@@ -276,13 +276,20 @@ def until(page: Page, condition: str, arg: object = None, seconds: float = 15.0)
         )
 
 
+# A new version, or a refusal said since: words already on the error line before the click
+# are not this click's refusal.
+MOVED_OR_REFUSED = """([before, said]) => document.querySelector("#table").dataset.version
+        !== String(before)
+    || !["", said].includes(document.querySelector("#error").innerText)"""
+
+
 def click_action(page: Page, action: str) -> bool:
     """Click the action's board target or button and wait for the page to take it in;
     False when the action was no longer offered."""
-    before = version(page)
+    before = [version(page), page.locator("#error").inner_text()]
     if not click_only(page, action):
         return False
-    until(page, CHANGED, before)  # a new version, or a refusal
+    until(page, MOVED_OR_REFUSED, before)
     return True
 
 
