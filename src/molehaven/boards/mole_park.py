@@ -11,8 +11,8 @@ from rich.table import Table
 from rich.text import Text
 
 from molehaven.boards.reading import as_mapping, as_sequence, header
-from molehaven.core import JSONValue, Observation, Seat
-from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES, counted
+from molehaven.core import JSONValue, Observation, Seat, counted
+from molehaven.games.mole_park.data import STAND_KEYS, STAND_NAMES
 
 DICE = ("glove", "pan", "mallet", "prize")
 RECENT_EVENTS = 12

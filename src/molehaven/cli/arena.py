@@ -19,7 +19,8 @@ from molehaven.cli.errors import CliError, interrupted, one_line_errors
 from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
-from molehaven.cli.simulating import games_played, plural
+from molehaven.cli.simulating import games_played
+from molehaven.core import counted
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import (
     ArenaGame,
@@ -158,7 +159,7 @@ def arena(
         console, summary, seed=seed, budget=budget, elapsed=time.perf_counter() - started
     )
     if earlier:
-        read = plural(len(earlier), "game")
+        read = counted(len(earlier), "game")
         console.print(f"{read} read back from {save}, {len(specs) - len(earlier)} played now")
     if save:
         console.print(f"records written to {save}")

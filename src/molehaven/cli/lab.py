@@ -29,8 +29,7 @@ from molehaven.cli.errors import (
 from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
-from molehaven.cli.simulating import plural
-from molehaven.core import OptionsError
+from molehaven.core import OptionsError, counted
 from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
 from molehaven.sim.lab import (
@@ -257,7 +256,7 @@ def lab(
         with progress:
             total = games if until_ci is None else min(games, BATCH)
             task = progress.add_task(
-                f"{game_class.info.title}, {plural(len(variants), 'variant')}",
+                f"{game_class.info.title}, {counted(len(variants), 'variant')}",
                 total=total * len(variants),
             )
             played = 0
@@ -300,7 +299,7 @@ def lab(
             raise interrupted(len(arrived), most_games, of_games, kept) from None
         cut_short = (
             f"interrupted after {len(arrived)} of {most_games} {of_games}: these"
-            f" figures cover the {plural(played, 'game')} every variant finished"
+            f" figures cover the {counted(played, 'game')} every variant finished"
         )
         if until_ci is not None:
             width = widest_interval(results, names)  # of these games, not the last batch
@@ -327,7 +326,7 @@ def lab(
         "seconds": round(elapsed, 1),
     }
     if journal is not None:
-        meta["journal"] = f"{journal_path}: {plural(reused, 'game')} kept from before"
+        meta["journal"] = f"{journal_path}: {counted(reused, 'game')} kept from before"
     target = (
         None
         if until_ci is None
@@ -367,14 +366,14 @@ def lab(
         console.print(target.text, style=None if target.reached else "bold yellow")
     if reused:  # as the arena says it, or a rerun that played nothing looks like a fresh run
         console.print(
-            f"{plural(reused, 'game')} read back from {journal_path},"
+            f"{counted(reused, 'game')} read back from {journal_path},"
             f" {len(arrived) - reused} played now",
             highlight=False,
         )
     for line in written:
         console.print(line)
     if cut_short is not None:
-        kept = f"the figures cover the {plural(played, 'game')} every variant finished"
+        kept = f"the figures cover the {counted(played, 'game')} every variant finished"
         raise interrupted(len(arrived), most_games, of_games, kept)
 
 
@@ -411,17 +410,17 @@ class IntervalTarget:
         if self.interrupted and not self.reached:
             widest = "none yet" if math.isinf(self.widest) else f"{self.widest:.4f}"
             return (
-                f"{asked} not reached: interrupted after {plural(self.games, 'game')} per"
+                f"{asked} not reached: interrupted after {counted(self.games, 'game')} per"
                 f" variant, when the widest 95% interval was {widest}"
             )
         if self.reached:
             return (
                 f"{asked} reached: the widest 95% interval is {self.widest:.4f} after"
-                f" {plural(self.games, 'game')} per variant"
+                f" {counted(self.games, 'game')} per variant"
             )
         if math.isinf(self.widest):
             return (
-                f"{asked} not reached: {plural(self.games, 'game')} per variant cannot"
+                f"{asked} not reached: {counted(self.games, 'game')} per variant cannot"
                 " measure an interval; give a larger -n"
             )
         return (
@@ -467,10 +466,10 @@ def print_differences_narrow(differences: list[PairedDifference]) -> None:
     for pair, group in itertools.groupby(difference_rows(differences), key=lambda row: row[0]):
         rows = list(group)
         games = Counter(row[2] for row in rows).most_common(1)[0][0]
-        console.print(Text(f"{pair} ({plural(int(games), 'game')})", style="bold"))
+        console.print(Text(f"{pair} ({counted(int(games), 'game')})", style="bold"))
         for _, metric, count, mean, interval, note in rows:
             spread = "" if interval == "—" else f" ({interval})"
-            fewer = "" if count == games else f", {plural(int(count), 'game')}"
+            fewer = "" if count == games else f", {counted(int(count), 'game')}"
             console.print(
                 Padding(Text(f"{metric}: {mean}{spread}{fewer}"), (0, 0, 0, 2), expand=False)
             )
@@ -485,7 +484,7 @@ def print_results(
 ) -> None:
     games = meta["games per variant"]
     console.print(
-        f"[bold]{meta['game']}[/]: {plural(games, 'game') if isinstance(games, int) else games}"
+        f"[bold]{meta['game']}[/]: {counted(games, 'game') if isinstance(games, int) else games}"
         " per variant,"
         f" seed {meta['seed']}, {meta['time budget']}, {meta['ran on']}, {meta['seconds']} s"
     )

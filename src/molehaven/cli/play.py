@@ -18,7 +18,6 @@ from molehaven.agents import Agent, SeatView
 from molehaven.boards import render
 from molehaven.cli.errors import CliError
 from molehaven.cli.replaying import result_text
-from molehaven.cli.simulating import plural
 from molehaven.core import (
     CHANCE,
     CLOCK,
@@ -28,6 +27,7 @@ from molehaven.core import (
     Seat,
     State,
     address_seat,
+    counted,
     name_seats,
 )
 from molehaven.core.clock import RoundClock
@@ -91,7 +91,7 @@ class Table:
         legal = state.legal_actions(seat)
         self._listing = (seat, state.num_actions, legal)
         self.console.print(
-            f"[bold]{plural(len(legal), 'legal action')}[/] (type a number or the text):"
+            f"[bold]{counted(len(legal), 'legal action')}[/] (type a number or the text):"
         )
         self.console.print(
             Columns(
@@ -265,7 +265,7 @@ def save_record(console: Console, state: State, path: Path) -> None:
     if state.is_terminal():
         console.print(f"record saved to {path}", highlight=False)
     else:
-        moves = plural(state.num_actions, "action")
+        moves = counted(state.num_actions, "action")
         console.print(
             f"record of the unfinished game ({moves} so far) saved to {path}", highlight=False
         )

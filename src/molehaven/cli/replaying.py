@@ -11,8 +11,7 @@ from rich.rule import Rule
 
 from molehaven.boards import render
 from molehaven.cli.errors import CliError
-from molehaven.cli.simulating import plural
-from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, address_seat, name_seats
+from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, address_seat, counted, name_seats
 from molehaven.games import REGISTRY
 
 REPLAY_HELP = "Enter: next · b: back · a number: go to that step · q: quit"
@@ -50,7 +49,7 @@ def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], st
     chosen = 0 if index is None else from_the_end(index, games)
     if chosen is None:
         raise CliError(
-            f"{path} holds {plural(games, 'game')}; --index must be between -{games} and"
+            f"{path} holds {counted(games, 'game')}; --index must be between -{games} and"
             f" {games - 1} (0 is the first, -1 the last)"
         )
     if isinstance(whole, dict):

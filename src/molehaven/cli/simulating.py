@@ -11,6 +11,7 @@ from rich.table import Table
 
 from molehaven.cli.errors import interrupted
 from molehaven.cli.progress import progress_bar
+from molehaven.core import counted
 from molehaven.core.options import OptionValue
 from molehaven.sim.runner import GameResult, Summary, record_line, simulate
 from molehaven.sim.stats import NO_SD
@@ -68,7 +69,7 @@ def run_simulation(
             print_figures(
                 console, cut_short, elapsed, seed, jobs, agents, planned=games, budget=budget
             )
-        kept = [f"the figures cover these {plural(len(finished), 'game')}"] if finished else []
+        kept = [f"the figures cover these {counted(len(finished), 'game')}"] if finished else []
         kept += [f"their records are in {save}"] if save and finished else []
         raise interrupted(len(finished), games, "games", "; ".join(kept)) from None
     finally:
@@ -101,16 +102,11 @@ def print_figures(
     print_summary(console, summary, elapsed=elapsed, seed=seed, jobs=jobs, planned=planned)
 
 
-def plural(count: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def games_played(played: int, planned: int | None) -> tuple[str, bool]:
     """``3 games``, or ``3 of 50 games`` and True for a run of ``planned`` cut short."""
     if planned is not None and planned > played:
-        return f"{played} of {plural(planned, 'game')}", True
-    return plural(played, "game"), False
+        return f"{played} of {counted(planned, 'game')}", True
+    return counted(played, "game"), False
 
 
 def pace(games: int, seconds: float) -> str:
@@ -128,7 +124,7 @@ def processes(workers: int, jobs: int) -> str:
     """Where the games were played: ``-j`` only allows workers, and a run too short for them
     to save time starts none (it read "2 jobs" all the same)."""
     if workers:
-        return f"this process and {plural(workers, 'worker')}"
+        return f"this process and {counted(workers, 'worker')}"
     if jobs > 1:
         return "1 process (workers not worth starting)"
     return "1 process"

@@ -1,6 +1,6 @@
 """The game API every Molehaven game implements, with no game of its own."""
 
-from molehaven.core.describe import address_seat, and_list, name_seats, quote, seat_ref
+from molehaven.core.describe import address_seat, and_list, counted, name_seats, quote, seat_ref
 from molehaven.core.errors import (
     IllegalActionError,
     MolehavenError,
@@ -43,6 +43,7 @@ __all__ = [
     "address_seat",
     "and_list",
     "build_options",
+    "counted",
     "name_seats",
     "option",
     "quote",

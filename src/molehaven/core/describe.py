@@ -22,6 +22,11 @@ def seat_ref(seat: Seat) -> str:
     return f"{{s{seat}}}"
 
 
+def counted(count: int, noun: str) -> str:
+    """ "1 mole", "2 moles": a count with its noun, as people read it (regular plurals)."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def and_list(words: Sequence[str]) -> str:
     """Words as a sentence lists them: "a", "a and b", "a, b and c"."""
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"

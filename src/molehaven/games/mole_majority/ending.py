@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from molehaven.core import and_list
+from molehaven.core import and_list, counted
 from molehaven.games.mole_majority import phases
 from molehaven.games.mole_majority.board import claimed_points, replaced, return_claim_if_empty
 from molehaven.games.mole_majority.data import (
@@ -161,7 +161,7 @@ def hand_sum(state: MoleMajorityState, seat: int) -> int:
 
 
 def _moles_shared(moles: int) -> str:
-    return f"{moles} mole{'' if moles == 1 else 's'} on the board"
+    return f"{counted(moles, 'mole')} on the board"
 
 
 def _hand_shared(total: int) -> str:
@@ -194,7 +194,7 @@ def _winners(state: MoleMajorityState, reason: str) -> tuple[list[int], str]:
     if len(tied) == 1:
         return tied, ""
     steps: list[str] = []
-    shared = [f"{best} point{'' if best == 1 else 's'}"]  # what the tied players have alike
+    shared = [counted(best, "point")]  # what the tied players have alike
     for key, ahead, alike in _TIE_BREAKS:
         values = {seat: key(state, seat) for seat in tied}
         top = max(values.values())

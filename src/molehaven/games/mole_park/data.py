@@ -128,11 +128,6 @@ def pile_odds(pile: Pile) -> list[tuple[int, float]]:
     return [(value, count / size) for value, count in zip(VALUES, pile, strict=True) if count]
 
 
-def counted(count: int, noun: str) -> str:
-    """``1 mole``, ``2 moles``: the game's sentences are read by people."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
 def replaced(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """The tuple with one item replaced (states share tuples, so they are never mutated)."""
     return (*items[:index], value, *items[index + 1 :])

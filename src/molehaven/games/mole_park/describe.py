@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from molehaven.core import CHANCE, Action, Seat, seat_ref
+from molehaven.core import CHANCE, Action, Seat, counted, seat_ref
 from molehaven.games.mole_park.data import (
     DIE_TITLES,
     MISS,
@@ -19,7 +19,6 @@ from molehaven.games.mole_park.data import (
     PRIZE,
     STAND_NAMES,
     STAND_VALUES,
-    counted,
 )
 from molehaven.games.mole_park.notation import (
     Choose,

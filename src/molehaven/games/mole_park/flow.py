@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
-from molehaven.core import Action
+from molehaven.core import Action, counted
 from molehaven.games.mole_park import rules, winning
 from molehaven.games.mole_park.data import (
     EMPTY_PILE,
@@ -19,7 +19,6 @@ from molehaven.games.mole_park.data import (
     NOT_ROLLED,
     PRIZE,
     WHACKING_DICE,
-    counted,
     moles_per_hole,
     pile_add,
     pile_merge,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from molehaven.core import and_list
+from molehaven.core import and_list, counted
 from molehaven.games.mole_park import rules
 from molehaven.games.mole_park.data import (
     CROWN_STARS,
@@ -16,7 +16,6 @@ from molehaven.games.mole_park.data import (
     STAND_NAMES,
     STAND_VALUES,
     STANDS,
-    counted,
     pile_merge,
     pile_size,
     pile_stars,
