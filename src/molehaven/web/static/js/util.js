@@ -145,6 +145,11 @@ export function capitalize(text) {
   return text ? text[0].toUpperCase() + text.slice(1) : text;
 }
 
+// "1 turn", "20 turns": a count with its noun, as people read it (regular plurals).
+export function counted(count, noun) {
+  return `${count} ${noun}${count === 1 ? "" : "s"}`;
+}
+
 // Names as a sentence lists them: "Ann", "Ann and Bea", "Ann, Bea and Cal".
 export function andList(names) {
   return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names.join("");

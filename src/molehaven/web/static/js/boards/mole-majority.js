@@ -8,7 +8,7 @@
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
 import { focusPlace, keepFocus } from "../focus.js";
-import { andList, api, capitalize, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store, tabStopWhileScrolling } from "../util.js";
+import { andList, api, capitalize, counted, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store, tabStopWhileScrolling } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -240,7 +240,7 @@ function prompt(obs, offer, mine, context) {
   if (obs.phase === "over") return "The game is over.";
   // Before the start nobody is to move yet ("Waiting…" said nothing of what for): a table
   // being gathered is told how long the game may last (MM-40's turn limit).
-  if (notStarted(table)) return obs.turn_limit ? `Not started yet · up to ${obs.turn_limit} turn${obs.turn_limit === 1 ? "" : "s"}.` : "Not started yet.";
+  if (notStarted(table)) return obs.turn_limit ? `Not started yet · up to ${counted(obs.turn_limit, "turn")}.` : "Not started yet.";
   if (context.pending) return "Sending your move…";
   if (context.replaying) return "Replay: the game as it stood after this step.";
   if (isOut(obs, context.you)) return `You are out of the game (${OUT_BECAUSE}): you take no more turns and cannot win; the others play on.`;
@@ -398,7 +398,7 @@ function drawSeats(obs, context) {
       el("span", {
         class: "mm-seat-score",
         title: over ? "final points: claimed tiles and Home Tokens" : "points of claimed tiles (Home Tokens count at the end)",
-        text: score === undefined ? "" : `${score} pt${score === 1 ? "" : "s"}`,
+        text: score === undefined ? "" : counted(score, "pt"),
       }),
       open ? el("span", { class: "mm-seat-stats" },
         stat("Moles", "moles in supply to breed", [entry.moles]),
@@ -455,7 +455,7 @@ function drawPile(obs) {
   // and placed, as the observation names them); afterwards nothing is drawn from the pile,
   // and its leftovers ("3 ×0 4 ×0 5 ×3 6 ×2" for the rest of the game) only took room.
   const pile = SETUP_PHASES.has(obs.phase) ? Object.entries(obs.pile || {}).filter(([, count]) => count > 0) : [];
-  const tiles = pile.map(([value, count]) => el("span", { class: "mm-pile-item", title: `${count} tile${count === 1 ? "" : "s"} of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
+  const tiles = pile.map(([value, count]) => el("span", { class: "mm-pile-item", title: `${counted(count, "tile")} of ${value} spaces` }, el("span", { class: "mm-mini-hex", text: value }), `×${count}`));
   // The Home Tokens' pool (a Cave-In takes one from it) has a name of its own: a green "?"
   // after the tiles under "Tile pile:" read as that many face-down tiles.
   return el("div", { class: "mm-pile" },
@@ -599,11 +599,11 @@ window.addEventListener("resize", markLayout);
 // longer one (a whole game's moves): the page then keeps its height while the result box unfolds
 // above the board, and the final meadow kept the top measured before it, its foot below the
 // screen (a fresh-clone run, 2026-11-29). So everything above the board is watched too, its
-// padding included, and the end of an animation or transition (the box's margin unfolds to its
-// last frame, after its size has stopped changing).
+// padding included, and the end of an animation (the box's margin unfolds to its last frame,
+// after its size has stopped changing).
 const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => markLayout()) : null;
 if (layoutWatch) layoutWatch.observe(document.body);
-for (const ended of ["animationend", "transitionend"]) document.addEventListener(ended, () => markLayout());
+document.addEventListener("animationend", () => markLayout());
 let watchedAbove = null;
 
 function watchAbove(container) {

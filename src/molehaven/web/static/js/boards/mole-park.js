@@ -3,7 +3,7 @@
 // of this seat's legal actions; the words about dice and stands come from the game's guide
 // (``public_data``) and what happened from the engine's own event sentences.
 import { focusPlace, keepFocus } from "../focus.js";
-import { andList, capitalize, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
+import { andList, capitalize, counted, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames } from "../util.js";
 
 export const stylesheet = "css/boards/mole-park.css";
 // Each round's dice and whacks are told on the board (the reveal, then the round so far and the
@@ -189,7 +189,7 @@ function actionButton(action, context, className, ...children) {
 function promptTitle(verbs, obs, me) {
   if (verbs.has("declare")) return "Go for King Mole's Crown?";
   if (verbs.has("glove") || verbs.has("prize")) return "Pick your die for this round — in secret";
-  if (verbs.has("discard")) return `Discard down to ${obs.hand_limit} mole${obs.hand_limit === 1 ? "" : "s"}`;
+  if (verbs.has("discard")) return `Discard down to ${counted(obs.hand_limit, "mole")}`;
   if (verbs.has("order")) return "A tie in the prize draft: you decide";
   if (verbs.has("take")) return `Take a prize worth up to ${obs.draft ? obs.draft.total : me.total}★`;
   if (verbs.has("crown")) return "The Showdown is tied: crown the winner";
@@ -341,7 +341,7 @@ function statusBar(context, obs, playing) {
   // Before the start, what a table being set up has is the game's length.
   if (notStarted(table)) {
     return el("div", { class: "mp-status board-info", "data-open": "" },
-      el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${obs.round_limit} round${obs.round_limit === 1 ? "" : "s"}`),
+      el("span", {}, el("strong", { text: "Not started yet" }), ` · up to ${counted(obs.round_limit, "round")}`),
       el("span", { class: "mp-step", text: "King Mole is drawn at the start" }),
       el("span", { text: `Deck ${obs.deck}` }));
   }
@@ -411,13 +411,13 @@ function groupLines(texts) {
   });
   return lines.map(({ first, last, count, text }) => ({
     key: count > 1 ? `e${first}-e${last}` : `e${first}`,
-    text: count > 1 ? counted(text, count) : text,
+    text: count > 1 ? repeatedLine(text, count) : text,
   }));
 }
 
 // A repeated line with its count: "discarded 3 moles" where the engine said "discarded a mole",
 // else the line with "×3" after it.
-function counted(text, count) {
+function repeatedLine(text, count) {
   return / discarded a mole$/.test(text) ? text.replace(/ a mole$/, ` ${count} moles`) : `${text} ×${count}`;
 }
 

@@ -3,7 +3,7 @@
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
 import { focusPlace, keepFocus, keyOf } from "../focus.js";
-import { andList, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames, tabStopWhileScrolling } from "../util.js";
+import { andList, counted, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames, tabStopWhileScrolling } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 // The thread tells every question, answer and vote as it comes: the page draws no strip of
@@ -222,20 +222,15 @@ function cardSection(obs, content, you, table) {
     el("span", { text: `as the ${roleName(content, card.location, card.role)}` }));
 }
 
-// "1 answer", "20 answers": the round's answer limit (TM-20, ``question_limit``) may be 1.
-function answers(count) {
-  return `${count} answer${count === 1 ? "" : "s"}`;
-}
-
 // Before the start "Round 1 · Answers: 0 of 20 before time runs out" read as a round under
 // way: a table being gathered is told how long a game and its rounds last (its options).
 function openStatus(obs, table) {
   const target = table.options && table.options.target_score;
   const seconds = obs.timer && obs.timer.seconds;
   const clock = seconds ? (seconds % 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? "" : "s"}`) : null;
-  const rounds = [clock, obs.question_limit ? answers(obs.question_limit) : null].filter(Boolean);
+  const rounds = [clock, obs.question_limit ? counted(obs.question_limit, "answer") : null].filter(Boolean);
   return el("div", { class: "tm-status", "data-open": "" },
-    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${target} point${target === 1 ? "" : "s"}` : null),
+    el("span", {}, el("span", { class: "tm-round", text: "Not started yet" }), target ? ` · game to ${counted(target, "point")}` : null),
     rounds.length ? el("span", { text: `Rounds of up to ${rounds.join(" or ")}` }) : null,
     table.options && table.options.free_text === false ? el("span", { text: "Ready-made answers only" }) : null);
 }
@@ -869,7 +864,7 @@ function movedOn(obs, sent) {
   if (obs.round !== sent.round) return "the round ended before it arrived";
   if (obs.timer && obs.timer.time_up) {
     const used = obs.question_limit && obs.answers_given >= obs.question_limit;
-    return used ? `time ran out before it arrived (the round's ${answers(obs.question_limit)} ${obs.question_limit === 1 ? "was" : "were"} given)` : "time ran out before it arrived";
+    return used ? `time ran out before it arrived (the round's ${counted(obs.question_limit, "answer")} ${obs.question_limit === 1 ? "was" : "were"} given)` : "time ran out before it arrived";
   }
   if (obs.phase === "vote") return "a vote was called before it arrived";
   return "the table moved on before it arrived";
