@@ -104,6 +104,9 @@ def test_a_finished_table_passes_axe(
     names = ["Ann", "random bot 2", "random bot 3", "random bot 4"]
     show_a_fixed_position(page, over.observation(0), [], result=result_of(over, names))
     expect(page.locator("#outcome")).to_be_visible()
+    # The reload loads the board's module again: checked before it came, the page was seen
+    # without its board (fresh-clone run, 2026-11-29).
+    expect(page.locator(f"[data-board='{slug}']")).to_be_visible()
     assert violations(page) == []
     resize(page, PHONE)
     assert violations(page) == []

@@ -663,3 +663,37 @@ def test_the_turn_line_says_a_move_is_on_its_way(browser: Browser, server: LiveS
     expect(turn).to_have_text("Sending your move…")
     expect(turn).not_to_have_class("turn you")
     assert page.errors == []  # type: ignore[attr-defined]
+
+
+def test_the_board_on_its_way_is_said_not_shown_as_raw_data(
+    browser: Browser, server: LiveServer
+) -> None:
+    """Until a game's board module has loaded, the page drew the generic view of the raw
+    observation: a table of data wider than a phone's column flashed before the board (and
+    axe-core, run in that moment, found a box scrolling out of the keyboard's reach). A line
+    says the board is coming instead; a module that cannot load leaves the generic view, the
+    only honest one then."""
+    page = open_table(browser, server, "mole-park", players=4, viewport=PHONE)
+    fill_bots_and_start(page)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route("**/static/js/boards/mole-park.js", hold)
+    page.reload()
+    expect(page.locator("#table")).to_have_attribute("data-status", "running")
+    coming = page.locator("#board .board-coming")
+    expect(coming).to_have_text("Setting out the board…")
+    while not held:  # Playwright hears of the request while it waits
+        page.wait_for_timeout(25)
+    expect(page.locator("[data-view=observation]")).to_have_count(0)
+    held[0].continue_()
+    expect(page.locator("[data-board=mole-park]")).to_be_visible()
+    expect(coming).to_have_count(0)
+    page.unroute("**/static/js/boards/mole-park.js")
+    page.route("**/static/js/boards/mole-park.js", lambda route: route.abort())
+    page.reload()
+    expect(page.locator("#board > [data-view=observation]")).to_be_visible()
+    expect(coming).to_have_count(0)
+    assert page.errors == []  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ import { renderObservation } from "./observation.js";
 const DRAWN = new Set(["mole-hill", "the-mole", "mole-park", "mole-majority", "maulwurf-company"]);
 const BOARDS = {};
 let boardLoading = null;
+const boardMissing = new Set(); // drawn games whose board module failed to load
 let guide = null; // the game's guide: how to play, the rules page and its public data
 const BUTTONS_PER_GROUP = 150;
 
@@ -1051,7 +1052,7 @@ function loadBoard(slug) {
           }
           BOARDS[slug] = module;
         })
-        .catch(() => {}) // no drawn table yet: the generic view stays
+        .catch(() => { boardMissing.add(slug); }) // the generic view, then
     : Promise.resolve();
   const loadGuide = api("GET", `/api/games/${encodeURIComponent(slug)}/guide`)
     .then((data) => {
@@ -1151,6 +1152,12 @@ function renderBoard() {
     raw.addEventListener("toggle", () => { rawOpen = raw.open; });
     container.append(raw);
     if (rawFocused) raw.querySelector("summary").focus({ preventScroll: true });
+  } else if (DRAWN.has(table.game) && !boardMissing.has(table.game)) {
+    // The board's module is on its way: a line says so. The generic data view drawn meanwhile
+    // flashed a table of raw data, wider than a narrow column, for the moment it took.
+    if (!container.querySelector(".board-coming")) {
+      container.replaceChildren(el("p", { class: "muted board-coming", text: "Setting out the board…" }));
+    }
   } else {
     container.replaceChildren(renderObservation(observation, table));
   }

@@ -205,3 +205,29 @@ export function markScrollEdges(view) {
   view.parentElement.classList.toggle("more-left", more > 1 && view.scrollLeft > 1);
   view.parentElement.classList.toggle("more-right", more > 1 && view.scrollLeft < more - 1);
 }
+
+// A board sized to the screen below its top (Mole Majority's meadow, The Mole's evidence
+// column) must measure again whenever that top moves. The page's size tells most of it; not
+// when a column beside the board is the longer one (a whole game's moves): the page then keeps
+// its height while the result box unfolds above the board at the game's end, and the board kept
+// the top measured before (its foot below the screen). So ``layoutWatcher(remeasure)`` calls
+// ``remeasure`` when the page's body, or anything before the board or before one of its
+// ancestors (padding and border included), changes size, and when any animation ends (the
+// box's margin unfolds to its last frame after its size has stopped changing). It returns the
+// function to call with the board's container on every drawing: it watches what lies above
+// that container, once per container.
+export function layoutWatcher(remeasure) {
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(() => remeasure()) : null;
+  if (watch) watch.observe(document.body);
+  document.addEventListener("animationend", () => remeasure());
+  let watched = null;
+  return (container) => {
+    if (!watch || watched === container) return;
+    watched = container;
+    for (let node = container; node && node !== document.body; node = node.parentElement) {
+      for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
+        watch.observe(before, { box: "border-box" });
+      }
+    }
+  };
+}

@@ -8,7 +8,7 @@
 // decides a rule: the cards' words and the positions of the hexes come from the game's guide
 // data (``public_data()``), what a click would do from the server (a hover preview).
 import { focusPlace, keepFocus } from "../focus.js";
-import { andList, api, capitalize, counted, el, freeSeat, freeSeatLabel, markScrollEdges, notStarted, seatLabel, store, tabStopWhileScrolling } from "../util.js";
+import { andList, api, capitalize, counted, el, freeSeat, freeSeatLabel, layoutWatcher, markScrollEdges, notStarted, seatLabel, store, tabStopWhileScrolling } from "../util.js";
 import { SETUP_PHASES, drawMeadow } from "./mole-majority-meadow.js";
 import { cardInfo, cardTitle, changes, previewWords, sortLegal, turnLine } from "./mole-majority-read.js";
 
@@ -595,26 +595,8 @@ function markLayout() {
   markEdges();
 }
 window.addEventListener("resize", markLayout);
-// What moves the meadow down is mostly told by the page's size; not when the side column is the
-// longer one (a whole game's moves): the page then keeps its height while the result box unfolds
-// above the board, and the final meadow kept the top measured before it, its foot below the
-// screen (a fresh-clone run, 2026-11-29). So everything above the board is watched too, its
-// padding included, and the end of an animation (the box's margin unfolds to its last frame,
-// after its size has stopped changing).
-const layoutWatch = typeof ResizeObserver === "function" ? new ResizeObserver(() => markLayout()) : null;
-if (layoutWatch) layoutWatch.observe(document.body);
-document.addEventListener("animationend", () => markLayout());
-let watchedAbove = null;
-
-function watchAbove(container) {
-  if (!layoutWatch || watchedAbove === container) return;
-  watchedAbove = container;
-  for (let node = container; node && node !== document.body; node = node.parentElement) {
-    for (let before = node.previousElementSibling; before; before = before.previousElementSibling) {
-      layoutWatch.observe(before, { box: "border-box" });
-    }
-  }
-}
+// The meadow's top moves with what lies above the board (the result box unfolding at the end).
+const watchAbove = layoutWatcher(markLayout);
 
 // ------------------------------------------------------------------ render
 

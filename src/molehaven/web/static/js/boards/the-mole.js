@@ -3,7 +3,7 @@
 // observation with the words from the game's public data (``guide.data``) and offers only the
 // seat's legal actions; the one exception is a free-text answer, which the engine judges.
 import { focusPlace, keepFocus, keyOf } from "../focus.js";
-import { andList, counted, el, freeSeat, freeSeatLabel, notStarted, seatLabel, sentenceNames, tabStopWhileScrolling } from "../util.js";
+import { andList, counted, el, freeSeat, freeSeatLabel, layoutWatcher, notStarted, seatLabel, sentenceNames, tabStopWhileScrolling } from "../util.js";
 
 export const stylesheet = "css/boards/the-mole.css";
 // The thread tells every question, answer and vote as it comes: the page draws no strip of
@@ -15,7 +15,7 @@ const ui = {
   askTarget: null, accusing: false, guessing: false, recapOpen: false, answerBox: null, sentOwnWords: false, refusalShown: null, roundSeen: null,
   sent: null, notice: null, noticeShown: null, // see ``checkSent``
   drawn: null, // see ``render``
-  room: null, fitting: false, talkAtEnd: true, // see ``fitEvidence``
+  room: null, watchAbove: null, talkAtEnd: true, // see ``fitEvidence``
   sending: false, focusAfterSending: null, // see ``showSending`` and ``draw``
   legendOpen: false,
 };
@@ -1081,7 +1081,9 @@ function keepConversationScroll(board, before) {
 // screen below its top, so the latest question and answer show with the page at its top (the
 // box of questions and answers scrolls inside it); it sticks to the screen's top while the
 // page scrolls to the places. The room is measured when the board is drawn, the window
-// resized or the page scrolled (then too the prompt's facts are settled: ``settleFacts``).
+// resized or the page scrolled, and when what lies above the board changes size (the result
+// box unfolding at the game's end: ``layoutWatcher``); then too the prompt's facts are settled
+// (``settleFacts``).
 const EVIDENCE_MARGIN = 8;
 
 function fitEvidence(container) {
@@ -1096,24 +1098,27 @@ function fitEvidence(container) {
   }
   const box = ui.talkAtEnd && talkScroller(container);
   if (box) box.scrollTop = box.scrollHeight; // a resized box keeps showing the latest
-  if (!ui.fitting) {
-    ui.fitting = true;
-    let pending = false;
-    const later = () => {
-      if (pending) return;
-      pending = true;
-      requestAnimationFrame(() => {
-        pending = false;
-        const board = document.querySelector("[data-board='the-mole']");
-        if (board) {
-          fitEvidence(board.parentElement);
-          settleFacts(board, true);
-        }
-      });
-    };
-    window.addEventListener("resize", later);
-    window.addEventListener("scroll", later, { passive: true });
+  if (!ui.watchAbove) {
+    ui.watchAbove = layoutWatcher(refitLater);
+    window.addEventListener("resize", refitLater);
+    window.addEventListener("scroll", refitLater, { passive: true });
   }
+  ui.watchAbove(container);
+}
+
+let refitPending = false;
+
+function refitLater() {
+  if (refitPending) return;
+  refitPending = true;
+  requestAnimationFrame(() => {
+    refitPending = false;
+    const board = document.querySelector("[data-board='the-mole']");
+    if (board) {
+      fitEvidence(board.parentElement);
+      settleFacts(board, true);
+    }
+  });
 }
 
 // The focus's control in the board, named as ``keepFocus`` names it.
