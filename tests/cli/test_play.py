@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import os
 import random
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -261,3 +263,23 @@ def test_at_a_hot_seat_table_your_own_action_reads_in_full() -> None:
             own += 1
         replayed.apply(seat, action)
     assert own > 0
+
+
+def test_a_record_that_cannot_be_saved_says_why_in_the_systems_words(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The disk full as the record is written (the path itself was checked before the game):
+    the system's reason in lower case, as every other command's system errors read ("No space
+    left on device" was printed as it came)."""
+    path = tmp_path / "game.json"
+
+    def disk_full(*args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(Path, "write_text", disk_full)
+    result = runner.invoke(
+        app, ["play", "mole-hill", "--seed", "3", "--save", str(path)], input="quit\n"
+    )
+    assert result.exit_code == 1
+    flat = " ".join(result.output.split())  # the console wraps long lines
+    assert flat.endswith(f"error: cannot save the record to {path}: no space left on device")

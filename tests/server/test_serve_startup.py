@@ -123,3 +123,19 @@ def test_a_database_that_is_no_url_is_one_line() -> None:
     assert "Traceback" not in result.stderr
     with pytest.raises(ValueError, match="is not a database URL"):
         backend_urls("games.db")
+
+
+def test_a_port_in_use_is_one_line_in_the_systems_words(tmp_path: Path) -> None:
+    """The port another program listens on: the system's reason in lower case, as every other
+    command's system errors read ("Address already in use" was printed as it came)."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        database = str(tmp_path / "games.db")
+        result = runner.invoke(app, ["serve", "--port", str(port), "--database", database])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        f"error: cannot listen on 127.0.0.1:{port}: address already in use"
+    ]

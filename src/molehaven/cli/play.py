@@ -16,7 +16,7 @@ from rich.rule import Rule
 
 from molehaven.agents import Agent, SeatView
 from molehaven.boards import render
-from molehaven.cli.errors import CliError
+from molehaven.cli.errors import CliError, os_reason
 from molehaven.cli.replaying import result_text
 from molehaven.core import (
     CHANCE,
@@ -261,7 +261,7 @@ def save_record(console: Console, state: State, path: Path) -> None:
     try:
         path.write_text(json.dumps(state.record(), indent=1) + "\n", encoding="utf-8")
     except OSError as error:
-        raise CliError(f"cannot save the record to {path}: {error.strerror}") from None
+        raise CliError(f"cannot save the record to {path}: {os_reason(error)}") from None
     if state.is_terminal():
         console.print(f"record saved to {path}", highlight=False)
     else:

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from molehaven.boards import render
-from molehaven.cli.errors import CliError
+from molehaven.cli.errors import CliError, os_reason
 from molehaven.core import CHANCE, CLOCK, JSONValue, Seat, State, address_seat, counted, name_seats
 from molehaven.games import REGISTRY
 
@@ -34,8 +34,7 @@ def load_record(path: Path, index: int | None) -> tuple[dict[str, JSONValue], st
     except IsADirectoryError:
         raise CliError(f"cannot read {path}: it is a directory, not a record file") from None
     except OSError as error:  # Python's own words would read "[Errno 13] Permission denied: …"
-        reason = error.strerror or type(error).__name__
-        raise CliError(f"cannot read {path}: {reason[:1].lower()}{reason[1:]}") from None
+        raise CliError(f"cannot read {path}: {os_reason(error)}") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise CliError(f"{path} is empty: no game record in it")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from molehaven.cli.errors import CliError, one_line_errors
+from molehaven.cli.errors import CliError, one_line_errors, os_reason
 
 if TYPE_CHECKING:
     import uvicorn
@@ -212,7 +212,7 @@ def _listen(host: str, port: int) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except socket.gaierror as error:
-        raise CliError(f"cannot listen on {host}: {error.strerror}") from None
+        raise CliError(f"cannot listen on {host}: {os_reason(error)}") from None
     family, kind, protocol, _, address = infos[0]
     listener = socket.socket(family, kind, protocol)
     listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -221,6 +221,6 @@ def _listen(host: str, port: int) -> socket.socket:
         listener.listen(2048)
     except OSError as error:
         listener.close()
-        raise CliError(f"cannot listen on {host}:{port}: {error.strerror}") from None
+        raise CliError(f"cannot listen on {host}:{port}: {os_reason(error)}") from None
     listener.set_inheritable(True)
     return listener
