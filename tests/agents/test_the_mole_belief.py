@@ -9,13 +9,8 @@ import pytest
 
 import molehaven
 from molehaven.agents import AGENTS, MCTSAgent, SeatView
-from molehaven.agents.the_mole_belief import (
-    VOTE_YES_AT,
-    AnswerMemory,
-    TheMoleBeliefAgent,
-    location_belief,
-    mole_suspicion,
-)
+from molehaven.agents.the_mole_belief import VOTE_YES_AT, TheMoleBeliefAgent
+from molehaven.agents.the_mole_reading import AnswerMemory, location_belief, mole_suspicion
 from molehaven.agents.the_mole_text import default_model
 from molehaven.core import Action, State
 from molehaven.games.the_mole.content import QUESTION_BY_ID
