@@ -15,18 +15,13 @@ from molehaven.agents.the_mole_text import default_model
 from molehaven.core import Action, State
 from molehaven.games.the_mole.content import QUESTION_BY_ID
 from molehaven.games.the_mole.data import LOCATION_IDS, LOCATION_INDEX
-from tests.games.the_mole.helpers import apply_all, p4
+from tests.games.the_mole.helpers import apply_all, asked, p4
 
 BAKERY = LOCATION_INDEX["bakery"]
 
 
 def fits(question: str, answer: str) -> set[str]:
     return set(QUESTION_BY_ID[question].answers[int(answer[1:]) - 1].fits)
-
-
-def asked(state: State, asker: int, target: int, question: str, card: str = "q21") -> State:
-    """``asker`` asks ``target`` a question, then draws ``card`` (TM-11)."""
-    return apply_all(state, [f"{asker}: ask {target} {question}", f"-1: card {card}"])
 
 
 def test_registered_as_belief() -> None:

@@ -46,6 +46,11 @@ def p4(**options: object) -> State:
     return deal_round(new_game(4, **options), "bakery", 3, ["baker", "cashier", "customer"])
 
 
+def asked(state: State, asker: int, target: int, question: str, card: str = "q21") -> State:
+    """``asker`` asks ``target`` a question, then draws ``card`` (TM-11)."""
+    return apply_all(state, [f"{asker}: ask {target} {question}", f"-1: card {card}"])
+
+
 def legal(state: State, seat: int) -> set[str]:
     return {str(action) for action in state.legal_actions(seat)}
 
