@@ -110,6 +110,9 @@ def test_any_game_s_move_refused_as_the_game_is_over_is_said_quietly(
     fill_bots_and_start(page)
     wire = EndingSocket(page)
     expect(page.locator("#turn")).to_have_text("Your move")
+    # The reload loads the board's module again: until it comes the moves are buttons, which
+    # fold away under the board as it comes, and a click on one then was lost (run 93).
+    expect(page.locator("[data-board]")).to_be_visible()
     offered = targets(page)
     assert offered
     assert click_only(page, offered[0])

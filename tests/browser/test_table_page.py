@@ -271,6 +271,7 @@ def test_a_page_that_lost_its_connection_does_not_seem_live(
     fill_bots_and_start(page)  # Ann, the mole, moves first: the bot waits for her
     wire = DroppableSocket(page)
     expect(page.locator("#turn")).to_have_text("Your move")
+    expect(page.locator("[data-board]")).to_be_visible()  # the moves on it, not as buttons
     ann = page.locator('#seats li[data-seat="0"] [data-presence]')
     expect(ann).to_have_attribute("data-presence", "connected")
     move = targets(page)[0]

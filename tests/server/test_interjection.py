@@ -77,7 +77,9 @@ def test_bots_act_a_delay_after_the_last_move_however_long_they_thought(
         moments = moves_seen(client, table_id, host, 10)
     gaps = sorted(later - earlier for earlier, later in itertools.pairwise(moments[1:]))
     assert len(gaps) >= 6, moments
-    assert gaps[0] >= 0.9  # the delay still paces them
+    # The delay still paces them. A gap is measured where the watcher reads a move: one move
+    # read late on a loaded machine shortens the next gap (0.86 s in run 93), so not 0.9.
+    assert gaps[0] >= 0.75, gaps
     assert statistics.median(gaps) < 1.45, gaps  # not 1 s plus 0.6 s of declining
 
 
