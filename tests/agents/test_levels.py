@@ -85,3 +85,21 @@ def test_mole_parks_medium_and_hard_weigh_sampled_worlds_within_their_budgets() 
     assert LEVELS["mole-park"]["hard"].seconds == 1.0
     agent = make_agent("flat", 1, 0.05)
     assert isinstance(agent, GreedyAgent) and agent.seconds == 0.05 and agent.name == "flat"
+
+
+def test_the_moles_medium_answers_as_its_evaluation_weighs_answers() -> None:
+    """The informed search's random playouts drowned what an answer costs a seat in suspicion
+    (its evaluation's only word on answers): as a spy it answered as at random. The Mole's
+    medium is ``flat`` at 0.3 s, and a spy asked q6 at the bakery answers with one of the two
+    answers of twelve that fit (C6), whatever its seed."""
+    from molehaven.agents import SeatView
+    from molehaven.games.the_mole.content import QUESTION_BY_ID
+    from tests.games.the_mole.helpers import asked, p4
+
+    assert level_agent_name("the-mole", "medium") == "flat"
+    assert LEVELS["the-mole"]["medium"].seconds == 0.3
+    view = SeatView.of(asked(p4(), 1, 0, "q6"), 0)
+    for seed in range(3):
+        answer = str(make_agent("medium", seed, 0.05).act(view))
+        number = int(answer.removeprefix("answer a"))
+        assert "bakery" in QUESTION_BY_ID["q6"].answers[number - 1].fits, answer

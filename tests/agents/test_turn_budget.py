@@ -149,7 +149,7 @@ def test_mole_majoritys_levels_share_a_turns_time_and_a_budget_sets_its_first_de
     assert Recorder.made_with == [(own, 0.5), (0.05, 0.5)]
 
 
-@pytest.mark.parametrize("slug", ["maulwurf-company", "mole-hill", "the-mole"])
+@pytest.mark.parametrize("slug", ["maulwurf-company", "mole-hill"])
 def test_other_games_levels_think_every_decision_in_full(
     slug: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -160,3 +160,11 @@ def test_other_games_levels_think_every_decision_in_full(
     make_agent("medium", 1).act(first_view(slug))
     assert Recorder.made_with == [(LEVELS[slug]["medium"].seconds, 1.0)]
     assert all(level.follow_up == 1.0 for level in LEVELS[slug].values())
+
+
+@pytest.mark.parametrize("slug", ["mole-park", "the-mole"])
+def test_the_levels_of_games_without_long_turns_share_nothing(slug: str) -> None:
+    """Mole Park's and The Mole's levels above easy are ``flat`` (greedy's weighing, not the
+    search the test above records): no decision thinks a share of another's time."""
+    assert all(level.follow_up == 1.0 for level in LEVELS[slug].values())
+    assert LEVELS[slug]["medium"].agents == ("flat",)

@@ -80,7 +80,14 @@ LEVELS: dict[str, dict[str, Level]] = {
         "medium": Level(("informed",), 0.3, follow_up=0.5),
         "hard": Level(("informed",), 1.0, follow_up=0.5),
     },
-    "the-mole": {**_DEFAULT_LEVELS, "hard": Level(("belief", "informed"), 1.0)},
+    # The Mole's answers count only in what the others come to believe, which its evaluation
+    # weighs (a seat's suspicion) and the informed search's random playouts drown: as a spy
+    # it answered as at random (2026-11-29). Greedy's weighing over more worlds does not.
+    "the-mole": {
+        **_DEFAULT_LEVELS,
+        "medium": Level(("flat",), 0.3),
+        "hard": Level(("belief", "informed"), 1.0),
+    },
 }
 
 PLAYOUTS: dict[str, Playouts] = {
