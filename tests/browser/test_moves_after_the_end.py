@@ -21,9 +21,8 @@ from tests.browser.pages import (
     open_table,
     targets,
 )
-from tests.browser.test_the_mole_moves import seat_view
 from tests.browser.test_the_mole_table import bystander_asked_to_answer
-from tests.games.the_mole.helpers import apply_all, p4
+from tests.games.the_mole.helpers import apply_all, p4, seat_view
 from tests.server.live_server import LiveServer
 
 ENDED = "The game ended before your move arrived."

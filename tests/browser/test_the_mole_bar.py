@@ -20,17 +20,15 @@ from tests.browser.pages import (
     show_a_fixed_position,
 )
 from tests.browser.test_table_page import DroppableSocket
-from tests.browser.test_the_mole_moves import seat_view
 from tests.browser.test_the_mole_prompt_head import draw_on_a_phone
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
     LAPTOP_800,
-    asked_in_turn,
     bystander_asked_to_answer,
     mole_asking,
 )
 from tests.browser.test_turn_bar import BAR_EVER_SHOWN
-from tests.games.the_mole.helpers import p4
+from tests.games.the_mole.helpers import asked_in_turn, p4, seat_view
 from tests.server.live_server import LiveServer
 
 FRAMES = """async () => {

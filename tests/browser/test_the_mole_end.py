@@ -11,9 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from molehaven.server.matches.story import result_of
 from tests.browser.pages import NEXT_FRAMES, EndingSocket, fill_bots_and_start, open_table
-from tests.browser.test_the_mole_moves import seat_view
-from tests.browser.test_the_mole_table import asked_in_turn
-from tests.games.the_mole.helpers import apply_all, p4
+from tests.games.the_mole.helpers import apply_all, asked_in_turn, p4, seat_view
 from tests.server.live_server import LiveServer
 
 NAMES = ["Ann", "random bot 1", "random bot 2", "random bot 3"]

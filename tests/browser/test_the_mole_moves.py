@@ -23,23 +23,25 @@ from tests.browser.pages import (
 )
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
-    asked_in_turn,
     create_mole_table,
     eight_seat_voting,
-    first_legal,
     mole_asked_to_answer,
     mole_pointing,
+)
+from tests.games.the_mole.helpers import (
+    apply_all,
+    asked_in_turn,
+    deal_round,
+    first_legal,
+    new_game,
+    p4,
+    seat_view,
     settled,
 )
-from tests.games.the_mole.helpers import apply_all, deal_round, legal, new_game, p4
 from tests.server.live_server import LiveServer
 
 OWN_WORDS = 'Near the "big" wheel, I think'
 NAMES = ["Ann", "Bea", "Cy", "Dan"]
-
-
-def seat_view(state: State, seat: int) -> tuple[dict[str, JSONValue], list[str]]:
-    return state.observation(seat), sorted(legal(state, seat))
 
 
 def draw_for(page: Page, state: State, seat: int, names: list[str] = NAMES) -> None:

@@ -10,13 +10,14 @@ from playwright.sync_api import Browser, Page, expect
 
 from molehaven.core import State
 from tests.browser.pages import PHONE, draw_alone, open_page, resize
-from tests.browser.test_the_mole_moves import NAMES, seat_view
+from tests.browser.test_the_mole_moves import NAMES
 from tests.browser.test_the_mole_table import (
     ARTIFACTS,
     LAPTOP_800,
     bystander_asked_to_answer,
     mole_asking,
 )
+from tests.games.the_mole.helpers import seat_view
 from tests.server.live_server import LiveServer
 
 # Whether each selector's first node in the board is whole on the screen (1 px for subpixels:

@@ -8,8 +8,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import LAPTOP, PHONE, open_page
 from tests.browser.test_the_mole_moves import IN_VIEW, draw_for, eight_seat_mole_asked
-from tests.browser.test_the_mole_table import ARTIFACTS, settled
-from tests.games.the_mole.helpers import apply_all
+from tests.browser.test_the_mole_table import ARTIFACTS
+from tests.games.the_mole.helpers import apply_all, settled
 from tests.server.live_server import LiveServer
 
 NAMES = ["Ann", *(f"random bot {seat}" for seat in range(1, 8))]

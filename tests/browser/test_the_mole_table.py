@@ -30,7 +30,15 @@ from tests.browser.pages import (
     open_page,
     resize,
 )
-from tests.games.the_mole.helpers import apply_all, deal_round, legal, new_game, p4
+from tests.games.the_mole.helpers import (
+    apply_all,
+    asked_in_turn,
+    deal_round,
+    first_legal,
+    legal,
+    new_game,
+    p4,
+)
 from tests.server.live_server import LiveServer
 
 # Bots at full speed could end every round before a person's first click (see test_play).
@@ -630,27 +638,6 @@ FIRST_SCREEN = """async phase => {
         answers: board.querySelectorAll(".tm-exchange .tm-a-text").length,
     };
 }"""
-
-
-def settled(state: State) -> State:
-    """``state`` after its chance steps (an asker's new card), each taking the first outcome."""
-    while state.is_chance():
-        state.apply(-1, state.chance_outcomes()[0][0])
-    return state
-
-
-def first_legal(state: State, seat: int, prefix: str) -> str:
-    return f"{seat}: {min(a for a in legal(state, seat) if a.startswith(prefix))}"
-
-
-def asked_in_turn(state: State, *turns: tuple[int, int]) -> State:
-    """``state`` after each (asker, answerer) of ``turns`` in order, the asker's first legal
-    question and each answerer's first legal answer, but the last answerer's: it is asked."""
-    for at, (asker, answerer) in enumerate(turns, start=1):
-        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
-        if at < len(turns):
-            state = apply_all(state, first_legal(state, answerer, "answer"))
-    return state
 
 
 # From P4 (seat 1 asks first), seat 1 asks seat 2, seat 2 asks seat 3, seat 3 asks seat 0:

@@ -65,3 +65,30 @@ def public(state: State, key: str) -> JSONValue:
 
 def seen(state: State, seat: int | None, key: str) -> JSONValue:
     return state.observation(seat)[key]
+
+
+def settled(state: State) -> State:
+    """``state`` after its chance steps (an asker's new card), each taking the first outcome."""
+    while state.is_chance():
+        state.apply(-1, state.chance_outcomes()[0][0])
+    return state
+
+
+def first_legal(state: State, seat: int, prefix: str) -> str:
+    """``seat``'s first legal action (by its text) starting with ``prefix``, as a move entry."""
+    return f"{seat}: {min(a for a in legal(state, seat) if a.startswith(prefix))}"
+
+
+def asked_in_turn(state: State, *turns: tuple[int, int]) -> State:
+    """``state`` after each (asker, answerer) of ``turns`` in order, the asker's first legal
+    question and each answerer's first legal answer, but the last answerer's: it is asked."""
+    for at, (asker, answerer) in enumerate(turns, start=1):
+        state = settled(apply_all(state, first_legal(state, asker, f"ask {answerer} ")))
+        if at < len(turns):
+            state = apply_all(state, first_legal(state, answerer, "answer"))
+    return state
+
+
+def seat_view(state: State, seat: int) -> tuple[dict[str, JSONValue], list[str]]:
+    """What a table sends ``seat``: its observation and its legal actions' texts, sorted."""
+    return state.observation(seat), sorted(legal(state, seat))
