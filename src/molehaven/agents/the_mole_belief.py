@@ -51,9 +51,11 @@ from molehaven.agents.the_mole_reading import (
     location_prior,
     mole_suspicion,
     normalized,
+    own_location,
+    seat_belief,
 )
 from molehaven.core import Action
-from molehaven.games.the_mole.data import LOCATION_COUNT, LOCATION_IDS, LOCATION_INDEX
+from molehaven.games.the_mole.data import LOCATION_COUNT, LOCATION_IDS
 from molehaven.games.the_mole.notation import Answer, Ask, Guess, Nominate, Point, Vote
 
 CONFIDENT: Final = 0.75  # the Mole guesses at this belief in its top location
@@ -156,19 +158,9 @@ class TheMoleBeliefAgent:
         card = view.observation.get("card")
         return isinstance(card, Mapping) and card.get("mole") is True
 
-    @staticmethod
-    def _own_location(view: SeatView) -> int | None:
-        card = view.observation.get("card")
-        if isinstance(card, Mapping) and card.get("mole") is False:
-            return LOCATION_INDEX[str(card["location"])]
-        return None
-
     def _location_view(self, view: SeatView) -> Belief:
         """What the seat believes about the location: certain for a spy."""
-        own = self._own_location(view)
-        if own is None:
-            return location_belief(view.observation, view.seat, self._carelessness)
-        return [1.0 if location == own else 0.0 for location in range(LOCATION_COUNT)]
+        return seat_belief(view.observation, view.seat, self._carelessness)
 
     def _suspicion(self, view: SeatView) -> dict[int, float]:
         return mole_suspicion(
@@ -187,7 +179,7 @@ class TheMoleBeliefAgent:
             question = max(questions, key=lambda q: (information_gain(f"q{q}", belief), -q))
             target = self._rng.choice(targets)
         else:
-            own = self._own_location(view)
+            own = own_location(view.observation)
             assert own is not None
             prior = location_prior(observation)
             question = min(questions, key=lambda q: (bluff_chance(f"q{q}", own, prior), q))

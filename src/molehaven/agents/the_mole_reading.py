@@ -216,6 +216,27 @@ def location_belief(
     return belief
 
 
+def own_location(observation: Mapping[str, JSONValue]) -> int | None:
+    """The location on the seat's card if it is a spy's (a spy knows it), else ``None``."""
+    card = observation.get("card")
+    if isinstance(card, Mapping) and card.get("mole") is False:
+        location = card.get("location")
+        if isinstance(location, str) and location in LOCATION_INDEX:
+            return LOCATION_INDEX[location]
+    return None
+
+
+def seat_belief(
+    observation: Mapping[str, JSONValue], me: int, carelessness: Carelessness | None = None
+) -> Belief:
+    """What seat ``me`` believes about the location: certain for a spy, else (the Mole, or
+    an onlooker with ``me`` = -1) what the others' answers tell (``location_belief``)."""
+    own = own_location(observation)
+    if own is None:
+        return location_belief(observation, me, carelessness)
+    return [1.0 if location == own else 0.0 for location in range(LOCATION_COUNT)]
+
+
 def _careless(carelessness: Carelessness | None, seat: int) -> float:
     return CARELESS if carelessness is None else carelessness.get(seat, CARELESS)
 

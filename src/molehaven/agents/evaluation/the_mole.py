@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from molehaven.agents.evaluation.reading import mapping, numbers
-from molehaven.agents.the_mole_reading import location_belief, mole_suspicion
+from molehaven.agents.evaluation.reading import numbers
+from molehaven.agents.the_mole_reading import mole_suspicion, seat_belief
 from molehaven.core import Observation
-from molehaven.games.the_mole.data import LOCATION_COUNT, LOCATION_INDEX
 
 # Points a seat loses for being surely taken for the Mole. Below the 2 points a passed vote
 # on a spy gives the Mole, since a suspicion need not become a vote; enough to tell answers
@@ -31,14 +30,7 @@ def strengths(observation: Observation, players: int) -> list[float]:
     if not observation.get("exchanges"):
         return scores  # no answer yet this round: every seat looks alike
     seat = observation.get("seat")
-    me = seat if isinstance(seat, int) else -1
-    card = mapping(observation.get("card"))
-    location = card.get("location")
-    if card.get("mole") is False and isinstance(location, str) and location in LOCATION_INDEX:
-        known = LOCATION_INDEX[location]
-        belief = [1.0 if place == known else 0.0 for place in range(LOCATION_COUNT)]
-    else:  # the Mole, or a seat without a card: the location as the answers tell it
-        belief = location_belief(observation, me)
+    belief = seat_belief(observation, seat if isinstance(seat, int) else -1)
     # Every seat judged, this one too (``me`` = -1): how the table sees each.
     suspicion = mole_suspicion(observation, -1, belief)
     return [score - SUSPICION_COST * suspicion.get(s, 0.0) for s, score in enumerate(scores)]
