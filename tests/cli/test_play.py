@@ -4,22 +4,26 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import json
 import os
 import random
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
 import molehaven
-from molehaven.agents import RandomAgent
+from molehaven.agents import Agent, RandomAgent, SeatView, make_agent
+from molehaven.agents.base import interjects
 from molehaven.cli import main
 from molehaven.cli.main import app
 from molehaven.cli.play import QuitGame, Table, seat_label
-from molehaven.core import CLOCK, Game, State, address_seat, name_seats
+from molehaven.core import CLOCK, Action, Game, State, address_seat, name_seats
 from molehaven.games import REGISTRY
 
 runner = CliRunner()
@@ -283,3 +287,68 @@ def test_a_record_that_cannot_be_saved_says_why_in_the_systems_words(
     assert result.exit_code == 1
     flat = " ".join(result.output.split())  # the console wraps long lines
     assert flat.endswith(f"error: cannot save the record to {path}: no space left on device")
+
+
+class _Watched:
+    """An ``easy`` bot that notes every time it is made to act where play does not wait
+    for its seat (``State.awaited``)."""
+
+    def __init__(self, seed: int, forced: list[tuple[int, int]]) -> None:
+        self.inner = make_agent("easy", seed)
+        self.name = self.inner.name
+        self.forced = forced
+        self.table: Table | None = None
+
+    def interjects(self, game: Game[object]) -> bool:
+        return interjects(self.inner, game)
+
+    def interjection(self, view: SeatView) -> Action | None:
+        return cast(Any, self.inner).interjection(view)  # type: ignore[no-any-return]
+
+    def act(self, view: SeatView) -> Action:
+        assert self.table is not None and self.table.state is not None
+        state = self.table.state
+        if len(state.to_move()) > 1 and view.seat not in state.awaited():
+            self.forced.append((view.seat, state.num_actions))
+        return self.inner.act(view)
+
+
+@pytest.mark.parametrize("humans", [(0,), (0, 1)], ids=["one person", "hot seat"])
+def test_tm_26_a_person_who_lets_others_act_first_never_makes_a_bot_act_unawaited(
+    humans: tuple[int, ...],
+) -> None:
+    """TM-25/TM-26: pressing Enter used to make a random bot in ``to_move()`` act, awaited or
+    not: a spy bot spent its nomination, then the Mole, the only one left, guessed the place
+    with nothing heard. Bots that need not act are offered their interjection instead."""
+    game: Game[object] = molehaven.make("the-mole", 4)
+    forced: list[tuple[int, int]] = []
+    bots = {seat: _Watched(seat, forced) for seat in range(4) if seat not in humans}
+    table: Table
+    last_position = [-1]
+
+    def ask(prompt: str) -> str:
+        state = table.state
+        assert state is not None
+        if state.round > 1 or state.num_actions > 40:
+            raise QuitGame
+        asked = re.match(r"seat (\d+)", prompt)
+        assert asked is not None, prompt
+        seat = int(asked.group(1))
+        legal = state.legal_actions(seat)
+        # Enter first at every position ("let others act first"), then the first action.
+        if last_position[0] != state.num_actions or not legal:
+            last_position[0] = state.num_actions
+            return ""
+        return str(legal[0])
+
+    agents = cast(dict[int, Agent], bots)
+    table = Table(
+        game, frozenset(humans), agents, random.Random(5), Console(file=io.StringIO()), ask, False
+    )
+    for bot in bots.values():
+        bot.table = table
+    with contextlib.suppress(QuitGame):
+        table.play()
+    assert table.state is not None
+    assert table.state.num_actions > 20, "the game went nowhere"
+    assert forced == []

@@ -13,7 +13,7 @@ a turn's time on its first decision. It is read from who acted, which every seat
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -99,3 +99,20 @@ def interjects(agent: object, game: Game[object]) -> bool:
     if callable(check):
         return bool(check(game))
     return callable(getattr(agent, "interjection", None))
+
+
+def interjectors(state: State, agents: Mapping[Seat, object]) -> list[Seat]:
+    """The seats that may act now without being awaited (``State.awaited``, The Mole's TM-26)
+    and whose agents choose for themselves when to (``interjects``): a driver offers each its
+    ``interjection`` and never makes it act. Seats missing from ``agents`` (people) are left
+    out."""
+    to_move = state.to_move()
+    if len(to_move) < 2:
+        return []
+    awaited = state.awaited()
+    game = state.game
+    return [
+        seat
+        for seat in to_move
+        if seat not in awaited and seat in agents and interjects(agents[seat], game)
+    ]

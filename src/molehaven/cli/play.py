@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.rule import Rule
 
 from molehaven.agents import Agent, SeatView
+from molehaven.agents.base import interjectors
 from molehaven.boards import render
 from molehaven.cli.errors import CliError, os_reason
 from molehaven.cli.replaying import result_text
@@ -225,18 +226,28 @@ class Table:
                         self.human_turn(state, turn)
                     else:
                         self.idle_turn(state, turn)
+                elif turn in interjectors(state, self.agents):
+                    self.offer_interjection(state, turn)
                 elif turn in to_move:
                     self.bot_turn(state, turn)
                 continue
             humans = [s for s in to_move if s in self.humans and s not in waiting]
-            bots = [s for s in to_move if s not in self.humans]
             if humans:
                 if self.human_turn(state, humans[0]):
                     waiting.clear()
                 else:
                     waiting.add(humans[0])
                 continue
-            if not bots:  # every human waited and nobody else may act: ask again
+            # The people let others act first: bots that may act without being awaited choose
+            # whether to (TM-26), and only then is a bot play waits for made to act. Made to
+            # act, a Mole that nobody awaits had nothing to do but guess (TM-25).
+            optional = interjectors(state, self.agents)
+            self.rng.shuffle(optional)
+            if any(self.offer_interjection(state, seat) for seat in optional):
+                waiting.clear()
+                continue
+            bots = [s for s in to_move if s not in self.humans and s not in optional]
+            if not bots:  # every human waited and nobody else will act: ask again
                 self.console.print("everyone waited: someone must act now", style="yellow")
                 waiting.clear()
                 continue
@@ -249,6 +260,16 @@ class Table:
         with self.console.status(f"seat {seat} is thinking…"):
             action = self.agents[seat].act(SeatView.of(state, seat))
         self.act(state, seat, action)
+
+    def offer_interjection(self, state: State, seat: Seat) -> bool:
+        """Offer a bot that may act but need not the chance to; whether it acted."""
+        offer = getattr(self.agents[seat], "interjection")  # noqa: B009 (see interjectors)
+        with self.console.status(f"seat {seat} is thinking…"):
+            action: Action | None = offer(SeatView.of(state, seat))
+        if action is None:
+            return False
+        self.act(state, seat, action)
+        return True
 
     def finish(self, state: State) -> None:
         self.console.print(Rule("game over"))

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from molehaven.agents import Agent, SeatView
-from molehaven.agents.base import interjects
+from molehaven.agents.base import interjectors
 from molehaven.core import CHANCE, CLOCK, Action, Game, Seat, State
 from molehaven.core.clock import RoundClock
 from molehaven.core.play import sample_outcome
@@ -90,12 +90,7 @@ def play_game(
 
 def _optional_interjectors(state: State, agents: Sequence[Agent]) -> list[Seat]:
     """Seats that may act without being awaited and whose agents choose when to (TM-26)."""
-    to_move = state.to_move()
-    if len(to_move) < 2:
-        return []
-    awaited = state.awaited()
-    game = state.game
-    return [seat for seat in to_move if seat not in awaited and interjects(agents[seat], game)]
+    return interjectors(state, dict(enumerate(agents)))
 
 
 def _interjection(
