@@ -5,6 +5,7 @@ MM-47); cards played since leave it in the open; only cards drawn since are redr
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import molehaven
@@ -108,9 +109,11 @@ def test_section_7_twins_the_seat_cannot_tell_apart_give_the_same_sample() -> No
 def test_a_state_without_its_record_still_resamples_to_the_same_view() -> None:
     """Rules section 7: a host may hand a bot a state detached from its record (the server
     does, to keep pickling cheap); the sampler then knows only hand sizes, and every sample
-    must still look the same to the viewer and to everyone (it emptied other hands)."""
+    must still look the same to the viewer and to everyone (it emptied other hands). A search
+    sample (``SeatView.sample_state``) is detached but keeps its length, and resampling one
+    again used to replay nothing and deal every hand empty."""
     checked = 0
-    for seed in range(6):
+    for seed, keeps_length in itertools.product(range(6), (False, True)):
         state = molehaven.make("mole-majority").initial_state()
         rng = random.Random(seed)
         while state.num_actions < 120 and not state.is_terminal():
@@ -119,11 +122,12 @@ def test_a_state_without_its_record_still_resamples_to_the_same_view() -> None:
             continue
         detached = state.clone()
         detached._history = None
-        detached._length = 0
+        if not keeps_length:
+            detached._length = 0
         for viewer in (0, 1, None):
             sample = detached.resample_hidden(viewer, random.Random(1))
             assert sample.observation(None) == state.observation(None)
             if viewer is not None:
                 assert sample.observation(viewer) == state.observation(viewer)
             checked += 1
-    assert checked >= 6
+    assert checked >= 12

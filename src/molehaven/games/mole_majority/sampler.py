@@ -54,7 +54,9 @@ _CACHE_LIMIT = 16
 def hand_knowledge(state: MoleMajorityState, viewer: Seat | None) -> Knowledge:
     """What ``viewer`` knows of every hand in ``state`` (its own hand is known whole)."""
     node: HistoryNode = state._history  # the record shared by clones (core.game.State)
-    if node is None and state.num_actions == 0 and state != state.game.initial_state():
+    # Without a record (detached: a search sample keeps its length, not its history) only
+    # the untouched initial state can be replayed; anything else is known by sizes alone.
+    if node is None and (state.num_actions > 0 or state != state.game.initial_state()):
         return _sizes_only(state, viewer)
     key = (id(state.game), viewer)
     cached = _CACHE.get(key)
