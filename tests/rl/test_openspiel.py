@@ -3,6 +3,7 @@ evaluation run on the Molehaven games."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import numpy as np
@@ -201,3 +202,72 @@ def test_a_states_string_is_the_whole_state_hidden_parts_included() -> None:
         else:
             state.apply_action(rng.choice(state.legal_actions()))
     assert told_apart > 0
+
+
+def _played(state: pyspiel.State, rng: random.Random) -> None:
+    """One step of a random game: a chance outcome by its probability, else random choices."""
+    if state.is_chance_node():
+        outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(outcomes, weights)[0])
+    elif state.is_simultaneous_node():
+        players = state.num_players()
+        state.apply_actions([rng.choice(state.legal_actions(seat)) for seat in range(players)])
+    else:
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("slug", ["mole-park", "the-mole"])
+def test_a_world_drawn_for_one_seat_tells_no_other_seat_its_true_secrets(slug: str) -> None:
+    """Section 7 of each game's rules (MP-16, TM-4): a world resampled for seat 0 once kept
+    every other seat's recall of the true world (Mole Park: "seat 1 chose the Giant Mallet"
+    while the world drawn gave seat 1 another die) and the engine's record of the true deal.
+    Now the others recall what a spectator was told, and the record stays behind."""
+    game = _load(slug, 3)
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    secrets_checked = 0
+    while not state.is_terminal() and state.inner.num_actions < 150:
+        if not state.is_chance_node():
+            world = state.resample_from_infostate(0, sampler)
+            assert world.information_state_string(0) == state.information_state_string(0)
+            for seat in (1, 2):
+                private = set(state.told[seat]) - set(state.public)
+                recalled = world.information_state_string(seat).split("\n")
+                assert not private & set(recalled)
+                secrets_checked += len(private)
+            assert world.inner.history() == []
+        _played(state, rng)
+    assert secrets_checked > 0, "no seat was ever told anything in private"
+
+
+@pytest.mark.parametrize("perfect_recall", [False, True])
+def test_a_public_observer_shows_every_player_the_spectators_view(perfect_recall: bool) -> None:
+    """OpenSpiel's public observation type (``private_info=NONE``) once gave each player's own
+    view, hand included. It is now the spectator's, the same for every player, with no
+    tensor (the tensors are laid out per seat); all players' private information at once is
+    refused as OpenSpiel's convention has it (``None``)."""
+    game = _load("mole-park", 3)
+    public = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=perfect_recall, private_info=pyspiel.PrivateInfoType.NONE
+    )
+    observer = game.make_py_observer(public)
+    assert observer is not None and observer.tensor is None
+    state = game.new_initial_state()
+    rng = random.Random(5)
+    hands_seen = 0
+    while not state.is_terminal() and state.inner.num_actions < 60:
+        texts = {observer.string_from(state, seat) for seat in range(3)}
+        assert len(texts) == 1
+        (text,) = texts
+        first, *recalled = text.split("\n")
+        assert json.loads(first) == state.inner.observation(None)
+        assert recalled == (list(state.public) if perfect_recall else [])
+        hands_seen += any(state.inner.observation(seat)["hand"] for seat in range(3))
+        _played(state, rng)
+    assert hands_seen > 0, "no hand was ever dealt: the test saw nothing private"
+    every_hand = pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS
+    )
+    assert game.make_py_observer(every_hand) is None
+    assert pyspiel.load_game(spiel_name("mole-hill")).make_py_observer(every_hand) is not None

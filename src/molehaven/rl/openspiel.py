@@ -34,8 +34,11 @@ rules authority: each OpenSpiel state wraps a Molehaven state.
   (``molehaven.rl.encoders``). Information-state string: perfect recall, the current
   observation plus everything the seat was told of each action so far
   (``State.describe_action``). The information-state tensor is the observation tensor.
+  A public observer (``private_info=PrivateInfoType.NONE``) gives the spectator's view
+  instead, as strings only.
 - ``resample_from_infostate`` (for IS-MCTS) draws the hidden parts anew with
-  ``State.resample_hidden``.
+  ``State.resample_hidden``; in the world drawn, the other seats recall what a spectator was
+  told, and the engine's record is left behind.
 """
 
 from __future__ import annotations
@@ -156,9 +159,22 @@ class MolehavenSpielGame(pyspiel.Game):
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> MolehavenObserver:
-        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return MolehavenObserver(self, perfect_recall=perfect_recall)
+    ) -> MolehavenObserver | None:
+        """An observer of the seat's own view (the default), or of the public view only
+        (``private_info=PrivateInfoType.NONE``: the spectator's ``observation(None)`` and
+        what the spectator was told, as strings; no tensor, since the tensors are laid out
+        per seat). ``None`` where the type cannot be honoured: every player's private
+        information at once (``ALL_PLAYERS``) in a game with hidden information."""
+        if iig_obs_type is None:
+            return MolehavenObserver(self, perfect_recall=False)
+        private = iig_obs_type.private_info
+        hidden = not self.molehaven_game.info.perfect_information
+        if hidden and private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            return None
+        public_only = hidden and private == pyspiel.PrivateInfoType.NONE
+        return MolehavenObserver(
+            self, perfect_recall=bool(iig_obs_type.perfect_recall), public_only=public_only
+        )
 
 
 class _Held:
@@ -186,6 +202,9 @@ class MolehavenSpielState(pyspiel.State):
         self.held = _Held(game.molehaven_game.initial_state() if inner is None else inner)
         self.last_seat: Seat = -1
         self.told: list[tuple[str, ...]] = [() for _ in range(game.molehaven_game.players)]
+        # What a spectator was told: the public observer's recall, and every other seat's in
+        # a world resampled for one seat (``resample_from_infostate``).
+        self.public: tuple[str, ...] = ()
         # The seats that waited at the position of ``waited_at`` actions (the engine's count).
         self.waited: tuple[Seat, ...] = ()
         self.waited_at = -1
@@ -270,6 +289,7 @@ class MolehavenSpielState(pyspiel.State):
         self.told = [
             (*told, describe(seat, chosen, viewer)) for viewer, told in enumerate(self.told)
         ]
+        self.public = (*self.public, describe(seat, chosen, None))
         self.inner.apply(seat, chosen)
         if seat >= 0:
             self.last_seat = seat
@@ -295,14 +315,21 @@ class MolehavenSpielState(pyspiel.State):
         """A state ``player_id`` cannot tell from this one, hidden parts drawn anew (IS-MCTS).
 
         ``probability_sampler()`` gives a number in [0, 1) (OpenSpiel's convention); it seeds
-        the engine's own draw among everything the rules allow.
+        the engine's own draw among everything the rules allow. The copy tells nothing
+        ``player_id`` does not know: the engine's record (every chance outcome, hidden ones
+        too) is left behind, as a search sample's is (``SeatView.sample_state``), and every
+        other seat's recall is what a spectator was told, since what they were told in
+        private belongs to the true world, not to the one drawn.
         """
         seed = int(float(probability_sampler()) * 2**32)
-        copy = MolehavenSpielState(
-            self.spiel_game, self.inner.resample_hidden(player_id, random.Random(seed))
-        )
+        inner = self.inner.resample_hidden(player_id, random.Random(seed))
+        inner._history = None
+        copy = MolehavenSpielState(self.spiel_game, inner)
         copy.last_seat = self.last_seat
-        copy.told = list(self.told)
+        copy.told = [
+            told if seat == player_id else self.public for seat, told in enumerate(self.told)
+        ]
+        copy.public = self.public
         copy.waited, copy.waited_at = self.waited, self.waited_at
         return copy
 
@@ -315,21 +342,32 @@ class MolehavenSpielState(pyspiel.State):
 
 
 class MolehavenObserver:
-    """OpenSpiel's observer protocol over ``observation(seat)`` and the seat's tensor."""
+    """OpenSpiel's observer protocol over ``observation(seat)`` and the seat's tensor, or,
+    ``public_only``, over the spectator's ``observation(None)`` with no tensor (``None``,
+    OpenSpiel's way of saying so)."""
 
-    def __init__(self, game: MolehavenSpielGame, *, perfect_recall: bool) -> None:
+    def __init__(
+        self, game: MolehavenSpielGame, *, perfect_recall: bool, public_only: bool = False
+    ) -> None:
         self.encoder = game.encoder
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.encoder.shape, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.public_only = public_only
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = None
+        self.dict: dict[str, np.ndarray[Any, np.dtype[np.float32]]] = {}
+        if not public_only:
+            self.tensor = np.zeros(self.encoder.shape, np.float32)
+            self.dict["observation"] = self.tensor
 
     def set_from(self, state: MolehavenSpielState, player: int) -> None:
-        self.tensor[:] = self.encoder.encode_state(state.inner, player)
+        if self.tensor is not None:
+            self.tensor[:] = self.encoder.encode_state(state.inner, player)
 
     def string_from(self, state: MolehavenSpielState, player: int) -> str:
-        text = json.dumps(state.inner.observation(player), sort_keys=True, ensure_ascii=False)
+        viewer = None if self.public_only else player
+        text = json.dumps(state.inner.observation(viewer), sort_keys=True, ensure_ascii=False)
         if self.perfect_recall:
-            return "\n".join((text, *state.told[player]))
+            told = state.public if self.public_only else state.told[player]
+            return "\n".join((text, *told))
         return text
 
 
