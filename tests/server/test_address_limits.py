@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from molehaven.server.limits import SITE_SHARE, AddressLimiter, address_group
+from molehaven.server.limits import SITE_SHARE, SITE_WATCH_SHARE, AddressLimiter, address_group
 from molehaven.server.settings import Settings
 from tests.server.helpers import fill_bots, hello, new_table, running_app, sit, start
 
@@ -262,6 +262,33 @@ def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_sockets(sqlite_url: str) 
                 )
                 hello(socket, None)
             assert _refused_with(_from(client, "2a02:8071:6:ff::1"), table_id) == 4430
+            with _from(client, "2a02:8071:6:100::1").websocket_connect(url) as next_site:
+                assert hello(next_site, None)["type"] == "snapshot"
+        with _from(client, "2a02:8071:6:ff::1").websocket_connect(url) as freed:
+            assert hello(freed, None)["type"] == "snapshot"
+
+
+def test_the_64s_of_one_ipv6_site_share_a_few_of_a_tables_watching_places(
+    sqlite_url: str,
+) -> None:
+    """Found in a review: the watchers' cap counted each /64 alone, so eight /64s of one home
+    (a /56) filled all 64 places to watch a table and locked everyone else out, its host
+    too. A /56 now takes SITE_WATCH_SHARE clients' places, and a place freed is free."""
+    with running_app(
+        sqlite_url, max_watchers_per_address=1, max_connections_per_address=10
+    ) as client:
+        table_id, _host = new_table(client, "mole-hill")
+        url = f"/ws/tables/{table_id}"
+        with contextlib.ExitStack() as held:
+            for n in range(SITE_WATCH_SHARE):
+                socket = held.enter_context(
+                    _from(client, f"2a02:8071:6:{n:x}::1").websocket_connect(url)
+                )
+                assert hello(socket, None)["type"] == "snapshot"
+            with _from(client, "2a02:8071:6:ff::1").websocket_connect(url) as one_more:
+                one_more.send_json({"type": "hello", "data": {"token": None}})
+                refused = one_more.receive_json()
+                assert refused["data"]["code"] == "too-many-watchers"
             with _from(client, "2a02:8071:6:100::1").websocket_connect(url) as next_site:
                 assert hello(next_site, None)["type"] == "snapshot"
         with _from(client, "2a02:8071:6:ff::1").websocket_connect(url) as freed:

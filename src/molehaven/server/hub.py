@@ -184,14 +184,17 @@ class Hub:
         self._by_table.setdefault(table_id, set()).add(connection)
         return connection
 
-    def watchers(self, table_id: str, address: str | None = None) -> int:
-        """Greeted spectators of a table through this process, or only those from
-        ``address`` (``limits.address_group``): what the watcher caps count (seated people
-        and sockets that have not said hello yet do not)."""
+    def watchers(self, table_id: str, holder: str | None = None) -> int:
+        """Greeted spectators of a table through this process, or only those counted for
+        ``holder`` (a client, ``limits.address_group``, or an IPv6 /56 its clients share,
+        ``limits.holders``): what the watcher caps count (seated people and sockets that
+        have not said hello yet do not)."""
         return sum(
             1
             for c in self._by_table.get(table_id, ())
-            if c.greeted and c.seat is None and (address is None or c.address == address)
+            if c.greeted
+            and c.seat is None
+            and (holder is None or any(name == holder for name, _ in c.shares))
         )
 
     async def close(self, connection: Connection) -> None:

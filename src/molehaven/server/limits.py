@@ -78,6 +78,9 @@ IPV6_NETWORK_BITS = 64  # what one IPv6 subscriber is given at the least
 # mobile carrier's devices share large prefixes: counting by /48 would throttle strangers.)
 IPV6_SITE_BITS = 56
 SITE_SHARE = 16  # a /56 may go as fast as this many /64s at once (a home's devices share it)
+# A table's places to watch are few (64 by default): a /56 takes at most as many as two /64s,
+# or eight /64s of one home (a review's find) filled them all and locked everyone else out.
+SITE_WATCH_SHARE = 2
 
 
 def client_address(connection: HTTPConnection) -> str:
@@ -150,13 +153,13 @@ def site_of(group: str) -> str | None:
     return str(network)
 
 
-def holders(group: str, most: int) -> list[tuple[str, int]]:
+def holders(group: str, most: int, share: int = SITE_SHARE) -> list[tuple[str, int]]:
     """Who a client (``address_group``) counts for under a cap of ``most`` things (sockets,
-    tables), with the cap of each: the client itself, and a public IPv6 client's /56
-    (``site_of``), which may hold ``SITE_SHARE`` times as many. Counted by /64 alone, a home
-    given a /56 held 256 times a client's share (found in a security review)."""
+    tables, places to watch a table), with the cap of each: the client itself, and a public
+    IPv6 client's /56 (``site_of``), which may hold ``share`` times as many. Counted by /64
+    alone, a home given a /56 held 256 times a client's share (found in a security review)."""
     site = site_of(group)
-    return [(group, most)] + ([(site, most * SITE_SHARE)] if site is not None else [])
+    return [(group, most)] + ([(site, most * share)] if site is not None else [])
 
 
 class AddressLimiter:

@@ -16,7 +16,7 @@ from molehaven.server import tokens
 from molehaven.server.deps import AuthorityDep, HubDep, SettingsDep
 from molehaven.server.hosts import host_allowed, same_origin
 from molehaven.server.hub import CLOSE_ABUSE, HOST_COOKIE, Connection, Hub
-from molehaven.server.limits import AddressLimiter
+from molehaven.server.limits import SITE_WATCH_SHARE, AddressLimiter, holders
 from molehaven.server.lobby.routes import ERRORS, RATE_LIMITED
 from molehaven.server.matches.authority import Authority
 from molehaven.server.matches.refusals import Rejected
@@ -317,12 +317,17 @@ async def _hello(
         )
         hub.drop(connection, CLOSE_CROWDED)
         return
-    most = settings.max_watchers_per_address
-    if held is None and hub.watchers(table.id, connection.address) >= most:
+    shares = holders(connection.address, settings.max_watchers_per_address, SITE_WATCH_SHARE)
+    full = (
+        None
+        if held is not None
+        else next((most for holder, most in shares if hub.watchers(table.id, holder) >= most), None)
+    )
+    if full is not None:
         hub.send_error(
             connection,
             "too-many-watchers",
-            f"your network already watches this table through {most} connections",
+            f"your network already watches this table through {full} connections",
             version=version,
             ref=None,
         )
