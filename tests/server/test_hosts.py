@@ -121,3 +121,17 @@ def test_a_page_at_the_public_address_may_make_changes_behind_a_proxy(sqlite_url
         elsewhere = {"Host": "moles.example", "Origin": "https://moles.example:9999"}
         refused = client.post("/api/tables", json={"game": "mole-hill"}, headers=elsewhere)
         assert refused.json()["code"] == "foreign-origin"
+
+
+@pytest.mark.parametrize("page", ["/", "/rules/mole-hill", "/tables/nosuchtable"])
+def test_pages_link_their_scripts_and_styles_by_path_not_by_the_host_asked_for(
+    sqlite_url: str, page: str
+) -> None:
+    """Found in a security review: every address passes the host check, and the pages built
+    absolute links from the request's Host (``<script src="http://6.6.6.6:1234/…">``), which
+    a cache that ignores Host could hand to others. Links are paths now."""
+    with running_app(sqlite_url) as client:
+        answer = client.get(page, headers={"Host": "6.6.6.6:1234"})
+        assert answer.headers["content-type"].startswith("text/html")
+        assert "/static/css/app.css" in answer.text
+        assert "6.6.6.6" not in answer.text
