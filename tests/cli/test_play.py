@@ -352,3 +352,16 @@ def test_tm_26_a_person_who_lets_others_act_first_never_makes_a_bot_act_unawaite
     assert table.state is not None
     assert table.state.num_actions > 20, "the game went nowhere"
     assert forced == []
+
+
+def test_a_person_play_waits_for_is_told_so_after_letting_others_act_first() -> None:
+    """Pressing Enter when asked a question (The Mole, one person): the bots that may call a
+    vote do not, and the person hears that play waits for them, not that "someone" must act."""
+    result = runner.invoke(
+        app,
+        ["play", "the-mole", "--opponent", "easy", "--seed", "3"],
+        input="\n" * 9 + "quit\n",
+    )
+    assert "asked you" in result.output
+    assert "nobody else will act now: play waits for seat 0 (you)" in result.output
+    assert "everyone waited" not in result.output

@@ -248,7 +248,7 @@ class Table:
                 continue
             bots = [s for s in to_move if s not in self.humans and s not in optional]
             if not bots:  # every human waited and nobody else will act: ask again
-                self.console.print("everyone waited: someone must act now", style="yellow")
+                self.console.print(self.nobody_else(state), style="yellow")
                 waiting.clear()
                 continue
             self.bot_turn(state, self.rng.choice(bots))
@@ -260,6 +260,16 @@ class Table:
         with self.console.status(f"seat {seat} is thinking…"):
             action = self.agents[seat].act(SeatView.of(state, seat))
         self.act(state, seat, action)
+
+    def nobody_else(self, state: State) -> str:
+        """What to say when the people let others act first and nobody else will: who play
+        waits for, where that is a person (a seat's own business here: with secret turns
+        this is never asked)."""
+        waited_for = [seat for seat in state.awaited() if seat in self.humans]
+        if not waited_for:
+            return "everyone waited: someone must act now"
+        names = " or ".join(seat_label(seat, self.log_viewer) for seat in waited_for)
+        return f"nobody else will act now: play waits for {names}"
 
     def offer_interjection(self, state: State, seat: Seat) -> bool:
         """Offer a bot that may act but need not the chance to; whether it acted."""
