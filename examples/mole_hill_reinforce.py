@@ -1,4 +1,5 @@
-"""Teach Mole Hill's mole to dig with REINFORCE, in NumPy, in a minute or two on one core.
+"""Teach Mole Hill's mole to dig with REINFORCE, in NumPy: training takes seconds, the MCTS
+comparison a few minutes of one core.
 
 The mole (seat 0 of a one-round game, ``rounds=1``) learns against a random gardener through
 ``molehaven.rl.gym.SingleSeatEnv``. The policy is linear: a logit per action, the dot product
@@ -11,7 +12,7 @@ takes most of a second a game).
 Run (seconds for training, a minute or more of CPU for the MCTS comparison; progress goes to
 standard error every few seconds, the results to standard output)::
 
-    python examples/mole_hill_reinforce.py --plot docs/img/mole-hill-reinforce.png
+    python examples/mole_hill_reinforce.py --plot /tmp/mole-hill-reinforce.png
 """
 
 from __future__ import annotations

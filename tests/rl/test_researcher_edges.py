@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pyspiel
 import pytest
 from gymnasium.error import ResetNeeded
+from pettingzoo.utils.conversions import aec_to_parallel
 
-import molehaven.rl.openspiel  # noqa: F401 (registers the games with OpenSpiel)
+import molehaven
+import molehaven.rl.openspiel  # (registers the games with OpenSpiel)
 from molehaven import rl
+from molehaven.agents import AGENTS
 from molehaven.core import IllegalActionError, OptionsError
 from molehaven.rl.gym import SingleSeatEnv
 
@@ -137,3 +142,86 @@ def test_a_parallel_action_for_an_unknown_agent_is_refused() -> None:
     legal = env.legal_indices("seat_0")[0]
     with pytest.raises(ValueError, match="no agent 'seat_9'"):
         env.step({"seat_0": legal, "seat_9": 0})  # was ignored silently
+
+
+# Found by a researcher's walk through the docs (2026-11-29): each failed as shown before.
+
+
+def test_an_openspiel_game_pickles_so_worker_processes_can_take_it() -> None:
+    # Can't pickle <class 'molehaven.rl.openspiel.MolehavenSpielGame_mole_hill'>:
+    # attribute lookup MolehavenSpielGame_mole_hill on molehaven.rl.openspiel failed.
+    game = pyspiel.load_game("molehaven_mole_hill", {"rounds": 1})
+    back = pickle.loads(pickle.dumps(game))
+    assert back.get_parameters() == game.get_parameters()
+    assert back.new_initial_state().legal_actions() == game.new_initial_state().legal_actions()
+
+
+def test_the_aec_env_does_not_claim_pettingzoo_can_make_it_parallel() -> None:
+    # It claimed so, and ``aec_to_parallel`` stepped every seat at once with stale masks
+    # ("declare is not legal for seat 1 now"); ``rl.parallel_env`` is the parallel one.
+    assert rl.env("mole-park").metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="not generally safe"):
+        aec_to_parallel(rl.env("mole-hill"))
+
+
+def test_an_openspiel_simultaneous_node_lists_and_takes_flat_joint_actions() -> None:
+    """OpenSpiel's convention: ``legal_actions()`` of a simultaneous node numbers the joint
+    actions, player 0's choice the least significant digit. It gave ``[NO_ACTION]``, which
+    then "is outside 0-18", and a seat's own index was refused as "the clock"'s."""
+    game = pyspiel.load_game("molehaven_mole_park")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.is_simultaneous_node()
+    own = [state.legal_actions(seat) for seat in range(2)]
+    flat = state.legal_actions()
+    assert flat == list(range(len(own[0]) * len(own[1])))
+    for number in flat:
+        joint = [own[0][number % len(own[0])], own[1][number // len(own[0])]]
+        by_number, by_joint = state.clone(), state.clone()
+        by_number.apply_action(number)
+        by_joint.apply_actions(joint)
+        assert str(by_number) == str(by_joint)
+        words = [state.action_to_string(seat, action) for seat, action in enumerate(joint)]
+        assert state.action_to_string(number) == f"[{', '.join(words)}]"
+    with pytest.raises(ValueError, match="one action per player"):
+        state.clone().apply_actions([own[0][0]])
+    rng = np.random.default_rng(4)
+    while not state.is_terminal():  # a generic loop plays a whole game
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=weights)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_an_action_index_from_numpy_decodes_and_a_non_integer_is_refused() -> None:
+    game = molehaven.make("mole-park", 4)
+    mask = np.zeros(game.num_distinct_actions(), dtype=np.int8)
+    mask[2] = 1
+    assert game.action_at(mask.argmax()) == game.action_at(2)  # was "outside 0-56"
+    for wrong in (True, 2.0, "2"):
+        with pytest.raises(TypeError, match="an action index is an integer"):
+            game.action_at(wrong)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("opponents", [None, 42, AGENTS["random"]], ids=["None", "int", "factory"])
+def test_a_gym_opponent_that_is_no_agent_is_refused_when_the_env_is_made(
+    opponents: object,
+) -> None:
+    # Each passed until the first opponent move, then failed about something else
+    # ("'NoneType' object has no attribute 'act'", "act() missing 1 required argument").
+    with pytest.raises(OptionsError, match=r"an agent's name .* or an agent"):
+        SingleSeatEnv("mole-park", opponents=opponents)  # type: ignore[arg-type]
+
+
+def test_numpy_step_limits_pass_and_encoders_check_seats_and_player_counts() -> None:
+    assert rl.env("mole-hill", max_steps=np.int64(10)).max_steps == 10
+    encoder = rl.encoder("mole-park", 4)
+    observation = molehaven.make("mole-park", 4).initial_state().observation(0)
+    for seat in (None, 5, -1):
+        with pytest.raises(ValueError, match="is outside 0-3"):
+            encoder.encode(observation, seat)  # type: ignore[arg-type]
+    with pytest.raises(OptionsError, match="takes 2-8 players, got 9"):
+        rl.encoder("mole-park", 9)

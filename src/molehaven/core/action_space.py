@@ -8,8 +8,9 @@ are not seat actions and have no index here.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, SupportsIndex, cast
 
 from molehaven.core.errors import IllegalActionError
 
@@ -62,10 +63,15 @@ class ActionSpace:
     def at(self, index: int) -> Action:
         """The action numbered ``index``.
 
+        NumPy integers pass (a mask's ``argmax()``); ``True`` and floats do not.
+
         Raises:
+            TypeError: ``index`` is not an integer.
             IndexError: ``index`` is outside ``0 … size-1``.
         """
-        if not isinstance(index, int) or not 0 <= index < len(self._actions):
+        if type(index) is not int:
+            index = as_index(index)
+        if not 0 <= index < len(self._actions):
             raise IndexError(f"action index {index!r} is outside 0-{len(self._actions) - 1}")
         return self._actions[index]
 
@@ -94,3 +100,20 @@ class ActionSpace:
             if index is not None:
                 found.append(index)
         return found
+
+
+def as_index(action: object) -> int:
+    """An action index as an ``int``: ints and NumPy integers pass, anything else (a float, a
+    string, ``True``) is refused rather than truncated or parsed.
+
+    Raises:
+        TypeError: ``action`` is not an integer.
+    """
+    if type(action) is int:
+        return action
+    try:
+        if not isinstance(action, bool):
+            return operator.index(cast(SupportsIndex, action))
+    except TypeError:
+        pass
+    raise TypeError(f"an action index is an integer, got {action!r}")

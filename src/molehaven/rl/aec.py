@@ -21,8 +21,9 @@ from typing import Any
 
 from pettingzoo import AECEnv
 
+from molehaven.core.action_space import as_index
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, as_index, episode_over
+from molehaven.rl.table import ObsDict, episode_over
 
 
 class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
@@ -31,7 +32,9 @@ class MolehavenAEC(TableEnv, AECEnv[str, ObsDict, int]):
     metadata: dict[str, Any] = {  # noqa: RUF012
         "render_modes": list(RENDER_MODES),
         "name": "molehaven",
-        "is_parallelizable": True,
+        # One seat acts at a time: PettingZoo's ``aec_to_parallel`` would step every agent
+        # at once; the Parallel env (``parallel_env``) is the one for simultaneous play.
+        "is_parallelizable": False,
     }
 
     def __init__(

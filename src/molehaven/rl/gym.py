@@ -37,10 +37,10 @@ from gymnasium import spaces
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.agents.base import interjects
 from molehaven.core import Action, OptionsError, Seat
+from molehaven.core.action_space import as_index
 from molehaven.rl.table import (
     ObsDict,
     Table,
-    as_index,
     as_seed,
     check_render_mode,
     episode_over,
@@ -132,8 +132,15 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
                 if factory is None:
                     raise OptionsError(f"unknown agent {entry!r}; valid: {', '.join(AGENTS)}")
                 agents[other] = factory(None if seed is None else seed + 1 + offset)
-            else:
+            elif callable(getattr(entry, "act", None)) and not isinstance(entry, type):
                 agents[other] = entry
+            else:
+                # A factory (``AGENTS["random"]``) or anything else failed only at the first
+                # opponent move, with an error about something else.
+                raise OptionsError(
+                    f"opponents: each is an agent's name ({', '.join(AGENTS)}) or an agent"
+                    f" (e.g. AGENTS['random'](seed), with an act(view) method); got {entry!r}"
+                )
         return agents
 
     def reset(

@@ -44,6 +44,7 @@ rules authority: each OpenSpiel state wraps a Molehaven state.
 from __future__ import annotations
 
 import json
+import math
 import random
 from types import ModuleType
 from typing import Any
@@ -154,6 +155,11 @@ class MolehavenSpielGame(pyspiel.Game):
         self.chance = chance
         self.encoder = encoder(self.slug, game.players)
 
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        # pyspiel rebuilds a pickled Python game without calling ``__init__``, so the
+        # attributes set there were missing; loading it again by name and parameters sets them.
+        return pyspiel.load_game, (spiel_name(self.slug), self.get_parameters())
+
     def new_initial_state(self) -> MolehavenSpielState:
         return MolehavenSpielState(self)
 
@@ -247,6 +253,8 @@ class MolehavenSpielState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         current = self.current_player()
         if current == pyspiel.PlayerId.SIMULTANEOUS:
+            if player == pyspiel.PlayerId.SIMULTANEOUS:  # ``legal_actions()`` of the node
+                return list(range(math.prod(len(legal) for legal in self._joint_legal())))
             if player not in self.inner.to_move():
                 return [self.spiel_game.no_action]
         elif player != current:
@@ -257,6 +265,26 @@ class MolehavenSpielState(pyspiel.State):
             legal.append(wait)  # the engine's indices are all below it: still ascending
         return legal
 
+    def _joint_legal(self) -> list[list[int]]:
+        """Every player's legal actions at a simultaneous node, in player order."""
+        return [self._legal_actions(seat) for seat in range(self.num_players())]
+
+    def _joint(self, flat: int) -> list[int]:
+        """The joint action a flat joint action stands for: OpenSpiel's mixed radix, player
+        0's choice the least significant digit, over each player's legal actions.
+
+        Raises:
+            IndexError: no joint action has that number.
+        """
+        joint, rest = [], int(flat)
+        legal_lists = self._joint_legal()
+        if not 0 <= rest < math.prod(len(legal) for legal in legal_lists):
+            raise IndexError(f"no joint action has the number {flat} here")
+        for legal in legal_lists:
+            rest, digit = divmod(rest, len(legal))
+            joint.append(legal[digit])
+        return joint
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         index = self.spiel_game.chance.index
         return sorted((index(action), p) for action, p in self.inner.chance_outcomes())
@@ -266,6 +294,9 @@ class MolehavenSpielState(pyspiel.State):
             # Else OpenSpiel's TERMINAL player id (-4) reached the engine as a seat number.
             raise IllegalActionError(f"the game is over: action {action} cannot be applied")
         player = self.current_player()
+        if player == pyspiel.PlayerId.SIMULTANEOUS:  # a flat joint action
+            self._apply_actions(self._joint(action))
+            return
         if player >= 0 and action == self.spiel_game.wait:
             if player not in self._optional():
                 raise IllegalActionError(f"seat {player} cannot wait: play waits for it")
@@ -278,7 +309,16 @@ class MolehavenSpielState(pyspiel.State):
 
     def _apply_actions(self, actions: list[int]) -> None:
         """A simultaneous node's joint action: each choosing seat's, in seat order (the engine
-        resolves them together once the last is in)."""
+        resolves them together once the last is in).
+
+        Raises:
+            ValueError: not one action per player.
+        """
+        if len(actions) != self.num_players():
+            raise ValueError(
+                f"a joint action has one action per player ({self.num_players()}),"
+                f" got {len(actions)}: {list(actions)}"
+            )
         for seat in self.inner.to_move():
             self._apply_seat(seat, actions[seat])
 
@@ -297,6 +337,9 @@ class MolehavenSpielState(pyspiel.State):
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return str(self.spiel_game.chance.at(int(action)))
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            joint = self._joint(action)
+            return f"[{', '.join(self._action_to_string(p, a) for p, a in enumerate(joint))}]"
         if action == self.spiel_game.wait:
             return "wait"
         if self.spiel_game.simultaneous and action == self.spiel_game.no_action:

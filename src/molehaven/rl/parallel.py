@@ -24,8 +24,9 @@ from typing import Any
 
 from pettingzoo import ParallelEnv
 
+from molehaven.core.action_space import as_index
 from molehaven.rl.base import RENDER_MODES, TableEnv
-from molehaven.rl.table import ObsDict, agent_name, as_index, episode_over
+from molehaven.rl.table import ObsDict, agent_name, episode_over
 
 
 class MolehavenParallel(TableEnv, ParallelEnv[str, ObsDict, int]):

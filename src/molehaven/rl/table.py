@@ -42,6 +42,7 @@ from gymnasium.error import ResetNeeded
 
 import molehaven
 from molehaven.core import CHANCE, Game, IllegalActionError, Seat, State
+from molehaven.core.action_space import as_index
 from molehaven.rl.encoders import encoder
 from molehaven.rl.masks import Listing, Mask, mask_of
 from molehaven.rl.render import render_text
@@ -103,23 +104,6 @@ def next_asked(
     return next_mover(movers, last_seat)
 
 
-def as_index(action: object) -> int:
-    """An action index as an ``int``: ints and NumPy integers pass, anything else (a float, a
-    string, ``True``) is refused rather than truncated or parsed.
-
-    Raises:
-        TypeError: ``action`` is not an integer.
-    """
-    if type(action) is int:
-        return action
-    try:
-        if not isinstance(action, bool):
-            return operator.index(cast(SupportsIndex, action))
-    except TypeError:
-        pass
-    raise TypeError(f"an action index is an integer, got {action!r}")
-
-
 def as_seed(seed: object) -> int | None:
     """A reset seed as a non-negative ``int`` (or ``None``: go on with the current generator).
 
@@ -157,9 +141,13 @@ def step_limit(max_steps: int | None, game: Game[object], *, waits: bool = False
     """
     if max_steps is None:
         return game.max_length() * (game.players if waits else 1)
-    if isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1:
+    try:
+        limit = as_index(max_steps)  # NumPy ints pass, as for seeds and actions
+    except TypeError:
+        limit = 0
+    if limit < 1:
         raise ValueError(f"max_steps must be a positive int or None, got {max_steps!r}")
-    return max_steps
+    return limit
 
 
 def check_render_mode(render_mode: str | None, modes: list[str]) -> None:

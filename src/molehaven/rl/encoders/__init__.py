@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
+import molehaven
 from molehaven.core import Observation, Seat, State, UnknownGameError
 from molehaven.rl.encoders import maulwurf_company, mole_hill, mole_majority, mole_park, the_mole
 from molehaven.rl.encoders.features import FloatArray, Layout
@@ -50,8 +51,17 @@ class Encoder:
         return self.encode_position is not None
 
     def encode(self, observation: Observation, seat: Seat) -> FloatArray:
-        """The float32 tensor of ``observation`` as ``seat`` sees it (values in [0, 1])."""
+        """The float32 tensor of ``observation`` as ``seat`` sees it (values in [0, 1]).
+
+        Raises:
+            ValueError: ``seat`` is not a real seat ``0 <= seat < players``.
+        """
+        self._check(seat)
         return self.encode_observation(observation, seat, self.players)
+
+    def _check(self, seat: Seat) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat!r} is outside 0-{self.players - 1}")
 
     def encode_state(self, state: State, seat: Seat) -> FloatArray:
         """The tensor of ``state`` as ``seat`` sees it: equal to
@@ -62,7 +72,7 @@ class Encoder:
         Raises:
             ValueError: ``seat`` is not a real seat ``0 <= seat < players``.
         """
-        if not 0 <= seat < self.players:
+        if not 0 <= seat < self.players:  # ``_check``'s cheap half: this runs every env step
             raise ValueError(f"seat {seat!r} is outside 0-{self.players - 1}")
         if self.encode_position is None:
             return self.encode_observation(state.observation(seat), seat, self.players)
@@ -83,9 +93,11 @@ def encoder(slug: str, players: int) -> Encoder:
 
     Raises:
         UnknownGameError: no encoder for that slug.
+        OptionsError: the game is not played by ``players`` (the message names its counts).
     """
     module = _MODULES.get(slug)
     if module is None:
         raise UnknownGameError(f"no tensor encoder for {slug!r}; valid: {', '.join(_MODULES)}")
+    molehaven.make(slug, players)  # refuses a player count the game has not, in its words
     fast: StateEncoder | None = getattr(module, "encode_state", None)
     return Encoder(module.layout(players), module.encode, players, fast)
