@@ -281,6 +281,9 @@ def test_until_ci_stops_once_the_interval_is_narrow_enough() -> None:
     assert result.exit_code == 0, result.output
     assert "100 games per variant" in result.output
     assert "--until-ci 10 reached: the widest 95% interval is" in " ".join(result.output.split())
+    # What was compared is said with the tables (a designer's walk found it only in files).
+    assert "agents: seat 0: random, seat 1: random" in result.output
+    assert "variants: a: defaults; b: rounds=1" in result.output
 
 
 def test_until_ci_says_plainly_when_games_ran_out_first(tmp_path: Path) -> None:
@@ -584,3 +587,34 @@ def test_only_pairs_alike_in_every_metric_and_game_are_alike() -> None:
     assert pairs_alike_in_every_game(one_apart + differences[1:]) == []
     one_game = [dataclasses.replace(d, games=1) for d in differences]
     assert pairs_alike_in_every_game(one_game) == []
+
+
+def test_until_ci_never_stops_on_a_batch_in_which_no_game_differed() -> None:
+    """Found in a designer's walk: when no game of the first batch was changed by the rule,
+    every paired difference was 0, the interval's width 0, and the run stopped after 100
+    games as "reached", though the rule moves the share in a longer run. A width measured
+    from differences that never varied now counts as unbounded."""
+    same = {
+        "scores": (1.0, 0.0), "ranks": (1.0, 2.0), "actions": 40, "turns": 20, "end": "over",
+        "lead_changes": 0, "winner_leads_from": 0.0, "margins": None, "branching": 3.0,
+        "choice_share": 1.0, "extras": {},
+    }  # fmt: skip
+    games = [
+        GameMetrics(variant=name, index=index, returns=(1.0, 0.0), **same)  # type: ignore[arg-type]
+        for index in range(100)
+        for name in ("a", "b")
+    ]
+    assert widest_interval(games, ["a", "b"]) == math.inf
+    games[-1] = dataclasses.replace(games[-1], returns=(0.0, 1.0))  # one game of b differs
+    assert 0 < widest_interval(games, ["a", "b"]) < math.inf
+
+
+def test_until_ci_says_when_the_variants_never_differed() -> None:
+    result = runner.invoke(
+        app,
+        ["lab", "mole-hill", "-v", "a", "-v", "b", "-n", "10", "-j", "1", "--until-ci", "0.5"],
+    )
+    assert result.exit_code == 0, result.output
+    words = " ".join(result.output.split())
+    assert "--until-ci 0.5 not reached: in 10 games per variant the seat-0 win share" in words
+    assert "reached: the widest" not in words

@@ -418,6 +418,13 @@ class IntervalTarget:
                 f"{asked} reached: the widest 95% interval is {self.widest:.4f} after"
                 f" {counted(self.games, 'game')} per variant"
             )
+        if math.isinf(self.widest) and self.games >= 2:
+            # widest_interval: paired differences that never varied measure no interval.
+            return (
+                f"{asked} not reached: in {counted(self.games, 'game')} per variant the seat-0"
+                " win share differed between variants alike in every game (most often: in"
+                " none), which measures no interval; the rule may change few games or none"
+            )
         if math.isinf(self.widest):
             return (
                 f"{asked} not reached: {counted(self.games, 'game')} per variant cannot"
@@ -487,6 +494,10 @@ def print_results(
         f"[bold]{meta['game']}[/]: {counted(games, 'game') if isinstance(games, int) else games}"
         " per variant,"
         f" seed {meta['seed']}, {meta['time budget']}, {meta['ran on']}, {meta['seconds']} s"
+    )
+    # What was compared, so that a table pasted elsewhere still says it (a designer's walk).
+    console.print(
+        Text(f"{meta['players']} players; agents: {meta['agents']}\nvariants: {meta['variants']}")
     )
     table = Table(title="each variant (95% intervals)")
     table.add_column("metric")

@@ -254,7 +254,13 @@ def alike_text(first: str, second: str, games: int) -> str:
 
 def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> float:
     """What ``--until-ci`` watches: the widest 95% interval of the seat-0 win share (for one
-    variant) or of its paired differences (for several)."""
+    variant) or of its paired differences (for several).
+
+    A pair whose games all differed alike (most often: not one game changed by the rule, so
+    every difference is 0) has a normal interval of width 0, which says nothing about how
+    often a later game would differ: it counts as unbounded, so the run goes on (found in a
+    designer's walk: a rule that moves the share stopped a run after 100 games as "reached").
+    Variants that never differ run to ``-n``, and the lab's notice says they measured alike."""
     grouped = {name: [game for game in results if game.variant == name] for name in variants}
     if any(len(games) < 2 for games in grouped.values()):
         return math.inf
@@ -265,4 +271,4 @@ def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> 
         paired_difference(grouped[a], grouped[b], "seat 0 win share", lambda g: g.returns[0]).width
         for a, b in combinations(variants, 2)
     ]
-    return max(widths)
+    return max(math.inf if width == 0 else width for width in widths)
