@@ -48,6 +48,7 @@ from molehaven.sim.lab_report import (
     render_html,
     side_by_side,
     summary_json,
+    summary_rows,
 )
 from molehaven.sim.lab_stats import (
     compare,
@@ -318,6 +319,9 @@ def test_too_few_games_for_any_interval_is_said_too() -> None:
         (["-v", "x=rounds=7"], "rounds"),
         (["-v", "x=nonsense=1"], "unknown option 'nonsense'"),
         (["-v", "=rounds=1"], "a variant is NAME=option=value"),
+        # The name forgotten, the option read as the name (was: "write options as name=value,
+        # got '1'").
+        (["-v", "rounds=1"], "'rounds=1' has no name before the option; give one, e.g. -v mine="),
         (["-v", "a", "-v", "a"], "variant names must differ"),
         (["-v", "x=rounds=1,rounds=2"], "option 'rounds' given twice (1, then 2)"),
         (["-v", "x=rounds=1,centre-start-jump=no,centre_start_jump=yes"], "given twice"),
@@ -618,3 +622,18 @@ def test_until_ci_says_when_the_variants_never_differed() -> None:
     words = " ".join(result.output.split())
     assert "--until-ci 0.5 not reached: in 10 games per variant the seat-0 win share" in words
     assert "reached: the widest" not in words
+
+
+def test_the_first_seat_advantage_has_its_interval_and_no_end_rounds_to_nothing() -> None:
+    """A designer's walk: "does the first player have an advantage?" was answered with a bare
+    number, and one game in 1,500 ending on the round limit read "round limit 0%"."""
+    results = play([Variant("a", {})], games=40)
+    summary = summarise("a", results)
+    rows = dict(summary_rows(summary))
+    share = summary.win_shares[0]
+    advantage = rows["first-seat advantage (seat 0 share − even share)"]
+    assert advantage == (
+        f"{share.mean - 0.5:+.3f} ({share.low - 0.5:+.3f} to {share.high - 0.5:+.3f})"
+    )
+    rare = dataclasses.replace(summary, end_shares={"crown won": 0.999, "round limit": 0.001})
+    assert dict(summary_rows(rare))["how games ended"] == "crown won >99%, round limit <1%"

@@ -87,7 +87,14 @@ def parse_variant(text: str, slug: str) -> Variant:
     if not name:
         raise CliError(f"a variant is NAME=option=value,...; got {text!r}")
     pairs = [pair.strip() for pair in rest.split(",") if pair.strip()]
-    options = parse_option_pairs(REGISTRY.game_class(slug).option_specs(), pairs)
+    specs = REGISTRY.game_class(slug).option_specs()
+    if rest and "=" not in pairs[0] and name.replace("-", "_") in {spec.name for spec in specs}:
+        # ``-v hand_limit=3``: the option was read as the variant's name.
+        raise CliError(
+            f"a variant is NAME=option=value,...: {text!r} has no name before the option;"
+            f" give one, e.g. -v mine={text}"
+        )
+    options = parse_option_pairs(specs, pairs)
     REGISTRY.make(slug, None, **options)  # the values themselves are checked here
     return Variant(name, options)
 

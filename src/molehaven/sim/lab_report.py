@@ -214,8 +214,16 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     rows = [("games", str(summary.games))]
     for seat, share in enumerate(summary.win_shares):
         rows.append((f"seat {seat} win share", _estimate(share)))
+    # The seat-0 share's own interval, moved by the even share: the figure that answers "does
+    # the first player have an advantage?" needs its interval as much as the share does.
+    even = summary.win_shares[0].mean - summary.first_seat_advantage
+    first = summary.win_shares[0]
     rows.append(
-        ("first-seat advantage (seat 0 share − even share)", f"{summary.first_seat_advantage:+.3f}")
+        (
+            "first-seat advantage (seat 0 share − even share)",
+            f"{summary.first_seat_advantage:+.3f}"
+            f" ({first.low - even:+.3f} to {first.high - even:+.3f})",
+        )
     )
     for seat, rank in enumerate(summary.average_ranks):
         rows.append((f"seat {seat} average rank", _estimate(rank, 2)))
@@ -225,7 +233,7 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     rows.append(
         (
             "how games ended",
-            ", ".join(f"{end} {share:.0%}" for end, share in summary.end_shares.items()),
+            ", ".join(f"{end} {_percent(share)}" for end, share in summary.end_shares.items()),
         )
     )
     rows.append((WINNER_LEADS, _estimate(summary.decided_from, 2)))
@@ -235,6 +243,16 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     for key, value in summary.extras.items():
         rows.append((key, _estimate(value, 2)))
     return rows
+
+
+def _percent(share: float) -> str:
+    """A share as a whole percentage, never rounded to 0% or 100% unless it is: "won 100%,
+    the round limit 0%" read as if the limit was never reached when it was, once."""
+    if 0 < share < 0.005:
+        return "<1%"
+    if 0.995 <= share < 1:
+        return ">99%"
+    return f"{share:.0%}"
 
 
 def side_by_side(summaries: Sequence[VariantSummary]) -> list[tuple[str, ...]]:
