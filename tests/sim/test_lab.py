@@ -637,3 +637,17 @@ def test_the_first_seat_advantage_has_its_interval_and_no_end_rounds_to_nothing(
     )
     rare = dataclasses.replace(summary, end_shares={"crown won": 0.999, "round limit": 0.001})
     assert dict(summary_rows(rare))["how games ended"] == "crown won >99%, round limit <1%"
+
+
+def test_the_lead_changes_plot_reads_where_no_game_changed_its_leader() -> None:
+    """A designer's walk: where every game had 0 lead changes, the panel's ticks read -0.4 …
+    0.4 and the bars filled it; it had no legend of its own either."""
+    results = play([Variant("a", {}), Variant("b", {"rounds": 1})], games=6)
+    results = [dataclasses.replace(game, lead_changes=0) for game in results]
+    summaries = [summarise(name, [r for r in results if r.variant == name]) for name in "ab"]
+    changes = plot_lead(summaries, results).axes[1]
+    assert list(changes.get_xticks()) == [0]
+    assert changes.get_xlim() == (-0.6, 0.6)
+    assert changes.get_title() == "Lead changes: no game changed its leader"
+    legend = changes.get_legend()
+    assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["a", "b"]

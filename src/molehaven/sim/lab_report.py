@@ -170,9 +170,15 @@ def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics
         xs = [k + (number - (len(summaries) - 1) / 2) * width for k in range(most + 1)]
         change_axes.bar(xs, counts, width, label=summary.name, color=_colour(number))
     _integer_ticks(change_axes.xaxis)
+    # With one count only (no game changed its leader, as where scores come only at the end)
+    # the bars spread over the whole panel under ticks of -0.4 … 0.4.
+    change_axes.set_xlim(-0.6, most + 0.6)
+    if most == 0:
+        change_axes.set_xticks([0])
+    change_axes.legend(fontsize="small")
     change_axes.set_xlabel("lead changes in a game")
     change_axes.set_ylabel("share of games")
-    change_axes.set_title("Lead changes")
+    change_axes.set_title("Lead changes" + (": no game changed its leader" if most == 0 else ""))
     return figure
 
 
