@@ -604,7 +604,7 @@ def test_until_ci_never_stops_on_a_batch_in_which_no_game_differed() -> None:
         "choice_share": 1.0, "extras": {},
     }  # fmt: skip
     games = [
-        GameMetrics(variant=name, index=index, returns=(1.0, 0.0), **same)  # type: ignore[arg-type]
+        GameMetrics(variant=name, index=index, returns=(1.0, 0.0), **same)
         for index in range(100)
         for name in ("a", "b")
     ]
@@ -651,3 +651,28 @@ def test_the_lead_changes_plot_reads_where_no_game_changed_its_leader() -> None:
     assert changes.get_title() == "Lead changes: no game changed its leader"
     legend = changes.get_legend()
     assert legend is not None and [t.get_text() for t in legend.get_texts()] == ["a", "b"]
+
+
+def test_a_difference_too_small_to_show_is_not_given_a_count_of_games_or_a_minus_sign() -> None:
+    """A designer's walk: "unresolved: ≈646,591,235 games would resolve a difference this
+    size" beside a difference shown as +0.000, and intervals such as "-0.000 to +0.001"."""
+    same = {
+        "returns": (1.0, 0.0), "scores": (1.0, 0.0), "ranks": (1.0, 2.0), "actions": 40,
+        "turns": 20, "end": "over", "lead_changes": 0, "winner_leads_from": 0.0,
+        "margins": None, "choice_share": 1.0, "extras": {},
+    }  # fmt: skip
+    first = [GameMetrics(variant="a", index=i, branching=3.0, **same) for i in range(50)]
+    second = [
+        GameMetrics(
+            variant="b",
+            index=i,
+            branching=3.0 + (0.01 if i % 2 else -0.01) + (5e-6 if i == 0 else 0),
+            **same,
+        )
+        for i in range(50)
+    ]
+    difference = paired_difference(first, second, "branching", lambda game: game.branching)
+    assert "too small a difference for any run to resolve" in difference.note
+    assert "≈" not in difference.note
+    (row,) = difference_rows([difference])
+    assert "-0.000" not in row[3] + row[4]

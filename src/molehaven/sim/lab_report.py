@@ -227,8 +227,8 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     rows.append(
         (
             "first-seat advantage (seat 0 share − even share)",
-            f"{summary.first_seat_advantage:+.3f}"
-            f" ({first.low - even:+.3f} to {first.high - even:+.3f})",
+            f"{_signed(summary.first_seat_advantage)}"
+            f" ({_signed(first.low - even)} to {_signed(first.high - even)})",
         )
     )
     for seat, rank in enumerate(summary.average_ranks):
@@ -249,6 +249,13 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
     for key, value in summary.extras.items():
         rows.append((key, _estimate(value, 2)))
     return rows
+
+
+def _signed(value: float) -> str:
+    """A difference to three places with its sign; one that rounds to nothing is +0.000, not
+    "-0.000"."""
+    text = f"{value:+.3f}"
+    return "+0.000" if text == "-0.000" else text
 
 
 def _percent(share: float) -> str:
@@ -289,8 +296,8 @@ def difference_rows(differences: Sequence[PairedDifference]) -> list[tuple[str, 
             f"{d.first} − {d.second}",
             d.metric,
             str(d.games),
-            "—" if math.isnan(d.mean) else f"{d.mean:+.3f}",
-            "—" if math.isnan(d.low) else f"{d.low:+.3f} to {d.high:+.3f}",
+            "—" if math.isnan(d.mean) else _signed(d.mean),
+            "—" if math.isnan(d.low) else f"{_signed(d.low)} to {_signed(d.high)}",
             d.note,
         )
         for d in differences

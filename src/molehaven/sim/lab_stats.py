@@ -198,6 +198,10 @@ def paired_difference(
     )
 
 
+# Beyond this many games a paired difference is called too small to resolve, not counted.
+MOST_GAMES_TOLD = 1_000_000
+
+
 def _note(games: int, mean: float, spread: float, margin: float) -> str:
     notes = []
     if games < FEW_GAMES:
@@ -209,7 +213,10 @@ def _note(games: int, mean: float, spread: float, margin: float) -> str:
     if abs(mean) <= margin:
         if mean != 0.0:
             needed = math.ceil((Z_95 * spread / abs(mean)) ** 2)
-            notes.append(f"unresolved: ≈{needed:,} games would resolve a difference this size")
+            if needed > MOST_GAMES_TOLD:  # "≈646,591,235 games" for a difference shown as 0
+                notes.append("unresolved: too small a difference for any run to resolve")
+            else:
+                notes.append(f"unresolved: ≈{needed:,} games would resolve a difference this size")
         else:
             notes.append("unresolved")
     return "; ".join(notes)
