@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import errno
 import itertools
 import json
 import math
@@ -19,6 +20,7 @@ from typer.testing import CliRunner
 
 import molehaven
 from molehaven.agents import Agent
+from molehaven.cli import lab as lab_cli
 from molehaven.cli.main import app
 from molehaven.core import CHANCE
 from molehaven.sim import lab as lab_module
@@ -676,3 +678,26 @@ def test_a_difference_too_small_to_show_is_not_given_a_count_of_games_or_a_minus
     assert "≈" not in difference.note
     (row,) = difference_rows([difference])
     assert "-0.000" not in row[3] + row[4]
+
+
+def test_a_file_that_cannot_be_written_after_the_games_costs_only_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A designer's walk: one file that failed after the games (its folder removed meanwhile,
+    a disk full) lost the tables and every file after it. The others are written, the
+    tables printed, and the command fails naming the file."""
+
+    def disk_full(path: Path, results: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(path))
+
+    monkeypatch.setattr(lab_cli, "write_csv", disk_full)
+    games, summary = tmp_path / "games.csv", tmp_path / "lab.json"
+    result = runner.invoke(
+        app,
+        ["lab", "mole-hill", "-n", "4", "-j", "1", "--csv", str(games), "--json", str(summary)],
+    )
+    assert result.exit_code == 1
+    assert summary.exists()  # written after the CSV
+    assert "seat 0 win share" in result.output  # the tables
+    words = " ".join(result.output.split())
+    assert f"error: cannot write {games}: no space left on device" in words

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import logging
 import math
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -25,6 +27,7 @@ from molehaven.cli.errors import (
     interrupts_deferred,
     one_line_errors,
     os_error_text,
+    os_reason,
 )
 from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
 from molehaven.cli.outputs import check_output_file, check_output_folder
@@ -347,24 +350,45 @@ def lab(
     notices = [cut_short, None if target is None or target.reached else target.text]
     notice = "; ".join(text for text in notices if text) or None
     written: list[str] = []
+    # A file that cannot be written (its folder went away during the run, a disk full) costs
+    # only itself: the others and the tables still come, then the command fails saying which.
+    failed: list[str] = []
+
+    def attempt(path: Path, write: Callable[[], list[str]]) -> None:
+        try:
+            written.extend(write())
+        except OSError as error:
+            named = os_error_text(error) if error.filename else f"{path}: {os_reason(error)}"
+            failed.append(f"cannot write {named}")
+
+    def write_report(path: Path) -> list[str]:
+        page = render_html(meta, summaries, differences, results, notice=notice)
+        path.write_text(page, encoding="utf-8")
+        return [f"report written to {path}"]
+
+    def write_plots(folder: Path) -> list[str]:
+        return [f"plot written to {p}" for p in save_plots(folder, summaries, differences, results)]
+
+    def write_games(path: Path) -> list[str]:
+        write_csv(path, results)
+        return [f"games written to {path}"]
+
+    def write_summary(path: Path) -> list[str]:
+        status = None if target is None else target.status()
+        text = summary_json(meta, summaries, differences, until_ci=status)
+        path.write_text(text, encoding="utf-8")
+        return [f"summary written to {path}"]
+
     try:
         with interrupts_deferred():  # Ctrl-C waits until every file is written whole
-            if report is not None:
-                page = render_html(meta, summaries, differences, results, notice=notice)
-                report.write_text(page, encoding="utf-8")
-                written.append(f"report written to {report}")
-            if plots is not None:
-                for path in save_plots(plots, summaries, differences, results):
-                    written.append(f"plot written to {path}")
-            if csv_path is not None:
-                write_csv(csv_path, results)
-                written.append(f"games written to {csv_path}")
-            if json_path is not None:
-                status = None if target is None else target.status()
-                json_path.write_text(
-                    summary_json(meta, summaries, differences, until_ci=status), encoding="utf-8"
-                )
-                written.append(f"summary written to {json_path}")
+            for path, write in (
+                (report, write_report),
+                (plots, write_plots),
+                (csv_path, write_games),
+                (json_path, write_summary),
+            ):
+                if path is not None:
+                    attempt(path, functools.partial(write, path))
     except KeyboardInterrupt:
         kept = "every file was written whole first" if written else ""
         raise interrupted(len(arrived), most_games, of_games, kept) from None
@@ -379,6 +403,8 @@ def lab(
         )
     for line in written:
         console.print(line)
+    if failed:
+        raise CliError("; ".join(failed))
     if cut_short is not None:
         kept = f"the figures cover the {counted(played, 'game')} every variant finished"
         raise interrupted(len(arrived), most_games, of_games, kept)
