@@ -321,3 +321,17 @@ def test_lab_differences_read_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> 
     wide = runner.invoke(app, command)
     assert "┃ note" in wide.output
     assert "only 12 games: a rough interval; unresolved: ≈47 games would resolve" in wide.output
+
+
+@pytest.mark.parametrize("command", [["simulate", "-j", "1"], ["arena", "-a", "random,greedy"]])
+def test_simulate_and_arena_say_which_options_they_measured(command: list[str]) -> None:
+    """A designer's walk: "300 games of mole-park with 3 players" said nothing of the
+    hand limit given, so a table pasted elsewhere lost what it measured. The options that
+    differ from the defaults are said; the defaults are not."""
+    arguments = [command[0], "mole-hill", "-n", "2", *command[1:]]
+    result = runner.invoke(app, [*arguments, "-o", "rounds=1"])
+    assert result.exit_code == 0, result.output
+    assert "options: rounds=1" in result.output
+    plain = runner.invoke(app, [*arguments, "-o", "rounds=2"])  # the default
+    assert plain.exit_code == 0, plain.output
+    assert "options:" not in plain.output

@@ -16,11 +16,17 @@ from rich.table import Table
 from molehaven.agents import AGENTS
 from molehaven.cli.console import PipeSafeConsole
 from molehaven.cli.errors import CliError, interrupted, one_line_errors
-from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
+from molehaven.cli.options import (
+    agent_names,
+    check_budget_option,
+    options_line,
+    parse_option_pairs,
+)
 from molehaven.cli.outputs import check_output_file
 from molehaven.cli.progress import progress_bar
 from molehaven.cli.simulating import games_played
 from molehaven.core import counted
+from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
 from molehaven.sim.arena import (
     ArenaGame,
@@ -149,6 +155,7 @@ def arena(
                 budget=budget,
                 elapsed=time.perf_counter() - started,
                 planned=len(specs),
+                options=options,
             )
         kept = f"they are in {save}" if save and finished else ""
         raise interrupted(len(finished), len(specs), "games", kept) from None
@@ -156,7 +163,12 @@ def arena(
         if out is not None:
             out.close()
     print_standings(
-        console, summary, seed=seed, budget=budget, elapsed=time.perf_counter() - started
+        console,
+        summary,
+        seed=seed,
+        budget=budget,
+        elapsed=time.perf_counter() - started,
+        options=options,
     )
     if earlier:
         read = counted(len(earlier), "game")
@@ -217,6 +229,7 @@ def print_standings(
     budget: float | None,
     elapsed: float,
     planned: int | None = None,
+    options: dict[str, OptionValue] | None = None,
 ) -> None:
     """The standings; ``planned``, when more than were played, marks a run cut short."""
     played, cut_short = games_played(summary.games, planned)
@@ -225,6 +238,9 @@ def print_standings(
         f" seed {seed},"
         f" {budget_text(budget)}: {elapsed:.1f} s{CUT_SHORT if cut_short else ''}"
     )
+    given_options = options_line(summary.slug, options or {})
+    if given_options:
+        console.print(given_options, highlight=False)
     even = 1 / summary.players
     ranked = summary.players > 2
     table = Table(title=f"per agent (each seat counts as a game; an even share is {even:.3f})")

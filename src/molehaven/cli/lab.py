@@ -29,11 +29,15 @@ from molehaven.cli.errors import (
     os_error_text,
     os_reason,
 )
-from molehaven.cli.options import agent_names, check_budget_option, parse_option_pairs
+from molehaven.cli.options import (
+    agent_names,
+    check_budget_option,
+    option_text,
+    parse_option_pairs,
+)
 from molehaven.cli.outputs import check_output_file, check_output_folder
 from molehaven.cli.progress import progress_bar
 from molehaven.core import OptionsError, counted
-from molehaven.core.options import OptionValue
 from molehaven.games import REGISTRY
 from molehaven.sim.lab import (
     GameMetrics,
@@ -100,12 +104,6 @@ def parse_variant(text: str, slug: str) -> Variant:
     options = parse_option_pairs(specs, pairs)
     REGISTRY.make(slug, None, **options)  # the values themselves are checked here
     return Variant(name, options)
-
-
-def option_text(value: OptionValue) -> str:
-    """An option value as it is typed on the command line (``false``, not Python's ``False``),
-    so a variant can be copied from the report into the next run."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def parse_agents(values: list[str], players: int) -> tuple[str, ...]:

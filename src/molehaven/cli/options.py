@@ -6,6 +6,7 @@ from __future__ import annotations
 from molehaven.cli.errors import CliError
 from molehaven.core import OptionsError, OptionSpec
 from molehaven.core.options import OptionValue
+from molehaven.games import REGISTRY
 from molehaven.sim.driver import check_budget
 
 
@@ -81,3 +82,20 @@ def check_budget_option(budget: float | None) -> None:
         check_budget(budget)
     except ValueError as error:
         raise CliError(f"--{error}") from None
+
+
+def option_text(value: OptionValue) -> str:
+    """An option value as it is typed on the command line (``false``, not Python's ``False``),
+    so a variant can be copied from the report into the next run."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def options_line(slug: str, options: dict[str, OptionValue]) -> str | None:
+    """``options: hand_limit=3, prize_value=highest`` (those of ``options`` that differ from
+    game ``slug``'s defaults) for a run's figures, or ``None`` with the defaults: a table
+    pasted elsewhere should still say which rules it measured."""
+    defaults = {spec.name: spec.default for spec in REGISTRY.game_class(slug).option_specs()}
+    changed = [(name, value) for name, value in options.items() if defaults.get(name) != value]
+    if not changed:
+        return None
+    return "options: " + ", ".join(f"{name}={option_text(value)}" for name, value in changed)

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from molehaven.cli.errors import interrupted
+from molehaven.cli.options import options_line
 from molehaven.cli.progress import progress_bar
 from molehaven.core import counted
 from molehaven.core.options import OptionValue
@@ -67,7 +68,15 @@ def run_simulation(
                 cut_short.add(result)
             elapsed = time.perf_counter() - started
             print_figures(
-                console, cut_short, elapsed, seed, jobs, agents, planned=games, budget=budget
+                console,
+                cut_short,
+                elapsed,
+                seed,
+                jobs,
+                agents,
+                planned=games,
+                budget=budget,
+                options=options,
             )
         kept = [f"the figures cover these {counted(len(finished), 'game')}"] if finished else []
         kept += [f"their records are in {save}"] if save and finished else []
@@ -76,7 +85,17 @@ def run_simulation(
         if out is not None:
             out.close()
     elapsed = time.perf_counter() - started
-    print_figures(console, summary, elapsed, seed, jobs, agents, planned=games, budget=budget)
+    print_figures(
+        console,
+        summary,
+        elapsed,
+        seed,
+        jobs,
+        agents,
+        planned=games,
+        budget=budget,
+        options=options,
+    )
     if save:
         console.print(f"records written to {save}")
     return summary
@@ -92,9 +111,13 @@ def print_figures(
     *,
     planned: int,
     budget: float | None = None,
+    options: dict[str, OptionValue] | None = None,
 ) -> None:
-    """The agents, if chosen, their budget, if given, and the figures of the games in
-    ``summary``."""
+    """The game's options, if any differ from the defaults, the agents, if chosen, their
+    budget, if given, and the figures of the games in ``summary``."""
+    given_options = options_line(summary.slug, options or {})
+    if given_options:
+        console.print(given_options, highlight=False)
     if agents or budget is not None:
         seats = ", ".join(f"seat {s}: {a}" for s, a in enumerate(agents or ()))
         given = "" if budget is None else f"{budget:g} s per decision"
