@@ -53,6 +53,7 @@ from molehaven.sim.lab_report import (
     summary_rows,
 )
 from molehaven.sim.lab_stats import (
+    alike_text,
     compare,
     paired_difference,
     pairs_alike_in_every_game,
@@ -580,6 +581,10 @@ def test_variants_alike_in_every_game_are_named_with_what_to_try() -> None:
     assert "twice and again measured the same in all 12 games" in said
     assert "twice and once measured" not in said and "again and once measured" not in said
     assert said.count("measured the same in all") == 1
+    # Random agents never notice a rule of what players see, however many games (a
+    # designer's walk: reveal_home_tokens under random play was told to try more games).
+    assert "The random agent ignores what it sees" in said
+    assert "ignores what it sees" not in alike_text("a", "b", 12, ["random", "greedy"])
 
 
 def test_only_pairs_alike_in_every_metric_and_game_are_alike() -> None:

@@ -63,6 +63,7 @@ from molehaven.sim.lab_stats import (
     alike_text,
     compare,
     pairs_alike_in_every_game,
+    seat_agents_of,
     summarise,
     widest_interval,
 )
@@ -549,4 +550,8 @@ def print_results(
         else:
             print_differences_narrow(differences)
     for first, second, games in pairs_alike_in_every_game(differences):
-        console.print(alike_text(first, second, games), style="bold yellow", highlight=False)
+        console.print(
+            alike_text(first, second, games, seat_agents_of(meta)),
+            style="bold yellow",
+            highlight=False,
+        )

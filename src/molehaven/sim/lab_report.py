@@ -29,6 +29,7 @@ from molehaven.sim.lab_stats import (
     VariantSummary,
     alike_text,
     pairs_alike_in_every_game,
+    seat_agents_of,
 )
 from molehaven.sim.stats import NO_SD, Distribution, Estimate, wilson_interval
 
@@ -387,7 +388,7 @@ def render_html(
         else "<p>One variant: nothing to compare.</p>"
     )
     alike = "".join(
-        f'<p class="notice">{html.escape(alike_text(*pair))}</p>'
+        f'<p class="notice">{html.escape(alike_text(*pair, seat_agents_of(meta)))}</p>'
         for pair in pairs_alike_in_every_game(differences)
     )
     title = f"Molehaven lab: {meta.get('game', '')}"

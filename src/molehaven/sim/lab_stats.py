@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -251,12 +251,22 @@ def pairs_alike_in_every_game(
     ]
 
 
-def alike_text(first: str, second: str, games: int) -> str:
-    return (
+def alike_text(first: str, second: str, games: int, agents: Sequence[str] = ()) -> str:
+    """The notice for two variants that measured the same in every game; ``agents`` (one
+    per seat) lets it say when the agents cannot notice the rule at all."""
+    text = (
         f"{first} and {second} measured the same in all {games} games: with these agents and"
         " seeds the rules they differ in never changed a figure. Try more games (-n), other"
         " agents (-a), more players or a larger change."
     )
+    if agents and all(agent == "random" for agent in agents):
+        # A designer's walk: reveal_home_tokens under random play, told to try more games.
+        text += (
+            " The random agent ignores what it sees: a rule that changes only what players"
+            " see (a token shown face up) never changes its play, however many games; agents"
+            " that look (-a easy) can show it."
+        )
+    return text
 
 
 def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> float:
@@ -279,3 +289,10 @@ def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> 
         for a, b in combinations(variants, 2)
     ]
     return max(math.inf if width == 0 else width for width in widths)
+
+
+def seat_agents_of(meta: Mapping[str, object]) -> list[str]:
+    """The agent of each seat, read back from a run's ``meta["agents"]``
+    (``seat 0: random, seat 1: greedy``)."""
+    text = str(meta.get("agents", ""))
+    return [part.partition(": ")[2] for part in text.split(", ") if part]
