@@ -47,6 +47,7 @@ from molehaven.sim.lab_report import (
     length_bins,
     plot_lead,
     plot_lengths,
+    plot_win_shares,
     render_html,
     side_by_side,
     summary_json,
@@ -706,3 +707,15 @@ def test_a_file_that_cannot_be_written_after_the_games_costs_only_itself(
     assert "seat 0 win share" in result.output  # the tables
     words = " ".join(result.output.split())
     assert f"error: cannot write {games}: no space left on device" in words
+
+
+def test_the_win_share_plot_reaches_just_above_its_highest_interval() -> None:
+    """A designer's walk: the axis always ran to 1, so at 8 players every bar sat in the
+    bottom sixth of the panel."""
+    summary = summarise("a", play([Variant("a", {})], games=20))
+    share = Estimate(0.125, 0.05, 0.2)
+    eight = dataclasses.replace(summary, win_shares=(share,) * 8)
+    low, high = plot_win_shares([eight]).axes[0].get_ylim()
+    assert (low, high) == (0, pytest.approx(0.2 * 1.15))
+    low, high = plot_win_shares([summary]).axes[0].get_ylim()
+    assert high <= 1.0

@@ -89,7 +89,10 @@ def plot_win_shares(summaries: Sequence[VariantSummary]) -> Figure:
     axes.axhline(1 / players, color="#444", linestyle="--", linewidth=1, label="even share")
     axes.set_xticks(range(players), [f"seat {seat}" for seat in range(players)])
     axes.set_ylabel("win share (95% interval)")
-    axes.set_ylim(0, 1)
+    # Up to a little over the highest interval, not always to 1: at 8 players every bar sat
+    # in the panel's bottom sixth and seats could not be told apart (a designer's walk).
+    highest = max(share.high for summary in summaries for share in summary.win_shares)
+    axes.set_ylim(0, min(1.0, max(highest, 1 / players) * 1.15))
     axes.set_title("Win share per seat")
     axes.legend(fontsize="small")
     return figure
