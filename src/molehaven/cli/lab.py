@@ -331,7 +331,11 @@ def lab(
         "games per variant": played,
         "seed": seed,
         "time budget": budget_text(budget),
-        "ran on": _where(runner, ray),
+        # A rerun whose games all came back from the journal played none: say so, not
+        # "1 local process (too few games for workers)" in 0.0 s (a designer's walk).
+        "ran on": "nothing played: every game read back from the journal"
+        if arrived and reused == len(arrived)
+        else _where(runner, ray),
         "seconds": round(elapsed, 1),
     }
     if journal is not None:
