@@ -249,6 +249,15 @@ def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_tables(sqlite_url: str) -
         assert create("203.0.113.9") == 201
 
 
+def _watch_from_one_site(held: contextlib.ExitStack, client: TestClient, url: str, n: int) -> None:
+    """Watch ``url`` from ``n`` /64s of one /56 (2a02:8071:6::/56), each socket greeted."""
+    for network in range(n):
+        socket = held.enter_context(
+            _from(client, f"2a02:8071:6:{network:x}::1").websocket_connect(url)
+        )
+        assert hello(socket, None)["type"] == "snapshot"
+
+
 def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_sockets(sqlite_url: str) -> None:
     """The same for sockets: a /56's /64s hold SITE_SHARE times a client's sockets between
     them (they held 256 times as many), and a socket closed frees its place."""
@@ -256,11 +265,7 @@ def test_the_64s_of_one_ipv6_site_share_a_wider_cap_of_sockets(sqlite_url: str) 
         table_id, _host = new_table(client, "mole-hill")
         url = f"/ws/tables/{table_id}"
         with contextlib.ExitStack() as held:
-            for n in range(SITE_SHARE):
-                socket = held.enter_context(
-                    _from(client, f"2a02:8071:6:{n:x}::1").websocket_connect(url)
-                )
-                hello(socket, None)
+            _watch_from_one_site(held, client, url, SITE_SHARE)
             assert _refused_with(_from(client, "2a02:8071:6:ff::1"), table_id) == 4430
             with _from(client, "2a02:8071:6:100::1").websocket_connect(url) as next_site:
                 assert hello(next_site, None)["type"] == "snapshot"
@@ -280,11 +285,7 @@ def test_the_64s_of_one_ipv6_site_share_a_few_of_a_tables_watching_places(
         table_id, _host = new_table(client, "mole-hill")
         url = f"/ws/tables/{table_id}"
         with contextlib.ExitStack() as held:
-            for n in range(SITE_WATCH_SHARE):
-                socket = held.enter_context(
-                    _from(client, f"2a02:8071:6:{n:x}::1").websocket_connect(url)
-                )
-                assert hello(socket, None)["type"] == "snapshot"
+            _watch_from_one_site(held, client, url, SITE_WATCH_SHARE)
             with _from(client, "2a02:8071:6:ff::1").websocket_connect(url) as one_more:
                 one_more.send_json({"type": "hello", "data": {"token": None}})
                 refused = one_more.receive_json()

@@ -34,6 +34,21 @@ def run_simulation(
     """Simulate with a progress bar, writing each record to ``save`` as soon as it exists."""
     out: TextIO | None = save.open("w", encoding="utf-8") if save else None
     started = time.perf_counter()
+
+    def figures(played: Summary) -> None:
+        elapsed = time.perf_counter() - started
+        print_figures(
+            console,
+            played,
+            elapsed,
+            seed,
+            jobs,
+            agents,
+            planned=games,
+            budget=budget,
+            options=options,
+        )
+
     finished: list[GameResult] = []
     try:
         with progress_bar(console) as progress:
@@ -66,36 +81,14 @@ def run_simulation(
             cut_short = Summary(slug, players)
             for result in finished:
                 cut_short.add(result)
-            elapsed = time.perf_counter() - started
-            print_figures(
-                console,
-                cut_short,
-                elapsed,
-                seed,
-                jobs,
-                agents,
-                planned=games,
-                budget=budget,
-                options=options,
-            )
+            figures(cut_short)
         kept = [f"the figures cover these {counted(len(finished), 'game')}"] if finished else []
         kept += [f"their records are in {save}"] if save and finished else []
         raise interrupted(len(finished), games, "games", "; ".join(kept)) from None
     finally:
         if out is not None:
             out.close()
-    elapsed = time.perf_counter() - started
-    print_figures(
-        console,
-        summary,
-        elapsed,
-        seed,
-        jobs,
-        agents,
-        planned=games,
-        budget=budget,
-        options=options,
-    )
+    figures(summary)
     if save:
         console.print(f"records written to {save}")
     return summary
