@@ -628,7 +628,7 @@ def test_until_ci_says_when_the_variants_never_differed() -> None:
     )
     assert result.exit_code == 0, result.output
     words = " ".join(result.output.split())
-    assert "--until-ci 0.5 not reached: in 10 games per variant the seat-0 win share" in words
+    assert "--until-ci 0.5 not reached: in 10 games per variant the variants' seat-0" in words
     assert "reached: the widest" not in words
 
 

@@ -96,7 +96,7 @@ def parse_variant(text: str, slug: str) -> Variant:
         raise CliError(f"a variant is NAME=option=value,...; got {text!r}")
     pairs = [pair.strip() for pair in rest.split(",") if pair.strip()]
     specs = REGISTRY.game_class(slug).option_specs()
-    if rest and "=" not in pairs[0] and name.replace("-", "_") in {spec.name for spec in specs}:
+    if pairs and "=" not in pairs[0] and name.replace("-", "_") in {spec.name for spec in specs}:
         # ``-v hand_limit=3``: the option was read as the variant's name.
         raise CliError(
             f"a variant is NAME=option=value,...: {text!r} has no name before the option;"
@@ -457,9 +457,10 @@ class IntervalTarget:
         if math.isinf(self.widest) and self.games >= 2:
             # widest_interval: paired differences that never varied measure no interval.
             return (
-                f"{asked} not reached: in {counted(self.games, 'game')} per variant the seat-0"
-                " win share differed between variants alike in every game (most often: in"
-                " none), which measures no interval; the rule may change few games or none"
+                f"{asked} not reached: in {counted(self.games, 'game')} per variant the"
+                " variants' seat-0 results differed by the same amount in every game (most"
+                " often: not at all), which measures no interval; the rule may change few"
+                " games or none"
             )
         if math.isinf(self.widest):
             return (
