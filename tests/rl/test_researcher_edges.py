@@ -225,3 +225,16 @@ def test_numpy_step_limits_pass_and_encoders_check_seats_and_player_counts() -> 
             encoder.encode(observation, seat)  # type: ignore[arg-type]
     with pytest.raises(OptionsError, match="takes 2-8 players, got 9"):
         rl.encoder("mole-park", 9)
+
+
+def test_every_env_hands_out_its_game_to_decode_an_index() -> None:
+    # The game was reachable only as the internal ``env.table.game``.
+    aec = rl.env("mole-park", 3)
+    aec.reset(seed=0)
+    observation, *_ = aec.last()
+    index = observation["action_mask"].argmax()
+    assert aec.game.action_at(index) in aec.table.state.legal_actions(
+        aec.seats[aec.agent_selection]
+    )
+    assert rl.parallel_env("mole-park", 3).game.players == 3
+    assert SingleSeatEnv("mole-hill", rounds=1).game.slug == "mole-hill"

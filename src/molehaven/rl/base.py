@@ -6,6 +6,7 @@ from typing import Any
 
 from gymnasium import spaces
 
+from molehaven.core import Game
 from molehaven.rl.table import Table, agent_name, check_render_mode, step_limit
 
 RENDER_MODES = ("ansi", "human")
@@ -59,6 +60,12 @@ class TableEnv:
         ``legal_actions``, then the wait action if the agent may wait (``sorted()`` them for
         ascending). Do not modify the list."""
         return self.table.legal_indices(self.seats[agent])
+
+    @property
+    def game(self) -> Game[object]:
+        """The Molehaven game this env plays (its action space decodes an index:
+        ``env.game.action_at(index)``)."""
+        return self.table.game
 
     @property
     def wait_index(self) -> int | None:

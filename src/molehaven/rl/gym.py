@@ -36,7 +36,7 @@ from gymnasium import spaces
 
 from molehaven.agents import AGENTS, Agent, SeatView
 from molehaven.agents.base import interjects
-from molehaven.core import Action, OptionsError, Seat
+from molehaven.core import Action, Game, OptionsError, Seat
 from molehaven.core.action_space import as_index
 from molehaven.rl.table import (
     ObsDict,
@@ -95,6 +95,12 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         self.skipped = 0
         # Gymnasium's contract: reset() before the first step and after the end.
         self._running = False
+
+    @property
+    def game(self) -> Game[object]:
+        """The Molehaven game this env plays (its action space decodes an index:
+        ``env.game.action_at(index)``)."""
+        return self.table.game
 
     @property
     def wait_index(self) -> int | None:
