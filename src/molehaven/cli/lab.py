@@ -8,7 +8,7 @@ import logging
 import math
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -63,7 +63,6 @@ from molehaven.sim.lab_stats import (
     alike_text,
     compare,
     pairs_alike_in_every_game,
-    seat_agents_of,
     summarise,
     widest_interval,
 )
@@ -365,7 +364,7 @@ def lab(
             failed.append(f"cannot write {named}")
 
     def write_report(path: Path) -> list[str]:
-        page = render_html(meta, summaries, differences, results, notice=notice)
+        page = render_html(meta, summaries, differences, results, notice=notice, agents=seat_agents)
         path.write_text(page, encoding="utf-8")
         return [f"report written to {path}"]
 
@@ -395,7 +394,7 @@ def lab(
     except KeyboardInterrupt:
         kept = "every file was written whole first" if written else ""
         raise interrupted(len(arrived), most_games, of_games, kept) from None
-    print_results(summaries, differences, meta)
+    print_results(summaries, differences, meta, seat_agents)
     if target is not None:
         console.print(target.text, style=None if target.reached else "bold yellow")
     if reused:  # as the arena says it, or a rerun that played nothing looks like a fresh run
@@ -525,6 +524,7 @@ def print_results(
     summaries: list[VariantSummary],
     differences: list[PairedDifference],
     meta: dict[str, object],
+    agents: Sequence[str],
 ) -> None:
     games = meta["games per variant"]
     console.print(
@@ -556,7 +556,7 @@ def print_results(
             print_differences_narrow(differences)
     for first, second, games in pairs_alike_in_every_game(differences):
         console.print(
-            alike_text(first, second, games, seat_agents_of(meta)),
+            alike_text(first, second, games, agents),
             style="bold yellow",
             highlight=False,
         )

@@ -29,7 +29,6 @@ from molehaven.sim.lab_stats import (
     VariantSummary,
     alike_text,
     pairs_alike_in_every_game,
-    seat_agents_of,
 )
 from molehaven.sim.stats import NO_SD, Distribution, Estimate, wilson_interval
 
@@ -371,9 +370,11 @@ def render_html(
     results: Sequence[GameMetrics],
     *,
     notice: str | None = None,
+    agents: Sequence[str] = (),
 ) -> str:
     """The report page; ``notice`` is a warning shown above everything else (e.g. that
-    ``--until-ci``'s width was not reached)."""
+    ``--until-ci``'s width was not reached); ``agents``, one per seat, for the notice on
+    variants that measured alike (``alike_text``)."""
     variants = [summary.name for summary in summaries]
     warning = f'<p class="notice">{html.escape(notice)}</p>' if notice else ""
     images = "".join(
@@ -391,7 +392,7 @@ def render_html(
         else "<p>One variant: nothing to compare.</p>"
     )
     alike = "".join(
-        f'<p class="notice">{html.escape(alike_text(*pair, seat_agents_of(meta)))}</p>'
+        f'<p class="notice">{html.escape(alike_text(*pair, agents))}</p>'
         for pair in pairs_alike_in_every_game(differences)
     )
     title = f"Molehaven lab: {meta.get('game', '')}"

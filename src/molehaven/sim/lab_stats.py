@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -289,10 +289,3 @@ def widest_interval(results: Sequence[GameMetrics], variants: Sequence[str]) -> 
         for a, b in combinations(variants, 2)
     ]
     return max(math.inf if width == 0 else width for width in widths)
-
-
-def seat_agents_of(meta: Mapping[str, object]) -> list[str]:
-    """The agent of each seat, read back from a run's ``meta["agents"]``
-    (``seat 0: random, seat 1: greedy``)."""
-    text = str(meta.get("agents", ""))
-    return [part.partition(": ")[2] for part in text.split(", ") if part]
