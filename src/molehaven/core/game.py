@@ -95,17 +95,25 @@ class Game(ABC, Generic[OptionsT]):
     __slots__ = ("options", "players")
 
     def __init__(self, players: int | None = None, **options: object) -> None:
-        counts = self.info.player_counts
-        allowed = self.info.player_counts_text
-        if players is None:
-            players = self.info.min_players
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionsError(f"players must be an int ({allowed}), got {players!r}")
-        if players not in counts:
-            raise OptionsError(f"{self.info.title} takes {allowed} players, got {players}")
-        self.players: int = players
+        self.players: int = self.player_count(players)
         built: object = build_options(self.options_type, options)
         self.options: OptionsT = built  # type: ignore[assignment]
+
+    @classmethod
+    def player_count(cls, players: object = None) -> int:
+        """``players`` checked against the game's counts (``None``: the minimum).
+
+        Raises:
+            OptionsError: not an int, or a count the game is not played by.
+        """
+        allowed = cls.info.player_counts_text
+        if players is None:
+            return cls.info.min_players
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionsError(f"players must be an int ({allowed}), got {players!r}")
+        if players not in cls.info.player_counts:
+            raise OptionsError(f"{cls.info.title} takes {allowed} players, got {players}")
+        return players
 
     @classmethod
     def option_specs(cls) -> tuple[OptionSpec, ...]:

@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import ModuleType
 
-import molehaven
 from molehaven.core import Observation, Seat, State, UnknownGameError
+from molehaven.games import REGISTRY
 from molehaven.rl.encoders import maulwurf_company, mole_hill, mole_majority, mole_park, the_mole
 from molehaven.rl.encoders.features import FloatArray, Layout
 
@@ -98,6 +98,6 @@ def encoder(slug: str, players: int) -> Encoder:
     module = _MODULES.get(slug)
     if module is None:
         raise UnknownGameError(f"no tensor encoder for {slug!r}; valid: {', '.join(_MODULES)}")
-    molehaven.make(slug, players)  # refuses a player count the game has not, in its words
+    REGISTRY.game_class(slug).player_count(players)  # in the game's own words
     fast: StateEncoder | None = getattr(module, "encode_state", None)
     return Encoder(module.layout(players), module.encode, players, fast)
