@@ -225,7 +225,7 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
         rows.append((f"seat {seat} win share", _estimate(share)))
     # The seat-0 share's own interval, moved by the even share: the figure that answers "does
     # the first player have an advantage?" needs its interval as much as the share does.
-    even = summary.win_shares[0].mean - summary.first_seat_advantage
+    even = 1 / len(summary.win_shares)
     first = summary.win_shares[0]
     rows.append(
         (
