@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -38,8 +39,31 @@ def postgres_url() -> Iterator[str]:
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
     yield make_url(admin).set(database=name).render_as_string(hide_password=False)
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    drop_database(admin, name)
+
+
+def drop_database(admin: str, name: str) -> None:
+    """Drop a test database, ending the connections a test left open.
+
+    FORCE must end every process on the database, and an autovacuum worker that happens to
+    be cleaning it belongs to no role the test's role may signal unless it holds
+    pg_signal_backend (scripts/test grants it). Without that grant the worker is gone a
+    moment later, so the drop is tried again rather than failing a test that passed.
+    """
+    import psycopg
+
+    for attempt in range(DROP_ATTEMPTS):
+        try:
+            with psycopg.connect(admin, autocommit=True) as connection:
+                connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            return
+        except psycopg.errors.InsufficientPrivilege:
+            if attempt == DROP_ATTEMPTS - 1:
+                raise
+            time.sleep(0.2 * (attempt + 1))
+
+
+DROP_ATTEMPTS = 6
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
