@@ -315,7 +315,9 @@ def test_lab_differences_read_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> 
     assert "a − b (12 games)" in differences
     assert "  seat 0 win share: -0.292 (-0.546 to -0.037)" in differences
     assert "    only 12 games: a rough interval" in differences
-    fewer = "winner leads for good from (share of the game): +0.056 (-0.138 to +0.250), 11 games"
+    fewer = (
+        "winner leads for good from (share of the decisions): +0.056 (-0.138 to +0.250), 11 games"
+    )
     assert fewer in " ".join(narrow.output.split())  # a figure of fewer games says so
     monkeypatch.setattr(lab_command, "console", PipeSafeConsole(width=200))
     wide = runner.invoke(app, command)

@@ -19,11 +19,13 @@ import typer
 from typer.testing import CliRunner
 
 import molehaven
-from molehaven.agents import Agent
+from molehaven.agents import Agent, RandomAgent
 from molehaven.cli import lab as lab_cli
 from molehaven.cli.main import app
 from molehaven.core import CHANCE
+from molehaven.games import REGISTRY
 from molehaven.sim import lab as lab_module
+from molehaven.sim.driver import play_game
 from molehaven.sim.lab import (
     GameMetrics,
     LocalRunner,
@@ -35,6 +37,7 @@ from molehaven.sim.lab import (
     run_lab,
 )
 from molehaven.sim.lab_metrics import (
+    Tracker,
     game_extras,
     lead_changes,
     leads_for_good_from,
@@ -54,6 +57,7 @@ from molehaven.sim.lab_report import (
     summary_rows,
 )
 from molehaven.sim.lab_stats import (
+    WINNER_LEADS,
     alike_text,
     compare,
     paired_difference,
@@ -144,6 +148,42 @@ def test_lead_metrics_on_a_known_score_history() -> None:
     assert margin_curve(history, 0)[0] == 0.0
     assert margin_curve(history, 0)[-1] == 3.0
     assert ranks((5.0, 2.0, 2.0), (1.0, 0.0, 0.0)) == (1.0, 2.5, 2.5)
+
+
+def test_the_lead_share_leaves_out_a_winner_not_alone_on_top_of_the_scores() -> None:
+    """A winner level on score at the end (a tie broken otherwise) or behind (a win by other
+    means) has no share after which they lead: it read 1.0, "only at the end"."""
+    assert leads_for_good_from([(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)], 1) is None
+    assert leads_for_good_from([(0.0, 0.0), (1.0, 0.0), (2.0, 1.0)], 1) is None
+    assert leads_for_good_from([(0.0, 0.0), (1.0, 0.0), (2.0, 1.0)], 0) == 1 / 2
+
+
+def test_lead_measures_count_decisions_not_dice() -> None:
+    """The share of the game is a share of the seats' decisions: Die Maulwurf Company's disc
+    draws (chance) stretched "the game" between one decision and the next."""
+    tracker = Tracker()
+    game = REGISTRY.make("maulwurf-company", 2)
+    rng = random.Random(2)
+    state = play_game(game, [RandomAgent(1), RandomAgent(2)], rng, observer=tracker)
+    assert any(seat == CHANCE for seat, _ in state.history())
+    assert len(tracker.scores) == turns_taken(state) + 1  # each decision, and the end
+
+
+def test_the_lead_row_and_margin_curve_say_which_games_they_leave_out() -> None:
+    results = play([Variant("v", {})], games=20)
+    sole = [index for index, game in enumerate(results) if game.sole_winner is not None]
+    drawn = len(results) - len(sole)
+    for index in sole[:2]:
+        results[index] = dataclasses.replace(results[index], winner_leads_from=None)
+    summary = summarise("v", results)
+    assert (summary.won_behind, summary.sole_wins) == (2, len(sole))
+    row = dict(summary_rows(summary))[WINNER_LEADS]
+    expected = f"; over {len(sole) - 2} of 20 games (2 won without leading on score at the end"
+    assert expected in row
+    assert (f"{drawn} shared or drawn" in row) == (drawn > 0)
+    legend = plot_lead([summary], results).axes[0].get_legend()
+    label = legend.get_texts()[0].get_text()
+    assert label == (f"v ({len(sole)} of 20 games: one winner)" if drawn else "v")
 
 
 def test_paired_difference_notes_a_small_unresolved_sample() -> None:

@@ -181,6 +181,22 @@ def test_a_file_that_is_not_a_journal_is_refused_and_left_alone(tmp_path: Path) 
     assert notes.read_text() == "my notes\nabout the game\n"
 
 
+def test_a_journal_of_an_older_lab_is_refused_as_such(tmp_path: Path) -> None:
+    """Format 1 measured the lead over chance actions too: its games must not be mixed into
+    a run of format 2's, and "not a lab journal" would have been wrong."""
+    journal = tmp_path / "lab.jsonl"
+    assert runner.invoke(app, [*LAB, "-n", "2", "--journal", str(journal)]).exit_code == 0
+    lines = journal.read_text().splitlines()
+    setup = json.loads(lines[0])
+    setup["format"] = "molehaven lab journal 1"
+    older = "\n".join([json.dumps(setup), *lines[1:]]) + "\n"
+    journal.write_text(older)
+    result = runner.invoke(app, [*LAB, "-n", "2", "--journal", str(journal)])
+    assert result.exit_code == 1
+    assert "another version of the lab ('molehaven lab journal 1'" in result.output
+    assert journal.read_text() == older
+
+
 def test_a_damaged_game_line_is_named(tmp_path: Path) -> None:
     setup = Setup("mole-hill", 2, (Variant("a", {}),), ("random", "random"), 1, None)
     path = tmp_path / "lab.jsonl"

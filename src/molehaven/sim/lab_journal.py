@@ -23,7 +23,8 @@ from typing import IO, Any
 from molehaven.sim.jsonl import what_differs, whole_lines, write_after
 from molehaven.sim.lab import GameMetrics, Variant
 
-FORMAT = "molehaven lab journal 1"
+FORMAT_NAME = "molehaven lab journal"
+FORMAT = f"{FORMAT_NAME} 2"  # 2: lead and margin over the seats' decisions only
 
 
 class JournalError(ValueError):
@@ -158,7 +159,13 @@ def _parse(line: bytes, number: int, path: Path) -> dict[str, Any]:
 
 
 def _check_setup(entry: Mapping[str, Any], wanted: Mapping[str, Any], path: Path) -> None:
-    if entry.get("format") != FORMAT:
+    kept = entry.get("format")
+    if isinstance(kept, str) and kept.startswith(FORMAT_NAME) and kept != FORMAT:
+        raise JournalError(
+            f"{path} was written by another version of the lab ({kept!r}, this one writes"
+            f" {FORMAT!r}), which measured games differently; give another --journal file"
+        )
+    if kept != FORMAT:
         raise JournalError(f"{path} is not a lab journal (its first line is not a lab setup)")
     for key, value in wanted.items():
         if not _same(entry.get(key), value):

@@ -29,10 +29,14 @@ class Tracker:
     branching: int = 0
 
     def __call__(self, state: State) -> None:
-        scores = tuple(state.scores())
-        self.scores.append(scores)
-        if state.is_terminal() or state.is_chance():
+        # Scores are kept where a seat decides and at the end: a share "of the game" is a
+        # share of its decisions, not of its dice rolls and deals too.
+        if state.is_terminal():
+            self.scores.append(tuple(state.scores()))
             return
+        if state.is_chance() or not state.to_move():
+            return
+        self.scores.append(tuple(state.scores()))
         for seat in state.to_move():
             count = len(state.legal_actions(seat))
             self.decisions += 1
@@ -59,9 +63,13 @@ def lead_changes(history: Sequence[tuple[float, ...]]) -> int:
     return changes
 
 
-def leads_for_good_from(history: Sequence[tuple[float, ...]], winner: int) -> float:
+def leads_for_good_from(history: Sequence[tuple[float, ...]], winner: int) -> float | None:
     """The share of the game (0 = from the start, 1 = only at the end) after which ``winner``
-    is the sole leader by score at every later step."""
+    is the sole leader by score at every later step; ``None`` if the winner is not the sole
+    leader by score at the end (won some other way, as by Mole Park's Crown), which no share
+    describes."""
+    if not history or sole_leader(history[-1]) != winner:
+        return None
     steps = len(history)
     start = steps - 1
     while start > 0 and sole_leader(history[start - 1]) == winner:

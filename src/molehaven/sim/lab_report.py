@@ -143,6 +143,14 @@ def plot_lengths(results: Sequence[GameMetrics], variants: Sequence[str]) -> Fig
     return figure
 
 
+def _curve_label(summary: VariantSummary) -> str:
+    """A variant's name, and over how many games its margin curve runs if a draw or a
+    shared win (no one winner to follow) left some out."""
+    if summary.sole_wins == summary.games:
+        return summary.name
+    return f"{summary.name} ({summary.sole_wins} of {summary.games} games: one winner)"
+
+
 def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics]) -> Figure:
     figure = _figure(9, 3.6)
     margin_axes, change_axes = figure.subplots(1, 2)
@@ -155,11 +163,11 @@ def plot_lead(summaries: Sequence[VariantSummary], results: Sequence[GameMetrics
                 marker="o",
                 markersize=3,
                 linestyle=_line_style(number),
-                label=summary.name,
+                label=_curve_label(summary),
                 color=_colour(number),
             )
     margin_axes.axhline(0, color="#444", linewidth=0.8)
-    margin_axes.set_xlabel("share of the game played (%)")
+    margin_axes.set_xlabel("share of the decisions made (%)")
     margin_axes.set_ylabel("winner's score minus best other")
     margin_axes.set_title("Score margin of the eventual winner")
     margin_axes.legend(fontsize="small")
@@ -245,13 +253,29 @@ def summary_rows(summary: VariantSummary) -> list[tuple[str, str]]:
             ", ".join(f"{end} {_percent(share)}" for end, share in summary.end_shares.items()),
         )
     )
-    rows.append((WINNER_LEADS, _estimate(summary.decided_from, 2)))
+    rows.append((WINNER_LEADS, _estimate(summary.decided_from, 2) + _left_out(summary)))
     rows.append((LEAD_CHANGES, _estimate(summary.lead_changes, 2)))
     rows.append((BRANCHING, _estimate(summary.branching, 1)))
     rows.append((REAL_CHOICES, _estimate(summary.choice_share, 2)))
     for key, value in summary.extras.items():
         rows.append((key, _estimate(value, 2)))
     return rows
+
+
+def _left_out(summary: VariantSummary) -> str:
+    """Which games the lead measure leaves out, and why, if any: it describes a winner who
+    ends alone at the top of the scores, and a share over fewer games than the row above
+    says must not pass for all of them."""
+    shared = summary.games - summary.sole_wins
+    reasons = []
+    if summary.won_behind:
+        reasons.append(f"{summary.won_behind} won without leading on score at the end")
+    if shared:
+        reasons.append(f"{shared} shared or drawn")
+    if not reasons:
+        return ""
+    counted = summary.sole_wins - summary.won_behind
+    return f"; over {counted} of {summary.games} games ({', '.join(reasons)})"
 
 
 def _signed(value: float) -> str:

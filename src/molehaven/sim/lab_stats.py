@@ -26,7 +26,7 @@ FEW_GAMES = 30
 SHARED_WINS = "share of games with a shared win or draw"
 ACTIONS = "actions per game"
 TURNS = "turns per game"
-WINNER_LEADS = "winner leads for good from (share of the game)"
+WINNER_LEADS = "winner leads for good from (share of the decisions)"
 LEAD_CHANGES = "lead changes"
 BRANCHING = "branching factor (legal actions per decision)"
 REAL_CHOICES = "share of decisions with a real choice"
@@ -44,6 +44,10 @@ class VariantSummary:
     turns: Distribution
     end_shares: dict[str, float]
     decided_from: Estimate | None
+    # Games with one winner whom no share describes (not the sole leader on score at the
+    # end), which ``decided_from`` leaves out, as it and ``margin_curve`` leave out draws.
+    won_behind: int
+    sole_wins: int
     lead_changes: Estimate
     margin_curve: tuple[float, ...] | None
     branching: Estimate
@@ -104,6 +108,8 @@ def summarise(name: str, games: Sequence[GameMetrics]) -> VariantSummary:
         turns=Distribution.of([float(game.turns) for game in games]),
         end_shares={end: count / len(games) for end, count in ends.most_common()},
         decided_from=_mean_interval(decided, SHARE) if decided else None,
+        won_behind=len(curves) - len(decided),
+        sole_wins=len(curves),
         lead_changes=_mean_interval([float(game.lead_changes) for game in games], AT_LEAST_0),
         margin_curve=(
             tuple(
