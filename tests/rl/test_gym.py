@@ -104,3 +104,25 @@ def test_a_game_over_before_the_learning_seat_acts_is_skipped_not_returned() -> 
     assert env.table.state.history() == first
     observation, *_ = env.step(int(np.flatnonzero(observation["action_mask"])[0]))
     assert env.observation_space.contains(observation)
+
+
+def test_every_game_is_registered_with_gymnasium() -> None:
+    """``gymnasium.make`` builds each game's env by id, options and opponents passed
+    through, and the module:id form imports Molehaven itself."""
+    import gymnasium
+
+    from molehaven.games import REGISTRY
+    from molehaven.rl.gym import gym_id
+
+    assert gym_id("maulwurf-company") == "molehaven/MaulwurfCompany-v0"
+    for slug in REGISTRY.list_games():
+        env = gymnasium.make(gym_id(slug))
+        assert isinstance(env.unwrapped, SingleSeatEnv)
+        assert env.unwrapped.game.slug == slug
+    env = gymnasium.make("molehaven.rl.gym:molehaven/TheMole-v0", players=4, opponents="greedy")
+    observation, _ = env.reset(seed=2)
+    assert env.unwrapped.game.players == 4
+    assert observation["action_mask"].any()
+    env = gymnasium.make(gym_id("mole-hill"), rounds=1, seat=1)
+    env.reset(seed=0)
+    assert (env.unwrapped.seat, env.unwrapped.game.options.rounds) == (1, 1)

@@ -24,6 +24,9 @@ player count for a game with the wait action. A game the other seats end before 
 seat is first asked (The Mole at ``target_score=1``, where the mole may guess at once) is not
 an episode: ``reset`` deals the next game instead (``env.skipped`` counts them), so every
 episode holds at least one decision.
+
+Importing this module registers every game with Gymnasium (``gym_id``: ``mole-hill`` is
+``molehaven/MoleHill-v0``), so ``gymnasium.make`` and ``gymnasium.make_vec`` build these envs.
 """
 
 from __future__ import annotations
@@ -252,3 +255,23 @@ class SingleSeatEnv(gymnasium.Env[ObsDict, Any]):
         if self.render_mode == "human":
             print(text)
         return text
+
+
+def gym_id(slug: str) -> str:
+    """The Gymnasium id of game ``slug``'s single-seat env (``mole-hill``:
+    ``molehaven/MoleHill-v0``)."""
+    return f"molehaven/{''.join(word.capitalize() for word in slug.split('-'))}-v0"
+
+
+def _register_all() -> None:
+    """Every game under its ``gym_id``, so ``gymnasium.make`` builds it (once per process)."""
+    from molehaven.games import REGISTRY
+
+    for slug in REGISTRY.list_games():
+        if gym_id(slug) not in gymnasium.registry:
+            gymnasium.register(
+                gym_id(slug), entry_point=f"{__name__}:SingleSeatEnv", kwargs={"slug": slug}
+            )
+
+
+_register_all()
