@@ -218,8 +218,12 @@ def test_a_person_plays_a_whole_mole_majority_game_by_clicking(
             part = next(p for p in first_parts(action) if p in offered["picks"])
             click_pick(page, part)
             if not multi_part:  # pointing at the last part shows what it would do
-                page.locator(f'{BOARD} [data-action="{action}"]').first.hover(force=True)
-                expect(page.locator(f"{BOARD} .mm-preview")).to_contain_text(f"{action}:")
+                target = page.locator(f'{BOARD} [data-action="{action}"]').first
+                target.hover(force=True)
+                # Named in words, as the space or button is, not in notation ("move b1 c2").
+                label = target.get_attribute("aria-label") or ""
+                named = f"{label[:1].upper()}{label[1:]}:"
+                expect(page.locator(f"{BOARD} .mm-preview")).to_contain_text(named)
                 snap(page, "desk-picked")
                 board_fits(page, DESK)
                 resize(page, PHONE)

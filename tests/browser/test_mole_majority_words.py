@@ -140,9 +140,10 @@ def test_a_convert_s_preview_names_whose_mole_it_turns(
 ) -> None:
     """Pointing at a Convert's target previewed "convert f1: converts f1.", as if the space
     were taken, and said nothing of the claims. It now names whose mole turns and that no
-    claim changes. Rules 11.8: after Ann's Cave-In, Bea moves a mole to f1 and Ann plays
-    Convert, f1 her one target. The server's preview (the engine's position after the action)
-    is answered by the test for this fixed position."""
+    claim changes, the action in words as the space names it, not in notation. Rules 11.8:
+    after Ann's Cave-In, Bea moves a mole to f1 and Ann plays Convert, f1 her one target. The
+    server's preview (the engine's position after the action) is answered by the test for
+    this fixed position."""
     state = s2()
     apply_all(state, "0: play cavein, 0: move b1 a1, 0: cave b-e b-f, C: token 3")
     apply_all(state, "0: end, C: card two, 1: play four, 1: move r1 o1, 1: move r2 j1")
@@ -154,6 +155,6 @@ def test_a_convert_s_preview_names_whose_mole_it_turns(
     page.route("**/preview", lambda route: route.fulfill(json=preview))
     page.locator(f'{BOARD} [data-action="convert f1"]').first.hover(force=True)
     expect(page.locator(f"{BOARD} .mm-preview")).to_have_text(
-        "convert f1: converts random bot's mole on f1; no claim changes."
+        "Convert the mole on f1: converts random bot's mole on f1; no claim changes."
     )
     assert page.errors == []  # type: ignore[attr-defined]

@@ -94,14 +94,22 @@ function readOptions() {
   return options;
 }
 
+// A second press while the first request is on its way would make a second table: one the
+// person never sees, left open in the lobby for others to sit at and wait.
+let creating = false;
+
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
+  if (creating) return;
   createError.textContent = "";
   const name = nameInput.value.trim();
   if (takeSeat.checked && !name) {
     createError.textContent = "Give your name to take a seat (or untick 'sit at the table myself').";
     return;
   }
+  const submit = form.querySelector('button[type="submit"]');
+  creating = true;
+  if (submit) submit.disabled = true;
   try {
     const created = await api("POST", "/api/tables", {
       game: gameSelect.value,
@@ -121,6 +129,8 @@ form.addEventListener("submit", async (event) => {
     window.location.href = `/tables/${tableId}`;
   } catch (error) {
     createError.textContent = error.message;
+    creating = false;
+    if (submit) submit.disabled = false;
   }
 });
 

@@ -1780,7 +1780,12 @@ function seatError(text) {
   $("seat-error").textContent = text;
 }
 
+// A double press on "Sit here" sent two requests: the second found the seat taken (by this
+// very person) and told them someone else had taken it.
+let sitting = false;
+
 async function sit(seat) {
+  if (sitting || store.seat(tableId)?.seat === seat) return;
   const name = $("join-name").value.trim();
   if (!name) {
     seatError("Type your name first, then pick a seat.");
@@ -1790,6 +1795,7 @@ async function sit(seat) {
   // The host sits as the host: the table then names their seat, for the others to know
   // who fills the seats and starts.
   const host = store.host(tableId);
+  sitting = true;
   try {
     const joined = await api("POST", `/api/tables/${tableId}/seats/${seat}`, { name }, host ? { "X-Host-Token": host } : {});
     store.setName(name);
@@ -1800,6 +1806,8 @@ async function sit(seat) {
   } catch (error) {
     // Two people pressed "Sit here" at one seat: the other was first.
     seatError(error.code === "seat-taken" ? `Someone else just took seat ${seatNumber(seat)}: pick another one.` : capitalize(error.message));
+  } finally {
+    sitting = false;
   }
 }
 

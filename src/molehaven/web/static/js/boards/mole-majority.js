@@ -86,8 +86,8 @@ function activate(node, action, onAction, label = action) {
       go();
     }
   });
-  node.addEventListener("mouseenter", () => schedulePreview(action));
-  node.addEventListener("focus", () => schedulePreview(action));
+  node.addEventListener("mouseenter", () => schedulePreview(action, label));
+  node.addEventListener("focus", () => schedulePreview(action, label));
   node.addEventListener("mouseleave", () => schedulePreview(null));
   node.addEventListener("blur", () => schedulePreview(null));
 }
@@ -112,16 +112,18 @@ function pickable(node, kind, value, label) {
 
 // ------------------------------------------------------------------ hover previews
 
-function schedulePreview(action) {
+// ``label`` names the action as its button or space does ("Move b1 to c2"): the preview
+// said "move b1 c2: …", the notation, which reads as code.
+function schedulePreview(action, label = action) {
   clearTimeout(previewTimer);
   if (action === null) {
     showPreview(null, null);
     return;
   }
-  previewTimer = setTimeout(() => loadPreview(action), PREVIEW_DELAY_MS);
+  previewTimer = setTimeout(() => loadPreview(action, label), PREVIEW_DELAY_MS);
 }
 
-async function loadPreview(action) {
+async function loadPreview(action, label) {
   const context = lastContext;
   if (!context || !context.table || context.observation === playedFrom) return;
   const mine = store.seat(context.table.id);
@@ -135,10 +137,10 @@ async function loadPreview(action) {
   }
   const preview = await previews.get(action);
   if (lastContext !== context || previewsFor !== context.observation) return; // the game moved on
-  showPreview(action, preview);
+  showPreview(action, preview, label);
 }
 
-function showPreview(action, preview) {
+function showPreview(action, preview, label = action) {
   const box = lastContainer && lastContainer.querySelector(".mm-preview");
   const meadow = lastContainer && lastContainer.querySelector("svg.mm-meadow");
   if (!box || !meadow) return;
@@ -148,7 +150,7 @@ function showPreview(action, preview) {
     return;
   }
   if (preview.ends) {
-    box.textContent = `${action}: ends the game.`;
+    box.textContent = `${capitalize(label)}: ends the game.`;
     return;
   }
   const { words, gone, turned, converted } = previewWords(lastContext.observation, preview.observation, lastContext.table, lastContext.you);
@@ -169,7 +171,7 @@ function showPreview(action, preview) {
   if (converted.length) said.push(`converts ${andList(converted)}`);
   if (removed.length) said.push(`takes ${removed.length} mole${removed.length > 1 ? "s" : ""} off (${removed.join(" ")})`);
   said.push(...(words.length ? words : ["no claim changes"]));
-  box.textContent = `${action}: ${said.join("; ")}.`;
+  box.textContent = `${capitalize(label)}: ${said.join("; ")}.`;
 }
 
 // ------------------------------------------------------------------ picks
