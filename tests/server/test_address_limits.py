@@ -33,6 +33,11 @@ def test_one_address_hosts_a_few_tables_at_a_time(sqlite_url: str) -> None:
         refused = client.post("/api/tables", json={"game": "mole-hill"})
         assert refused.status_code == 429
         assert refused.json()["code"] == "too-many-tables"
+        # What the host can do about it: "leave one" was no way out of a running table.
+        assert refused.json()["detail"] == (
+            "you already host 3 tables still open or being played; finish or resign one,"
+            " or wait: a table nobody is at closes by itself within 30 minutes"
+        )
 
 
 def test_bots_alone_do_not_start(sqlite_url: str) -> None:

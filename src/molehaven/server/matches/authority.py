@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
@@ -320,9 +321,13 @@ class Authority(Replication, Lifecycle, Talk):
                 hosted = await self.cluster.note_hosted(who, table_id, limit)
             if hosted >= limit:
                 words = "you already host" if own else "your network already hosts"
+                # Say what a host can do: "leave one" was no way out of a running table.
+                wait = max(self.settings.open_table_seconds, self.settings.unattended_seconds)
                 raise Rejected(
                     "too-many-tables",
-                    f"{words} {hosted} tables; finish or leave one first",
+                    f"{words} {hosted} tables still open or being played; finish or resign"
+                    f" one, or wait: a table nobody is at closes by itself within"
+                    f" {math.ceil(wait / 60)} minutes",
                     status=429,
                 )
 

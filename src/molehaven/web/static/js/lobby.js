@@ -1,6 +1,6 @@
 // The lobby: create a table (game, players, options with their defaults explained) and list
 // open, running and finished tables.
-import { api, changedOptions, decisionLinks, el, formatValue, store } from "./util.js";
+import { api, capitalize, changedOptions, decisionLinks, el, formatValue, store } from "./util.js";
 
 const gameSelect = document.getElementById("game");
 const playersSelect = document.getElementById("players");
@@ -128,7 +128,7 @@ form.addEventListener("submit", async (event) => {
     }
     window.location.href = `/tables/${tableId}`;
   } catch (error) {
-    createError.textContent = error.message;
+    createError.textContent = capitalize(error.message);
     creating = false;
     if (submit) submit.disabled = false;
   }
