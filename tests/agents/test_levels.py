@@ -15,7 +15,7 @@ from molehaven.agents import (
     SeatView,
     make_agent,
 )
-from molehaven.agents.levels import LevelAgent, level_agent_name
+from molehaven.agents.levels import InformedAgent, LevelAgent, level_agent_name
 from molehaven.core import Action
 
 
@@ -103,3 +103,24 @@ def test_the_moles_medium_answers_as_its_evaluation_weighs_answers() -> None:
         answer = str(make_agent("medium", seed, 0.05).act(view))
         number = int(answer.removeprefix("answer a"))
         assert "bakery" in QUESTION_BY_ID["q6"].answers[number - 1].fits, answer
+
+
+def test_die_maulwurf_companys_hard_searches_deeper_on_short_playouts() -> None:
+    """Hard was medium's search with more time, which measured no stronger (docs/agents.md,
+    "The levels against each other"); with playouts of two choices instead of sixteen its
+    second spent deepens the tree instead, and it beats medium."""
+    assert LEVELS["maulwurf-company"]["hard"].rollout_depth == 2
+    assert LEVELS["maulwurf-company"]["medium"].rollout_depth is None
+    state = molehaven.make("maulwurf-company").initial_state()
+    while state.is_chance():
+        state.apply(-1, state.chance_outcomes()[0][0])
+    view = SeatView.of(state, state.to_move()[0])
+    hard = LevelAgent("hard", seed=3, seconds=0.02)
+    assert hard.act(view) in view.legal_actions
+    inner = hard._agent  # the level's agent, made on first use
+    assert isinstance(inner, InformedAgent) and inner.rollout_depth == 2
+    informed = make_agent("informed", 1, 0.02, rollout_depth=5)
+    assert isinstance(informed, InformedAgent) and informed.rollout_depth == 5
+    assert make_agent("greedy", 1, 0.02, rollout_depth=5).act(view) in view.legal_actions
+    with pytest.raises(ValueError, match="rollout_depth must be 0 or more"):
+        InformedAgent(1, rollout_depth=-1)
