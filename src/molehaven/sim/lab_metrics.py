@@ -64,7 +64,7 @@ def lead_changes(history: Sequence[tuple[float, ...]]) -> int:
 
 
 def leads_for_good_from(history: Sequence[tuple[float, ...]], winner: int) -> float | None:
-    """The share of the game (0 = from the start, 1 = only at the end) after which ``winner``
+    """The share of the decisions (0 = from the start, 1 = only at the end) after which ``winner``
     is the sole leader by score at every later step; ``None`` if the winner is not the sole
     leader by score at the end (won some other way, as by Mole Park's Crown), which no share
     describes."""
