@@ -105,12 +105,15 @@ def test_the_moles_medium_answers_as_its_evaluation_weighs_answers() -> None:
         assert "bakery" in QUESTION_BY_ID["q6"].answers[number - 1].fits, answer
 
 
-def test_die_maulwurf_companys_hard_searches_deeper_on_short_playouts() -> None:
-    """Hard was medium's search with more time, which measured no stronger (docs/agents.md,
-    "The levels against each other"); with playouts of two choices instead of sixteen its
-    second spent deepens the tree instead, and it beats medium."""
-    assert LEVELS["maulwurf-company"]["hard"].rollout_depth == 2
-    assert LEVELS["maulwurf-company"]["medium"].rollout_depth is None
+def test_hard_searches_deeper_on_short_playouts_where_more_time_bought_nothing() -> None:
+    """Die Maulwurf Company's and Mole Majority's hard was medium's search with more time,
+    which measured no stronger (docs/agents.md, "The levels against each other"); with
+    playouts of two choices instead of 16 or 12 its time deepens the tree instead, and it
+    beats medium."""
+    for slug in ("maulwurf-company", "mole-majority"):
+        assert LEVELS[slug]["hard"].rollout_depth == 2
+        assert LEVELS[slug]["medium"].rollout_depth is None
+        assert level_agent_name(slug, "hard") == "informed"
     state = molehaven.make("maulwurf-company").initial_state()
     while state.is_chance():
         state.apply(-1, state.chance_outcomes()[0][0])

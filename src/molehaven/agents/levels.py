@@ -67,7 +67,8 @@ _DEFAULT_LEVELS = {
 LEVELS: dict[str, dict[str, Level]] = {
     "mole-hill": {**_DEFAULT_LEVELS, "hard": Level(("alphabeta", "informed"), 1.0)},
     # Hard thinking three times longer on medium's search measured no stronger; on playouts
-    # of two choices its time deepens the tree instead, and it beats medium (docs/agents.md).
+    # of two choices its time deepens the tree instead, and it beats medium (docs/agents.md,
+    # "Short playouts for hard").
     "maulwurf-company": {
         **_DEFAULT_LEVELS,
         "hard": Level(("informed",), 1.0, rollout_depth=2),
@@ -81,11 +82,12 @@ LEVELS: dict[str, dict[str, Level]] = {
     },
     # A Mole Majority turn is several decisions (a card, then moves, stacks, end turn: about
     # four to search): the first gets the level's seconds, each later one half of them
-    # (docs/agents.md, "Mole Majority's time per turn").
+    # (docs/agents.md, "Mole Majority's time per turn"). Hard's playouts are short, as in
+    # Die Maulwurf Company, and for the same reason.
     "mole-majority": {
         **_DEFAULT_LEVELS,
         "medium": Level(("informed",), 0.3, follow_up=0.5),
-        "hard": Level(("informed",), 1.0, follow_up=0.5),
+        "hard": Level(("informed",), 1.0, follow_up=0.5, rollout_depth=2),
     },
     # The Mole's answers count only in what the others come to believe, which its evaluation
     # weighs (a seat's suspicion) and the informed search's random playouts drown: as a spy
