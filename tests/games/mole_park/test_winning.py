@@ -324,8 +324,11 @@ def test_mp_33_king_mole_in_the_tie_is_told_to_lose_it() -> None:
         "finalists": [],
         "pick": None,
     }
+    # The result box's words: read beside "King Mole: Sam" (crowned), they say how Sam came
+    # to be King Mole, where "King Mole … loses his ties" read as if Sam had lost.
     assert public(state, "end_reason") == (
-        "King Mole's Crown was won: King Mole was in the tied Showdown, and loses his ties"
+        "King Mole's Crown was won: King Mole tied in the Showdown and, as King Mole, loses"
+        " the tie; the other tied player takes the Crown and becomes King Mole"
     )
 
 

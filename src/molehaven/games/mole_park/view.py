@@ -99,7 +99,12 @@ def _end_reason(state: MoleParkState) -> str:
         return "King Mole's Crown was won"
     if state.finalists:
         return "King Mole's Crown was won: King Mole picked the winner from a tied Showdown"
-    return "King Mole's Crown was won: King Mole was in the tied Showdown, and loses his ties"
+    # The winner is King Mole once crowned, so the page's "King Mole" is no longer the seat
+    # that lost the tie: the words say who took the Crown, and that it made them King Mole.
+    return (
+        "King Mole's Crown was won: King Mole tied in the Showdown and, as King Mole, loses"
+        " the tie; the other tied player takes the Crown and becomes King Mole"
+    )
 
 
 def _last_round_dice(state: MoleParkState) -> list[JSONValue]:
