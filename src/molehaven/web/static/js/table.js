@@ -498,10 +498,7 @@ function pressHold(element, redraw, longest) {
 // first: the bar then never lies over one of them (it did over one less than half on the
 // screen; a sliver of a mole's box at the screen's edge shows nothing of it). Otherwise
 // it watches the whole board, and counts it in view when it fills half the screen (or shows whole).
-// The bar also offers the result of a game that ended while the person was scrolled away
-// from it (``ending``; on a phone they are often down at the board, and "Won by …" and "Play
-// again" were off the screen), until they have seen it once.
-const turnBar = { wanted: false, ending: false, showsEnd: false, watched: [], anyPart: false, seen: new Map(), inView: true, typing: false };
+const turnBar = { wanted: false, watched: [], anyPart: false, seen: new Map(), inView: true, typing: false };
 const OFFERED_SHOWS_PX = 4;
 const IN_VIEW_STEPS = Array.from({ length: 51 }, (_, step) => step / 50);
 const turnBarObserver = new IntersectionObserver((entries) => {
@@ -515,23 +512,11 @@ const turnBarObserver = new IntersectionObserver((entries) => {
   }
   // Several watched controls (a board's offered moves): in view when any one is.
   turnBar.inView = [...turnBar.seen.values()].some(Boolean);
-  if (turnBar.ending && turnBar.inView) { // the result was seen: the bar has done its part
-    turnBar.ending = false;
-    turnBar.wanted = false;
-    watchTurnPlace();
-  }
   showTurnBar();
 }, { threshold: IN_VIEW_STEPS });
 
 // Where this seat's move is made: the element watched, the one scrolled to, the first control.
 function turnPlace() {
-  if (turnBar.ending) {
-    // Its title is watched, not the box: the box unfolds from nothing (``arrives``), so it
-    // shows whole throughout and the observer never hears it grow; the title, clipped by
-    // it, comes into view as it unfolds.
-    const outcome = $("outcome");
-    return { watched: [$("outcome-title")], scrollTo: outcome, control: firstControl(outcome), block: "start" };
-  }
   const container = $("board");
   const board = view && BOARDS[view.table.game];
   const offered = board && typeof board.offeredControls === "function" ? board.offeredControls(container) : [];
@@ -551,18 +536,13 @@ function firstControl(within) {
 }
 
 function renderTurnBar(myTurn) {
-  if (myTurn) turnBar.ending = false;
-  const wanted = myTurn || turnBar.ending;
-  // A new move (or the end) starts unmeasured: no bar until the observer has looked (in the
-  // next frame), rather than one frame of a bar from what was seen of the last move.
-  if (wanted && (!turnBar.wanted || turnBar.ending !== turnBar.showsEnd)) turnBar.inView = true;
-  turnBar.wanted = wanted;
-  turnBar.showsEnd = turnBar.ending;
+  // A new move starts unmeasured: no bar until the observer has looked (in the next frame),
+  // rather than one frame of a bar from what was seen at the end of the last move.
+  if (myTurn && !turnBar.wanted) turnBar.inView = true;
+  turnBar.wanted = myTurn;
   watchTurnPlace();
-  const headline = $("result").querySelector(".result-headline");
-  $("turn-bar-turn").textContent = turnBar.ending ? $("outcome-title").textContent : $("turn").textContent;
-  $("turn-bar-asked").textContent = turnBar.ending ? (headline ? headline.textContent : "") : $("asked").textContent;
-  $("turn-bar-go").textContent = turnBar.ending ? "See the result" : "Go to your move";
+  $("turn-bar-turn").textContent = $("turn").textContent;
+  $("turn-bar-asked").textContent = $("asked").textContent;
   showTurnBar();
 }
 
@@ -940,11 +920,7 @@ function renderOutcome(earlier) {
   // A game that ends while this page watches: the box unfolds (``arrives``) instead of pushing
   // the board down in one jump while the person looks at it. A page opened on a finished game
   // shows it at once.
-  if (over && outcomeWasHidden) {
-    box.classList.add("arrives");
-    turnBar.ending = true; // the bar offers it, should the person be scrolled away
-  }
-  if (!over) turnBar.ending = false;
+  if (over && outcomeWasHidden) box.classList.add("arrives");
   outcomeWasHidden = !over;
   box.hidden = !over;
   if (!over) return;
